@@ -1,0 +1,51 @@
+// The detector plugin API. Plugins import only src/contract and src/detectors.
+import type { z } from "zod";
+import type { DetectedSpan, Document, Label } from "../contract/index.js";
+
+export interface DetectContext {
+  /** Aborted when the run fails or the detector's timeout passes; long work should stop on it. */
+  signal: AbortSignal;
+  /** 0-based index of the document in its input (for error messages). */
+  documentIndex: number;
+}
+
+/** A ready detector: `detect` returns offsets, labels and scores only, never text. `[]` means nothing found. */
+export interface Detector {
+  readonly id: string;
+  detect(document: Document, ctx: DetectContext): Promise<DetectedSpan[]> | DetectedSpan[];
+  /** Optional batch form; the orchestrator uses it when present (e.g. to batch windows across documents). */
+  detectBatch?(documents: readonly Document[], ctx: { signal: AbortSignal; documentIndices: number[] }): Promise<DetectedSpan[][]>;
+  /** Releases resources (sessions, sockets). */
+  close?(): Promise<void> | void;
+}
+
+export interface PluginMeta<Schema extends z.ZodType = z.ZodType> {
+  id: string;
+  version: string;
+  description: string;
+  /** Labels the detector can return. */
+  labels: readonly Label[];
+  /** Options schema with complete defaults: `schema.parse({})` must succeed unless an option is required. */
+  configSchema: Schema;
+  /** "deterministic" detectors are re-run by the leak guard; "model" detectors may be vetoed by a second opinion. */
+  kind: "deterministic" | "model" | "llm" | "external";
+}
+
+export interface PluginContext {
+  /** Directory against which relative paths in the options resolve (the stack file's directory). */
+  baseDir: string;
+  /** Language of the stack (e.g. nl-BE, en). */
+  language: string;
+  /** Project root (for bundled data such as models and prompts). */
+  projectRoot: string;
+}
+
+export interface DetectorPlugin<Schema extends z.ZodType = z.ZodType> {
+  meta: PluginMeta<Schema>;
+  /** Options are validated and frozen by the core before `create` is called. */
+  create(options: z.output<Schema>, ctx: PluginContext): Promise<Detector> | Detector;
+}
+
+export function definePlugin<Schema extends z.ZodType>(plugin: DetectorPlugin<Schema>): DetectorPlugin<Schema> {
+  return plugin;
+}
