@@ -49,3 +49,19 @@ export interface DetectorPlugin<Schema extends z.ZodType = z.ZodType> {
 export function definePlugin<Schema extends z.ZodType>(plugin: DetectorPlugin<Schema>): DetectorPlugin<Schema> {
   return plugin;
 }
+
+/**
+ * A second opinion reviews candidate spans of named detectors in their note context and answers, per candidate,
+ * whether to keep it. It may only veto; the orchestrator decides which spans are candidates.
+ */
+export interface SecondOpinionReviewer {
+  readonly id: string;
+  review(document: Document, candidates: readonly DetectedSpan[], ctx: DetectContext): Promise<boolean[]>;
+  close?(): Promise<void> | void;
+}
+
+/** A plugin that can also act as a second opinion exports this beside its default plugin. */
+export interface SecondOpinionFactory<Schema extends z.ZodType = z.ZodType> {
+  configSchema: Schema;
+  create(options: z.output<Schema>, ctx: PluginContext): Promise<SecondOpinionReviewer> | SecondOpinionReviewer;
+}

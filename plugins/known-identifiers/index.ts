@@ -1,0 +1,154 @@
+// Known identifiers from note metadata: patient and caregiver names, known values and birth-date renderings.
+import { z } from "zod";
+import type { DetectedSpan, Document, Label, Person } from "../../src/contract/index.js";
+import { definePlugin } from "../../src/detectors/index.js";
+import { birthDateRenderings } from "./birthdate.js";
+import { escapeRegExp, foldText } from "./fold.js";
+
+/** Particles that are names only next to another name part (MedDeID's connector blacklist, extended). */
+const CONNECTORS = new Set(["de", "van", "der", "den", "het", "op", "la", "le", "du", "des", "ten", "ter", "te", "von", "di", "da", "del", "'t", "vd", "v."]);
+
+const BOUND_L = "(?<![\\p{L}\\p{N}])";
+const BOUND_R = "(?![\\p{L}\\p{N}])";
+
+/** A folded needle → regex source with flexible whitespace (and hyphens for names) between its parts. */
+function flexibleSource(folded: string, nameLike: boolean): string {
+  const parts = folded.split(nameLike ? /[\s\-]+/ : /\s+/).filter(Boolean).map(escapeRegExp);
+  return parts.join(nameLike ? "[\\s\\-]+" : "\\s+");
+}
+
+function nameNeedles(person: Person, withParts: boolean): string[] {
+  const needles = new Set<string>();
+  const given = (person.given_name ?? "").trim();
+  const family = (person.family_name ?? "").trim();
+  const fg = foldText(given);
+  const ff = foldText(family);
+  if (fg && ff) {
+    needles.add(`${fg} ${ff}`);
+    needles.add(`${ff} ${fg}`);
+  }
+  if (ff.replace(/[^\p{L}]/gu, "").length >= 2) needles.add(ff);
+  for (const tok of fg.split(/\s+/)) {
+    if (tok.replace(/[^\p{L}]/gu, "").length >= 2 && !CONNECTORS.has(tok)) needles.add(tok);
+  }
+  if (withParts) {
+    for (const part of ff.split(/[\s\-]+/)) {
+      if (part.replace(/[^\p{L}]/gu, "").length >= 3 && !CONNECTORS.has(part)) needles.add(part);
+    }
+  }
+  return [...needles];
+}
+
+function initialsOf(person: Person): Set<string> {
+  return new Set(
+    (person.given_name ?? "")
+      .split(/[\s\-]+/)
+      .filter(Boolean)
+      .map((t) => foldText(t[0])),
+  );
+}
+
+/** All word-bounded occurrences of any needle in the folded text (longest alternative first). */
+function findAll(folded: string, sources: string[]): { start: number; end: number }[] {
+  if (sources.length === 0) return [];
+  const sorted = [...new Set(sources)].sort((a, b) => b.length - a.length);
+  const re = new RegExp(`${BOUND_L}(?:${sorted.join("|")})${BOUND_R}`, "gu");
+  const out: { start: number; end: number }[] = [];
+  for (const m of folded.matchAll(re)) out.push({ start: m.index!, end: m.index! + m[0].length });
+  return out;
+}
+
+/** Extends a name match left over initials of the person's given names ("J. P. Peeters"). */
+function extendOverInitials(text: string, folded: string, start: number, initials: Set<string>): number {
+  const before = text.slice(Math.max(0, start - 12), start);
+  const m = /((?:\p{Lu}\.?[ \-]?){1,3})\s*$/u.exec(before);
+  if (!m || m[1].trim() === "") return start;
+  const letters = m[1].replace(/[^\p{L}]/gu, "");
+  if (![...letters].every((c) => initials.has(foldText(c)))) return start;
+  const newStart = start - m[0].length;
+  // Initials must start a word.
+  if (newStart > 0 && /[\p{L}\p{N}]/u.test(folded[newStart - 1])) return start;
+  return newStart;
+}
+
+/** Separator-tolerant source for a known value: its alphanumerics with any run of space . / ( ) - between. */
+function separatorTolerantSource(folded: string): string | undefined {
+  const chars = [...folded].filter((c) => /[\p{L}\p{N}]/u.test(c));
+  if (chars.length < 2) return undefined;
+  return chars.map(escapeRegExp).join("[\\s./()\\-]*");
+}
+
+export const configSchema = z
+  .object({
+    patient_names: z.boolean().default(true),
+    caregiver_names: z.boolean().default(true),
+    /** Also match single parts of compound family names ("Peeters" of "Janssens-Peeters"). */
+    family_name_parts: z.boolean().default(true),
+    known_values: z.boolean().default(true),
+    birth_date: z.boolean().default(true),
+  })
+  .strict();
+
+export function detectKnownIdentifiers(document: Document, options: z.output<typeof configSchema>): DetectedSpan[] {
+  const md = document.metadata;
+  if (!md) return [];
+  const text = document.text;
+  const folded = foldText(text);
+  const spans: DetectedSpan[] = [];
+  const add = (start: number, end: number, label: Label, score: number) => spans.push({ start, end, label, score });
+
+  const people: { person: Person; label: Label }[] = [];
+  if (options.patient_names && md.patient) people.push({ person: md.patient, label: "Name:Patient" });
+  if (options.caregiver_names) for (const c of md.caregivers ?? []) people.push({ person: c, label: "Name:Caregiver" });
+  for (const { person, label } of people) {
+    const sources = nameNeedles(person, options.family_name_parts).map((n) => flexibleSource(n, true));
+    const initials = initialsOf(person);
+    for (const m of findAll(folded, sources)) add(extendOverInitials(text, folded, m.start, initials), m.end, label, 1);
+  }
+
+  if (options.known_values) {
+    for (const kv of md.known_values ?? []) {
+      const fv = foldText(kv.value.trim());
+      if (fv.replace(/[^\p{L}\p{N}]/gu, "").length < 2) continue;
+      let hits = findAll(folded, [flexibleSource(fv, false)]);
+      if (hits.length === 0) {
+        const tolerant = separatorTolerantSource(fv);
+        if (tolerant) hits = findAll(folded, [tolerant]);
+      }
+      for (const h of hits) add(h.start, h.end, kv.label, 1);
+    }
+  }
+
+  if (options.birth_date && md.patient?.birth_date) {
+    const sources = birthDateRenderings(md.patient.birth_date).map((r) => flexibleSource(foldText(r), false));
+    // Digits must not continue the date on either side.
+    for (const h of findAll(folded, sources)) add(h.start, h.end, "Age_Birthdate", 1);
+  }
+
+  const seen = new Set<string>();
+  return spans
+    .filter((s) => {
+      const k = `${s.start}:${s.end}:${s.label}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+export default definePlugin({
+  meta: {
+    id: "known-identifiers",
+    version: "1.0.0",
+    description: "Patient and caregiver names, known values and birth-date renderings taken from note metadata",
+    labels: ["Name:Patient", "Name:Caregiver", "Age_Birthdate", "ID:Patient", "ID:Caregiver", "Contactdetails", "Address_Location:Patient"],
+    configSchema,
+    kind: "deterministic",
+  },
+  create(options) {
+    return {
+      id: "known-identifiers",
+      detect: (document) => detectKnownIdentifiers(document, options),
+    };
+  },
+});

@@ -1,0 +1,53 @@
+// `deidstack run`: stream documents through a stack into a JSONL file that appears only if every document succeeded.
+import { createWriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { once } from "node:events";
+import { readDocuments } from "../../contract/index.js";
+import { StackRunner, loadStack } from "../../stack/index.js";
+
+export interface RunOptions {
+  stack: string;
+  input: string;
+  output: string;
+  concurrency?: number;
+  /** Called after each written document with counts only. */
+  onProgress?: (documents: number, spans: number) => void;
+}
+
+export interface RunSummary {
+  documents: number;
+  spans: number;
+  output: string;
+  stack: string;
+  stackSha256: string;
+}
+
+
+export async function runCommand(opts: RunOptions): Promise<RunSummary> {
+  const stack = await loadStack(opts.stack);
+  const output = resolve(opts.output);
+  const tmp = join(dirname(output), `.${basename(output)}.${process.pid}.${Date.now()}.tmp`);
+  const runner = await StackRunner.create(stack, { concurrency: opts.concurrency });
+  const out = createWriteStream(tmp, { flags: "wx" });
+  let documents = 0;
+  let spans = 0;
+  try {
+    for await (const record of runner.run(readDocuments(opts.input))) {
+      if (!out.write(JSON.stringify(record) + "\n")) await once(out, "drain");
+      documents++;
+      spans += record.spans.length;
+      opts.onProgress?.(documents, spans);
+    }
+    out.end();
+    await once(out, "finish");
+    await rename(tmp, output);
+  } catch (err) {
+    out.destroy();
+    await rm(tmp, { force: true });
+    throw err;
+  } finally {
+    await runner.close();
+  }
+  return { documents, spans, output, stack: stack.config.name, stackSha256: stack.sha256 };
+}

@@ -1,0 +1,124 @@
+// The stack file (YAML or JSON): what runs, in which order of phases, with which options.
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { DeidError } from "../contract/index.js";
+import { PROJECT_ROOT } from "../detectors/index.js";
+
+const detectorEntrySchema = z
+  .object({
+    use: z.string().min(1),
+    /** Name of this instance in provenance and errors; defaults to `use`. */
+    id: z.string().min(1).optional(),
+    with: z.record(z.string(), z.unknown()).default({}),
+    timeout_ms: z.number().int().positive().optional(),
+  })
+  .strict();
+
+const secondOpinionSchema = z
+  .object({
+    use: z.string().min(1),
+    with: z.record(z.string(), z.unknown()).default({}),
+    /** Ids of detectors whose spans the second opinion may veto. */
+    veto: z.array(z.string().min(1)).min(1).default(["meddeid-onnx"]),
+    context_chars: z.number().int().nonnegative().default(200),
+    timeout_ms: z.number().int().positive().optional(),
+  })
+  .strict();
+
+const transformSchema = z.union([
+  z.enum(["placeholders", "numbered", "surrogates", "pseudonymise"]),
+  z
+    .object({
+      type: z.enum(["placeholders", "numbered", "surrogates", "pseudonymise"]),
+    })
+    .loose(),
+]);
+
+export const stackSchema = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    language: z.string().min(2).default("nl-BE"),
+    detectors: z.array(detectorEntrySchema).min(1),
+    healing: z.string().nullable().default(null),
+    healing_options: z.record(z.string(), z.unknown()).default({}),
+    scope: z.enum(["safe-harbor"]).nullable().default(null),
+    second_opinion: secondOpinionSchema.nullable().default(null),
+    transform: transformSchema.default("placeholders"),
+    leak_guard: z.boolean().default(true),
+    timeouts: z.object({ detector_ms: z.number().int().positive().default(120_000) }).strict().default({ detector_ms: 120_000 }),
+    concurrency: z.object({ documents: z.number().int().positive().default(4) }).strict().default({ documents: 4 }),
+  })
+  .strict();
+
+export type StackConfig = z.output<typeof stackSchema>;
+export type DetectorEntry = z.output<typeof detectorEntrySchema>;
+
+export interface LoadedStack {
+  config: StackConfig;
+  /** Absolute path of the stack file. */
+  path: string;
+  /** Relative paths in the stack resolve against this directory. */
+  baseDir: string;
+  /** sha256 of the stack file's bytes. */
+  sha256: string;
+}
+
+export const PRESETS_DIR = resolve(PROJECT_ROOT, "stacks");
+
+function issuePath(path: PropertyKey[]): string {
+  let s = "";
+  for (const p of path) s += typeof p === "number" ? `[${p}]` : s ? `.${String(p)}` : String(p);
+  return s || "(root)";
+}
+
+/** Validates a parsed stack object; errors name the file and the field. */
+export function parseStackObject(raw: unknown, source: string): StackConfig {
+  const parsed = stackSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DeidError("E_STACK_CONFIG", `stack ${source}: ${issue.message}`, { field: issuePath(issue.path) });
+  }
+  const ids = new Set<string>();
+  parsed.data.detectors.forEach((d, i) => {
+    const id = d.id ?? d.use;
+    if (ids.has(id)) {
+      throw new DeidError("E_STACK_CONFIG", `stack ${source}: detector id "${id}" is used twice; give one an id`, {
+        field: `detectors[${i}].id`,
+      });
+    }
+    ids.add(id);
+  });
+  return parsed.data;
+}
+
+/** Resolves a preset name (stacks/<name>.yaml) or a path to a stack file. */
+export function resolveStackPath(ref: string): string {
+  if (existsSync(ref)) return resolve(ref);
+  for (const ext of [".yaml", ".yml", ".json"]) {
+    const p = resolve(PRESETS_DIR, ref + ext);
+    if (existsSync(p)) return p;
+  }
+  throw new DeidError("E_STACK_CONFIG", `no stack file or preset named "${ref}" (presets: ${listPresetNames().join(", ")})`);
+}
+
+export function listPresetNames(): string[] {
+  return ["balanced", "no-llm", "precision-first", "recall-first", "rules-only"];
+}
+
+export async function loadStack(ref: string): Promise<LoadedStack> {
+  const path = resolveStackPath(ref);
+  const bytes = await readFile(path);
+  let raw: unknown;
+  try {
+    raw = path.endsWith(".json") ? JSON.parse(bytes.toString("utf8")) : parseYaml(bytes.toString("utf8"));
+  } catch (e) {
+    throw new DeidError("E_STACK_CONFIG", `stack ${path}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}`);
+  }
+  const config = parseStackObject(raw, path);
+  return { config, path, baseDir: dirname(path), sha256: createHash("sha256").update(bytes).digest("hex") };
+}

@@ -1,0 +1,4 @@
+export * from "./config.js";
+export * from "./union.js";
+export * from "./scope.js";
+export * from "./orchestrator.js";

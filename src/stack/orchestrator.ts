@@ -1,0 +1,377 @@
+// Runs a stack over documents: detectors in parallel per document, fail closed, union, healing, scope,
+// second opinion, overlap resolution, transform, leak guard. Any failure rejects the whole run.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import pLimit from "p-limit";
+import {
+  DeidError,
+  OffsetMapper,
+  categoryOf,
+  describeThrown,
+  invalidSpanReason,
+  type DetectedSpan,
+  type Document,
+  type IndexedDocument,
+  type Span,
+  type Warning,
+} from "../contract/index.js";
+import {
+  PROJECT_ROOT,
+  getPluginRegistry,
+  type Detector,
+  type DetectorPlugin,
+  type PluginRegistry,
+  type SecondOpinionReviewer,
+} from "../detectors/index.js";
+import { getHealingProfile, healSpans, type HealingProfile } from "../healing/index.js";
+import { checkLeaks, createTransformer, type OutputSpan, type Transformer } from "../transform/index.js";
+import type { LoadedStack } from "./config.js";
+import { applyScope } from "./scope.js";
+import { OVERLAP_POLICY, resolveOverlaps, unionSpans } from "./union.js";
+
+export const OUTPUT_FORMAT = "deidstack.output.v1";
+export const SOFTWARE_VERSION: string = (
+  JSON.parse(readFileSync(resolve(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }
+).version;
+
+interface DetectorInstance {
+  id: string;
+  use: string;
+  version: string;
+  kind: DetectorPlugin["meta"]["kind"];
+  detector: Detector;
+  timeoutMs: number;
+}
+
+export interface OutputRecord {
+  document_id: string;
+  patient_id?: string;
+  deid_text: string;
+  spans: Record<string, unknown>[];
+  warnings: Warning[];
+  processing?: Record<string, unknown>;
+  provenance: Record<string, unknown>;
+}
+
+export interface RunnerOptions {
+  registry?: PluginRegistry;
+  /** Overrides the stack's document concurrency. */
+  concurrency?: number;
+}
+
+/** Validates plugin options against the plugin's schema; errors name the stack field. */
+function validateOptions(plugin: DetectorPlugin, options: unknown, field: string): unknown {
+  const parsed = plugin.meta.configSchema.safeParse(options);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue.path.map(String).join(".");
+    throw new DeidError("E_STACK_CONFIG", `invalid options for detector ${plugin.meta.id}: ${issue.message}`, {
+      field: path ? `${field}.${path}` : field,
+    });
+  }
+  return Object.freeze(parsed.data);
+}
+
+/** Runs one detector on one document with a timeout; returns validated spans or throws a DeidError. */
+export async function runDetectorChecked(
+  inst: { id: string; detector: Detector; timeoutMs: number },
+  document: Document,
+  documentIndex: number,
+  runSignal: AbortSignal,
+): Promise<DetectedSpan[]> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  runSignal.addEventListener("abort", onAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(
+        new DeidError("E_DETECTOR_TIMEOUT", `no answer within ${inst.timeoutMs} ms`, {
+          detectorId: inst.id,
+          documentIndex,
+        }),
+      );
+    }, inst.timeoutMs);
+  });
+  let result: unknown;
+  try {
+    result = await Promise.race([
+      Promise.resolve().then(() => inst.detector.detect(document, { signal: controller.signal, documentIndex })),
+      timeout,
+    ]);
+  } catch (err) {
+    if (err instanceof DeidError && err.code === "E_DETECTOR_TIMEOUT") throw err;
+    throw new DeidError("E_DETECTOR_FAILED", `detector threw: ${describeThrown(err)}`, {
+      detectorId: inst.id,
+      documentIndex,
+    });
+  } finally {
+    clearTimeout(timer);
+    runSignal.removeEventListener("abort", onAbort);
+  }
+  if (!Array.isArray(result)) {
+    throw new DeidError("E_DETECTOR_INVALID_SPAN", "detector did not return an array of spans", {
+      detectorId: inst.id,
+      documentIndex,
+    });
+  }
+  const spans: DetectedSpan[] = [];
+  result.forEach((s, k) => {
+    const reason = invalidSpanReason(s, document.text);
+    if (reason) {
+      throw new DeidError("E_DETECTOR_INVALID_SPAN", `span ${k}: ${reason}`, { detectorId: inst.id, documentIndex });
+    }
+    const span = s as DetectedSpan;
+    spans.push(span.score === undefined ? { start: span.start, end: span.end, label: span.label } : { start: span.start, end: span.end, label: span.label, score: span.score });
+  });
+  return spans;
+}
+
+/** Categories a second opinion may never veto: places and organisations are kept whatever the LLM says. */
+const NEVER_VETOED = new Set(["Address_Location", "Organization"]);
+
+export class StackRunner {
+  private constructor(
+    readonly stack: LoadedStack,
+    private readonly detectors: DetectorInstance[],
+    private readonly guardDetectors: DetectorInstance[],
+    private readonly healing: HealingProfile | null,
+    private readonly transformer: Transformer,
+    private readonly secondOpinion: { reviewer: SecondOpinionReviewer; veto: Set<string>; timeoutMs: number } | null,
+    private readonly concurrency: number,
+  ) {}
+
+  static async create(stack: LoadedStack, opts: RunnerOptions = {}): Promise<StackRunner> {
+    const registry = opts.registry ?? getPluginRegistry();
+    const { config, baseDir } = stack;
+    const pluginCtx = { baseDir, language: config.language, projectRoot: PROJECT_ROOT };
+    const instances: DetectorInstance[] = [];
+    try {
+      for (const [i, entry] of config.detectors.entries()) {
+        const { plugin } = await registry.load(entry.use, baseDir);
+        const options = validateOptions(plugin, entry.with, `detectors[${i}].with`);
+        const detector = await plugin.create(options as never, pluginCtx);
+        instances.push({
+          id: entry.id ?? entry.use,
+          use: entry.use,
+          version: plugin.meta.version,
+          kind: plugin.meta.kind,
+          detector,
+          timeoutMs: entry.timeout_ms ?? config.timeouts.detector_ms,
+        });
+      }
+      let guard: DetectorInstance[] = [];
+      if (config.leak_guard) {
+        guard = instances.filter((d) => d.use === "known-identifiers");
+        if (guard.length === 0) {
+          const { plugin } = await registry.load("known-identifiers", baseDir);
+          const detector = await plugin.create(validateOptions(plugin, {}, "leak_guard") as never, pluginCtx);
+          guard = [{ id: "known-identifiers", use: "known-identifiers", version: plugin.meta.version, kind: plugin.meta.kind, detector, timeoutMs: config.timeouts.detector_ms }];
+        }
+      }
+      let second: StackRunner["secondOpinion"] = null;
+      if (config.second_opinion) {
+        const so = config.second_opinion;
+        const { secondOpinion } = await registry.load(so.use, baseDir);
+        if (!secondOpinion) {
+          throw new DeidError("E_STACK_CONFIG", `detector ${so.use} cannot act as a second opinion`, { field: "second_opinion.use" });
+        }
+        const parsed = secondOpinion.configSchema.safeParse({ ...so.with, context_chars: so.context_chars });
+        if (!parsed.success) {
+          throw new DeidError("E_STACK_CONFIG", `invalid second opinion options: ${parsed.error.issues[0].message}`, {
+            field: `second_opinion.with.${parsed.error.issues[0].path.map(String).join(".")}`,
+          });
+        }
+        const reviewer = await secondOpinion.create(Object.freeze(parsed.data) as never, pluginCtx);
+        const protectedIds = instances.filter((d) => d.kind !== "model").map((d) => d.id);
+        const bad = so.veto.find((id) => protectedIds.includes(id));
+        if (bad) {
+          throw new DeidError("E_STACK_CONFIG", `second opinion may not veto spans of ${bad} (only model detectors)`, {
+            field: "second_opinion.veto",
+          });
+        }
+        second = { reviewer, veto: new Set(so.veto), timeoutMs: so.timeout_ms ?? config.timeouts.detector_ms };
+      }
+      const healing = config.healing ? getHealingProfile(config.healing) : null;
+      const transformer = await createTransformer(config.transform as never, { baseDir, language: config.language, healingOptions: config.healing_options } as never);
+      return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents);
+    } catch (err) {
+      await Promise.allSettled(instances.map((d) => d.detector.close?.()));
+      throw err;
+    }
+  }
+
+  get detectorInfo(): { id: string; use: string; version: string; kind: string }[] {
+    return this.detectors.map(({ id, use, version, kind }) => ({ id, use, version, kind }));
+  }
+
+  provenance(): Record<string, unknown> {
+    return {
+      format: OUTPUT_FORMAT,
+      software: { name: "deidstack", version: SOFTWARE_VERSION },
+      stack: { name: this.stack.config.name, sha256: this.stack.sha256 },
+      detectors: this.detectorInfo.map(({ id, use, version }) => ({ id, use, version })),
+      healing: this.healing ? { profile_id: this.healing.id, version: this.healing.version } : null,
+      scope: this.stack.config.scope,
+      second_opinion: this.secondOpinion ? { id: this.secondOpinion.reviewer.id, veto: [...this.secondOpinion.veto] } : null,
+      overlap_policy: OVERLAP_POLICY,
+      transform: { id: this.transformer.id, version: this.transformer.version },
+      leak_guard: this.stack.config.leak_guard,
+    };
+  }
+
+  /** Detection through overlap resolution: the spans that will be transformed (original-text UTF-16 offsets). */
+  async detectSpans(document: Document, documentIndex: number, signal: AbortSignal): Promise<{ spans: Span[]; vetoed: number }> {
+    const outputs = await Promise.all(
+      this.detectors.map(async (inst) => ({
+        detectorId: inst.id,
+        spans: await runDetectorChecked(inst, document, documentIndex, signal),
+      })),
+    );
+    let spans = unionSpans(outputs);
+    if (this.healing) {
+      try {
+        spans = healSpans(this.healing, spans, { document, options: this.stack.config.healing_options });
+      } catch (err) {
+        throw new DeidError("E_TRANSFORM", `healing failed: ${describeThrown(err)}`, { documentIndex, phase: "healing" });
+      }
+      for (const [k, s] of spans.entries()) {
+        const reason = invalidSpanReason({ start: s.start, end: s.end, label: s.label, score: s.score }, document.text);
+        if (reason) throw new DeidError("E_TRANSFORM", `healing produced an invalid span ${k}: ${reason}`, { documentIndex, phase: "healing" });
+      }
+    }
+    spans = applyScope(this.stack.config.scope, spans, document.text);
+    let vetoed = 0;
+    if (this.secondOpinion) {
+      const r = await this.reviewSecondOpinion(document, documentIndex, spans, signal);
+      spans = r.spans;
+      vetoed = r.vetoed;
+    }
+    return { spans: resolveOverlaps(spans), vetoed };
+  }
+
+  private async reviewSecondOpinion(document: Document, documentIndex: number, spans: Span[], signal: AbortSignal) {
+    const so = this.secondOpinion!;
+    const candidateIdx: number[] = [];
+    spans.forEach((s, i) => {
+      const ds = s.detectors ?? [];
+      if (ds.length > 0 && ds.every((d) => so.veto.has(d)) && !NEVER_VETOED.has(categoryOf(s.label))) candidateIdx.push(i);
+    });
+    if (candidateIdx.length === 0) return { spans, vetoed: 0 };
+    const candidates = candidateIdx.map((i) => ({ start: spans[i].start, end: spans[i].end, label: spans[i].label }));
+    const keep = await runDetectorChecked(
+      {
+        id: `${so.reviewer.id} (second opinion)`,
+        timeoutMs: so.timeoutMs,
+        detector: {
+          id: so.reviewer.id,
+          detect: async (doc, ctx) => {
+            const answer = await so.reviewer.review(doc, candidates, ctx);
+            if (!Array.isArray(answer) || answer.length !== candidates.length || answer.some((a) => typeof a !== "boolean")) {
+              throw new DeidError("E_DETECTOR_FAILED", "second opinion returned a malformed answer");
+            }
+            // Encode the verdicts as spans so the checked runner's timeout and error handling apply.
+            return candidates.filter((_, k) => answer[k]);
+          },
+        },
+      },
+      document,
+      documentIndex,
+      signal,
+    );
+    const kept = new Set(keep.map((s) => `${s.start}:${s.end}:${s.label}`));
+    const drop = new Set(candidateIdx.filter((i) => !kept.has(`${spans[i].start}:${spans[i].end}:${spans[i].label}`)));
+    return { spans: spans.filter((_, i) => !drop.has(i)), vetoed: drop.size };
+  }
+
+  async processDocument(document: Document, documentIndex: number, signal: AbortSignal): Promise<OutputRecord> {
+    const { spans, vetoed } = await this.detectSpans(document, documentIndex, signal);
+    let result;
+    try {
+      result = await this.transformer.apply(document, spans, { documentIndex });
+    } catch (err) {
+      if (err instanceof DeidError) throw err;
+      throw new DeidError("E_TRANSFORM", `transform failed: ${describeThrown(err)}`, { documentIndex, phase: "transform" });
+    }
+    if (this.stack.config.leak_guard) {
+      await checkLeaks(document, result, { knownIdentifierDetectors: this.guardDetectors.map((d) => d.detector), signal, documentIndex });
+    }
+    return this.toRecord(document, result.spans, result.deidText, result.warnings, { ...(result.processing ?? {}), ...(vetoed ? { second_opinion_vetoed: vetoed } : {}) });
+  }
+
+  private toRecord(document: Document, spans: OutputSpan[], deidText: string, warnings: Warning[], processing: Record<string, unknown>): OutputRecord {
+    const mapper = new OffsetMapper(document.text);
+    const rec: OutputRecord = {
+      document_id: document.document_id,
+      deid_text: deidText,
+      spans: spans.map((s) => {
+        const o: Record<string, unknown> = {
+          begin: mapper.toCodePoint(s.start),
+          end: mapper.toCodePoint(s.end),
+          label: s.label,
+          replacement: s.replacement,
+        };
+        if (s.score !== undefined) o.score = s.score;
+        o.detectors = s.detectors ?? [];
+        return o;
+      }),
+      warnings,
+      provenance: this.provenance(),
+    };
+    if (document.patient_id !== undefined) rec.patient_id = document.patient_id;
+    if (Object.keys(processing).length) rec.processing = processing;
+    return rec;
+  }
+
+  /**
+   * Processes documents with bounded concurrency and yields records in input order. The first failure aborts
+   * every detector call in flight and rejects; nothing after it is yielded.
+   */
+  async *run(input: AsyncIterable<IndexedDocument>): AsyncGenerator<OutputRecord> {
+    const controller = new AbortController();
+    const limit = pLimit(this.concurrency);
+    const queue: Promise<OutputRecord>[] = [];
+    const window = Math.max(2, this.concurrency * 2);
+    let failed = false;
+    let firstError: unknown;
+    const schedule = (item: IndexedDocument) => {
+      const p = limit(() => {
+        if (controller.signal.aborted) throw new DeidError("E_DETECTOR_FAILED", "run aborted", { documentIndex: item.index });
+        return this.processDocument(item.document, item.index, controller.signal);
+      });
+      p.catch((err) => {
+        if (!failed) firstError = err;
+        failed = true;
+        controller.abort();
+      });
+      queue.push(p);
+    };
+    // The error reported is the first one that happened, not the "aborted" that it caused in its neighbours.
+    const next = async () => {
+      try {
+        return await queue.shift()!;
+      } catch (err) {
+        throw firstError ?? err;
+      }
+    };
+    try {
+      for await (const item of input) {
+        schedule(item);
+        while (queue.length >= window || (failed && queue.length)) yield await next();
+      }
+      while (queue.length) yield await next();
+    } finally {
+      controller.abort();
+      // Settle everything still in flight so no rejection goes unhandled.
+      await Promise.allSettled(queue);
+    }
+  }
+
+  async close(): Promise<void> {
+    const all = new Set([...this.detectors, ...this.guardDetectors].map((d) => d.detector));
+    const closers = [...all].map((d) => d.close?.());
+    if (this.secondOpinion) closers.push(this.secondOpinion.reviewer.close?.());
+    await Promise.allSettled(closers);
+  }
+}

@@ -1,0 +1,47 @@
+// The transform phase: spans (resolved, non-overlapping) → de-identified text with a replacement per span.
+import type { Document, Span, Warning } from "../contract/index.js";
+
+export interface OutputSpan extends Span {
+  /** The exact text that replaced the span in `deidText`. */
+  replacement: string;
+}
+
+export interface TransformResult {
+  deidText: string;
+  /** Spans in original-text offsets, each with its replacement. */
+  spans: OutputSpan[];
+  warnings: Warning[];
+  /** Counters and policies for provenance (counts only, never text). */
+  processing?: Record<string, unknown>;
+}
+
+export interface TransformContext {
+  documentIndex: number;
+}
+
+export interface Transformer {
+  readonly id: string;
+  readonly version: string;
+  apply(document: Document, spans: readonly Span[], ctx: TransformContext): TransformResult | Promise<TransformResult>;
+}
+
+/** Replaces non-overlapping spans right-to-left; `replacementFor` gives each span's text. */
+export function replaceSpans(
+  text: string,
+  spans: readonly Span[],
+  replacementFor: (span: Span, index: number) => string,
+): { deidText: string; spans: OutputSpan[] } {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const out: OutputSpan[] = [];
+  const parts: string[] = [];
+  let cursor = 0;
+  sorted.forEach((s, i) => {
+    if (s.start < cursor) throw new Error(`spans overlap at offset ${s.start}; resolve overlaps before transforming`);
+    const replacement = replacementFor(s, i);
+    parts.push(text.slice(cursor, s.start), replacement);
+    cursor = s.end;
+    out.push({ ...s, replacement });
+  });
+  parts.push(text.slice(cursor));
+  return { deidText: parts.join(""), spans: out };
+}
