@@ -16,36 +16,35 @@ export interface IndexedDocument {
 
 /** Yields the non-blank lines of a UTF-8 file with their 1-based line numbers; invalid UTF-8 is an error. */
 export async function* readUtf8Lines(path: string): AsyncGenerator<{ text: string; line: number }> {
+  // Split on the newline byte first (it never occurs inside a multi-byte UTF-8 sequence), then decode each line
+  // strictly, so an encoding error names its line.
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  let pending = "";
+  let pending: Buffer = Buffer.alloc(0);
   let line = 0;
-  let firstChunk = true;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    let decoded: string;
+  const decodeLine = (bytes: Buffer): string => {
+    line++;
     try {
-      decoded = decoder.decode(chunk as Buffer, { stream: true });
+      let text = decoder.decode(bytes);
+      if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      return text.endsWith("\r") ? text.slice(0, -1) : text;
     } catch {
-      throw new DeidError("E_INPUT_ENCODING", "input is not valid UTF-8", { line: line + 1 });
+      throw new DeidError("E_INPUT_ENCODING", "input is not valid UTF-8", { line });
     }
-    if (firstChunk && decoded.charCodeAt(0) === 0xfeff) decoded = decoded.slice(1);
-    firstChunk = false;
-    pending += decoded;
+  };
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+    let from = 0;
     let nl: number;
-    while ((nl = pending.indexOf("\n")) >= 0) {
-      line++;
-      const text = pending.slice(0, nl).replace(/\r$/, "");
-      pending = pending.slice(nl + 1);
+    while ((nl = pending.indexOf(0x0a, from)) >= 0) {
+      const text = decodeLine(pending.subarray(from, nl));
+      from = nl + 1;
       if (text.trim() !== "") yield { text, line };
     }
+    pending = pending.subarray(from);
   }
-  try {
-    pending += decoder.decode();
-  } catch {
-    throw new DeidError("E_INPUT_ENCODING", "input is not valid UTF-8", { line: line + 1 });
-  }
-  if (pending.trim() !== "") {
-    line++;
-    yield { text: pending.replace(/\r$/, ""), line };
+  if (pending.length) {
+    const text = decodeLine(pending);
+    if (text.trim() !== "") yield { text, line };
   }
 }
 

@@ -149,11 +149,11 @@ export class StackRunner {
     const instances: DetectorInstance[] = [];
     try {
       for (const [i, entry] of config.detectors.entries()) {
-        const { plugin } = await registry.load(entry.use, baseDir);
+        const { plugin, source } = await registry.load(entry.use, baseDir);
         const options = validateOptions(plugin, entry.with, `detectors[${i}].with`);
         const detector = await plugin.create(options as never, pluginCtx);
         instances.push({
-          id: entry.id ?? entry.use,
+          id: entry.id ?? (source === "builtin" ? entry.use : plugin.meta.id),
           use: entry.use,
           version: plugin.meta.version,
           kind: plugin.meta.kind,

@@ -1,8 +1,8 @@
 // `deidstack run`: stream documents through a stack into a JSONL file that appears only if every document succeeded.
-import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { once } from "node:events";
+import { finished } from "node:stream/promises";
 import { readDocuments } from "../../contract/index.js";
 import { StackRunner, loadStack } from "../../stack/index.js";
 
@@ -29,7 +29,14 @@ export async function runCommand(opts: RunOptions): Promise<RunSummary> {
   const output = resolve(opts.output);
   const tmp = join(dirname(output), `.${basename(output)}.${process.pid}.${Date.now()}.tmp`);
   const runner = await StackRunner.create(stack, { concurrency: opts.concurrency });
-  const out = createWriteStream(tmp, { flags: "wx" });
+  let handle;
+  try {
+    handle = await open(tmp, "wx");
+  } catch (err) {
+    await runner.close();
+    throw err;
+  }
+  const out = handle.createWriteStream();
   let documents = 0;
   let spans = 0;
   try {
@@ -43,7 +50,9 @@ export async function runCommand(opts: RunOptions): Promise<RunSummary> {
     await once(out, "finish");
     await rename(tmp, output);
   } catch (err) {
-    out.destroy();
+    // Let the stream close its file before removing it, whatever state the failure left it in.
+    out.end();
+    await finished(out).catch(() => undefined);
     await rm(tmp, { force: true });
     throw err;
   } finally {
