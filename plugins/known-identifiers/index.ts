@@ -19,18 +19,22 @@ function flexibleSource(folded: string, nameLike: boolean): string {
 
 function nameNeedles(person: Person, withParts: boolean): string[] {
   const needles = new Set<string>();
-  const given = (person.given_name ?? "").trim();
-  const family = (person.family_name ?? "").trim();
-  const fg = foldText(given);
-  const ff = foldText(family);
-  if (fg && ff) {
-    needles.add(`${fg} ${ff}`);
-    needles.add(`${ff} ${fg}`);
+  const usable = (t: string) => t.replace(/[^\p{L}]/gu, "").length >= 2 && !CONNECTORS.has(t);
+  const fg = foldText((person.given_name ?? "").trim());
+  const ff = foldText((person.family_name ?? "").trim());
+  const givenTokens = fg.split(/\s+/).filter(usable);
+  const familyOk = usable(ff);
+  if (familyOk) {
+    needles.add(ff);
+    if (givenTokens.length) {
+      const given = givenTokens.join(" ");
+      needles.add(`${given} ${ff}`);
+      needles.add(`${ff} ${given}`);
+      needles.add(`${givenTokens[0]} ${ff}`);
+      needles.add(`${ff} ${givenTokens[0]}`);
+    }
   }
-  if (ff.replace(/[^\p{L}]/gu, "").length >= 2) needles.add(ff);
-  for (const tok of fg.split(/\s+/)) {
-    if (tok.replace(/[^\p{L}]/gu, "").length >= 2 && !CONNECTORS.has(tok)) needles.add(tok);
-  }
+  for (const tok of givenTokens) needles.add(tok);
   if (withParts) {
     for (const part of ff.split(/[\s\-]+/)) {
       if (part.replace(/[^\p{L}]/gu, "").length >= 3 && !CONNECTORS.has(part)) needles.add(part);

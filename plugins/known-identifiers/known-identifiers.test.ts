@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { Document, DocumentMetadata } from "../../src/contract/index.js";
+import { birthDateRenderings } from "./birthdate.js";
+import { foldText } from "./fold.js";
+import { configSchema, detectKnownIdentifiers } from "./index.js";
+
+const options = configSchema.parse({});
+const metadata: DocumentMetadata = {
+  patient: { given_name: "Jan Frédéric", family_name: "Van den Bossche-Peeters", birth_date: "1980-03-07" },
+  caregivers: [{ given_name: "An", family_name: "Smet" }],
+  known_values: [
+    { value: "12.34.56-789", label: "ID:Patient" },
+    { value: "0470 12 34 56", label: "Contactdetails" },
+  ],
+};
+
+function found(text: string, md: DocumentMetadata = metadata): [string, string][] {
+  const doc: Document = { document_id: "t", text, metadata: md };
+  return detectKnownIdentifiers(doc, options).map((s) => [text.slice(s.start, s.end), s.label]);
+}
+
+describe("known-identifiers", () => {
+  it.each<[string, [string, string][]]>([
+    ["Patiënt Jan Van den Bossche-Peeters werd gezien.", [["Jan Van den Bossche-Peeters", "Name:Patient"]]],
+    ["Dhr. VAN DEN BOSSCHE-PEETERS", [["VAN DEN BOSSCHE-PEETERS", "Name:Patient"]]],
+    ["Frederic kwam alleen.", [["Frederic", "Name:Patient"]]],
+    ["Mevr. Peeters belde.", [["Peeters", "Name:Patient"]]],
+    ["J.F. Van den Bossche-Peeters", [["J.F. Van den Bossche-Peeters", "Name:Patient"]]],
+    ["Gezien door dr. An Smet.", [["An Smet", "Name:Caregiver"]]],
+    ["Smet, An", [["Smet", "Name:Caregiver"], ["An", "Name:Caregiver"]]],
+    ["RRN 12 34 56 789 en 12.34.56-789", [["12.34.56-789", "ID:Patient"]]],
+    ["RRN 123456789 zonder scheiding", [["123456789", "ID:Patient"]]],
+    ["GSM 0470/12.34.56", [["0470/12.34.56", "Contactdetails"]]],
+    ["Geboren 07/03/1980, ook 7-3-80 en 7 maart 1980, 7 mars 1980, March 7, 1980 en 1980-03-07.", [
+      ["07/03/1980", "Age_Birthdate"],
+      ["7-3-80", "Age_Birthdate"],
+      ["7 maart 1980", "Age_Birthdate"],
+      ["7 mars 1980", "Age_Birthdate"],
+      ["March 7, 1980", "Age_Birthdate"],
+      ["1980-03-07", "Age_Birthdate"],
+    ]],
+  ])("%s", (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it.each([
+    "Jansen en Janssens zijn andere mensen.",
+    "De Van den Bosschestraat is lang.",
+    "Smeth en Ansem zijn geen treffers.",
+    "Dosis 17/03/1980 mg is geen geboortedatum",
+    "Nummer 112.34.56-7890 is langer.",
+    "Zonder metadata niets.",
+  ])("finds nothing in %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it("does not use connector particles alone", () => {
+    expect(found("De patiënt van de dienst", { patient: { given_name: "de", family_name: "Van" } })).toEqual([]);
+  });
+
+  it("returns nothing without metadata", () => {
+    expect(detectKnownIdentifiers({ document_id: "x", text: "Jan Peeters" }, options)).toEqual([]);
+  });
+
+  it("folding keeps length and removes accents and case", () => {
+    for (const t of ["Frédéric", "ÉCOLE", "İstanbul", "naïve’s", "😀é"]) expect(foldText(t)).toHaveLength(t.length);
+    expect(foldText("Frédéric’s")).toBe("frederic's");
+  });
+
+  it("renders birth dates in nl, fr and en", () => {
+    const r = birthDateRenderings("2001-11-01");
+    for (const x of ["1/11/2001", "01.11.2001", "1 november 2001", "1er novembre 2001", "november 1st, 2001", "1 nov. 2001", "2001-11-01", "01/11/'01"]) {
+      expect(r).toContain(x);
+    }
+    expect(birthDateRenderings("not a date")).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Document, IndexedDocument } from "../../src/contract/index.js";
+import { PluginRegistry, definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
+import { StackRunner, loadStack } from "../../src/stack/index.js";
+import { tempDir } from "../e2e/helpers.js";
+
+/** A registry that serves in-memory plugins by id, for unit tests of the orchestrator. */
+class MemoryRegistry extends PluginRegistry {
+  constructor(private readonly plugins: Record<string, DetectorPlugin>) {
+    super();
+  }
+  override async load(use: string) {
+    const plugin = this.plugins[use];
+    if (!plugin) throw new Error(`no plugin ${use}`);
+    return { plugin, source: "builtin" };
+  }
+}
+
+function slowPlugin(id: string, log: string[], ms: number): DetectorPlugin {
+  return definePlugin({
+    meta: { id, version: "1", description: id, labels: ["Date"], configSchema: z.object({}), kind: "model" },
+    create: () => ({
+      id,
+      async detect(doc: Document) {
+        log.push(`start ${id} ${doc.document_id}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${id} ${doc.document_id}`);
+        return [{ start: 0, end: 2, label: "Date" }];
+      },
+    }),
+  });
+}
+
+async function stackWith(detectors: string[], extra: Record<string, unknown> = {}) {
+  const dir = tempDir();
+  const p = join(dir, "s.json");
+  writeFileSync(p, JSON.stringify({ name: "t", detectors: detectors.map((use) => ({ use })), leak_guard: false, ...extra }));
+  return loadStack(p);
+}
+
+async function* docs(n: number): AsyncGenerator<IndexedDocument> {
+  for (let i = 0; i < n; i++) yield { document: { document_id: `d${i}`, text: `12 and ${i}` }, index: i };
+}
+
+describe("StackRunner", () => {
+  it("runs a document's detectors in parallel", async () => {
+    const log: string[] = [];
+    const registry = new MemoryRegistry({ a: slowPlugin("a", log, 50), b: slowPlugin("b", log, 50) });
+    const runner = await StackRunner.create(await stackWith(["a", "b"], { concurrency: { documents: 1 } }), { registry });
+    const out = [];
+    for await (const r of runner.run(docs(1))) out.push(r);
+    expect(log.slice(0, 2).every((l) => l.startsWith("start"))).toBe(true);
+    expect(out[0].spans).toEqual([{ begin: 0, end: 2, label: "Date", replacement: "[Date]", detectors: ["a", "b"] }]);
+  });
+
+  it("yields records in input order under document concurrency", async () => {
+    const log: string[] = [];
+    const registry = new MemoryRegistry({ a: slowPlugin("a", log, 5) });
+    const runner = await StackRunner.create(await stackWith(["a"], { concurrency: { documents: 3 } }), { registry });
+    const ids = [];
+    for await (const r of runner.run(docs(10))) ids.push(r.document_id);
+    expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => `d${i}`));
+  });
+
+  it("validates plugin options before create and names the field", async () => {
+    const strict = definePlugin({
+      meta: { id: "s", version: "1", description: "s", labels: ["Date"], configSchema: z.object({ n: z.number().default(1) }).strict(), kind: "deterministic" },
+      create: (o) => {
+        expect(Object.isFrozen(o)).toBe(true);
+        return { id: "s", detect: () => [] };
+      },
+    });
+    const registry = new MemoryRegistry({ s: strict });
+    const dir = tempDir();
+    const p = join(dir, "s.json");
+    writeFileSync(p, JSON.stringify({ name: "t", detectors: [{ use: "s", with: { n: "x" } }], leak_guard: false }));
+    await expect(StackRunner.create(await loadStack(p), { registry })).rejects.toThrow(/field detectors\[0\]\.with\.n/);
+    writeFileSync(p, JSON.stringify({ name: "t", detectors: [{ use: "s" }], leak_guard: false }));
+    await expect(StackRunner.create(await loadStack(p), { registry })).resolves.toBeDefined();
+  });
+
+  it("reports a preset's missing detector as not installed", async () => {
+    const registry = new PluginRegistry(tempDir());
+    const dir = tempDir();
+    const p = join(dir, "s.json");
+    writeFileSync(p, JSON.stringify({ name: "t", detectors: [{ use: "meddeid-onnx" }], leak_guard: false }));
+    await expect(StackRunner.create(await loadStack(p), { registry })).rejects.toThrow(/detector meddeid-onnx is not installed/);
+  });
+});
