@@ -40,6 +40,21 @@ program
     process.stderr.write(`wrote ${summary.documents} documents (${summary.spans} spans) with stack ${summary.stack}\n`);
   });
 
+program
+  .command("synth")
+  .description("generate a seeded synthetic annotated corpus (MedDeID JSONL, code point offsets)")
+  .requiredOption("-p, --profile <profile>", "nl-BE | en-US | en-GB")
+  .requiredOption("-n, --n <count>", "number of notes", (v) => Number.parseInt(v, 10))
+  .option("--seed <seed>", "seed (same seed, same corpus)", (v) => Number.parseInt(v, 10), 1)
+  .option("--note-types <list>", "comma-separated note types (default all)")
+  .option("--name-source <source>", "faker | invented", "faker")
+  .requiredOption("-o, --output <file>", "output JSONL file")
+  .action(async (o: { profile: string; n: number; seed: number; noteTypes?: string; nameSource: string; output: string }) => {
+    const { synthCommand } = await import("./commands/synth.js");
+    const s = await synthCommand({ profile: o.profile, n: o.n, seed: o.seed, noteTypes: o.noteTypes, nameSource: o.nameSource, output: o.output });
+    process.stderr.write(`wrote ${s.documents} notes (${s.spans} spans), profile ${s.profile}, seed ${s.seed}\n`);
+  });
+
 const detectors = program.command("detectors").description("detector plugins");
 detectors
   .command("list")
