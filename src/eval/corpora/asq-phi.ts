@@ -95,7 +95,7 @@ export function locateAsqValues(
   query: string,
   values: readonly string[],
   options: AsqPhiOptions = {},
-): { located: LocatedTag[]; unlocated: number[]; extraOccurrences: number; apostropheMatches: number } {
+): { located: LocatedTag[]; unlocated: number[]; extraOccurrences: number; apostropheMatches: number; duplicateTags: number } {
   const policy = options.occurrences ?? "all";
   const fold = options.apostropheInsensitive ?? true;
   const foldedQuery = fold ? foldApostrophes(query) : query;
@@ -104,6 +104,8 @@ export function locateAsqValues(
   const unlocated: number[] = [];
   let extraOccurrences = 0;
   let apostropheMatches = 0;
+  let duplicateTags = 0;
+  const locatedKeys = new Set<string>();
   values.forEach((value, tagIndex) => {
     let starts = occurrencesOf(query, value);
     const key = fold ? foldApostrophes(value) : value;
@@ -116,16 +118,26 @@ export function locateAsqValues(
       return;
     }
     if (policy === "all") {
+      // A repeated tag adds nothing under this policy: its occurrences are already gold.
+      if (locatedKeys.has(key)) {
+        duplicateTags++;
+        return;
+      }
+      locatedKeys.add(key);
       extraOccurrences += starts.length - 1;
       for (const s of starts) located.push({ tagIndex, start: s, end: s + value.length });
       return;
     }
     const n = taken.get(key) ?? 0;
-    const s = starts[Math.min(n, starts.length - 1)];
+    if (n >= starts.length) {
+      duplicateTags++; // more identical tags than occurrences: nothing left to claim
+      return;
+    }
+    const s = starts[n];
     taken.set(key, n + 1);
     located.push({ tagIndex, start: s, end: s + value.length });
   });
-  return { located, unlocated, extraOccurrences, apostropheMatches };
+  return { located, unlocated, extraOccurrences, apostropheMatches, duplicateTags };
 }
 
 function blockToDocument(
@@ -135,13 +147,14 @@ function blockToDocument(
   resolve: (foreign: string) => { label: Span["label"]; native?: string },
   warnings: WarningTally,
 ): Document {
-  const { located, unlocated, extraOccurrences, apostropheMatches } = locateAsqValues(
+  const { located, unlocated, extraOccurrences, apostropheMatches, duplicateTags } = locateAsqValues(
     block.query,
     block.tags.map((t) => t.value),
     options,
   );
   warnings.add("asq_value_unlocated", "ASQ-PHI tag values not found in their query (not scored as gold)", unlocated.length);
   warnings.add("asq_extra_occurrences", "additional occurrences of tagged ASQ-PHI values marked as gold (policy: all occurrences)", extraOccurrences);
+  warnings.add("asq_duplicate_tag", "repeated ASQ-PHI tags with a value already located (policy: all occurrences) added no span", duplicateTags);
   warnings.add("asq_apostrophe_match", "ASQ-PHI tag values located only by treating typographic apostrophes as '", apostropheMatches);
   const spans: Span[] = located.map((l) => {
     const { label, native } = resolve(block.tags[l.tagIndex].identifier_type);

@@ -1,0 +1,75 @@
+// `deidstack score`: one system's predictions against a gold corpus, as a readable table or JSON.
+import {
+  explicitAgeExclusions,
+  formatScore,
+  loadCorpus,
+  loadPredictions,
+  scoreCorpus,
+  scoreToJson,
+  type CorpusFormat,
+  type MissingDocumentPolicy,
+  type OutOfScopePolicy,
+  type PredictionFormat,
+  type ReportFormat,
+  type Scope,
+  type SourcedWarnings,
+  type UnknownDocumentPolicy,
+} from "../../eval/index.js";
+import { systemName } from "./systems.js";
+
+export interface ScoreCommandOptions {
+  /** Gold corpus path (file or directory). */
+  gold: string;
+  /** Predictions path, optionally named: `NAME=path`. */
+  pred: string;
+  goldFormat?: CorpusFormat;
+  predFormat?: PredictionFormat;
+  /** `all` (default) or `safe-harbor`. */
+  scope?: Scope;
+  /** With safe-harbor: `false-positive` (default) or `neither`. */
+  outOfScope?: OutOfScopePolicy;
+  /** Leave explicit ages under 90 out of the non-PII redaction numerator (ASQ-PHI sensitivity analysis). */
+  excludeExplicitAges?: boolean;
+  /** Metric ids to show (default: all). */
+  metrics?: string[];
+  /** Print JSON (`deidstack.score.v1`) instead of Markdown. */
+  json?: boolean;
+  /** Output format; overrides `json`. */
+  format?: ReportFormat;
+  /** Include per-document counts in JSON. */
+  perDocument?: boolean;
+  onMissingDocument?: MissingDocumentPolicy;
+  onUnknownDocument?: UnknownDocumentPolicy;
+}
+
+export interface ScoreCommandResult {
+  data: ReturnType<typeof scoreToJson>;
+  output: string;
+}
+
+export async function scoreCommand(opts: ScoreCommandOptions): Promise<ScoreCommandResult> {
+  const corpus = await loadCorpus(opts.gold, { format: opts.goldFormat });
+  const { name, path } = systemName(opts.pred);
+  const predictions = await loadPredictions(path, {
+    format: opts.predFormat,
+    gold: corpus.documents,
+    onUnknownDocument: opts.onUnknownDocument,
+  });
+  const score = scoreCorpus(corpus.documents, new Map([[name, predictions.predictions]]), {
+    scope: opts.scope,
+    outOfScope: opts.outOfScope,
+    nonPiiExclusions: opts.excludeExplicitAges ? explicitAgeExclusions : undefined,
+    metrics: opts.metrics,
+    onMissingDocument: opts.onMissingDocument,
+    onUnknownDocument: opts.onUnknownDocument,
+  });
+  const warnings: SourcedWarnings[] = [
+    { source: `gold (${corpus.format})`, warnings: corpus.warnings },
+    { source: `${name} (${predictions.format})`, warnings: predictions.warnings },
+  ];
+  const format: ReportFormat = opts.format ?? (opts.json ? "json" : "markdown");
+  return {
+    data: scoreToJson(score, { perDocument: opts.perDocument, warnings }),
+    output: formatScore(score, format, { warnings }),
+  };
+}
