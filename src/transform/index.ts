@@ -1,11 +1,15 @@
 // Transform registry: the stack's `transform` entry → a Transformer.
 import { DeidError } from "../contract/index.js";
+import { createNumberedTransformer } from "./numbered.js";
 import { createPlaceholderTransformer } from "./placeholders.js";
+import { createPseudonymiseTransformer } from "./pseudonymise.js";
 import type { Transformer } from "./types.js";
 
 export * from "./types.js";
 export * from "./placeholders.js";
 export * from "./leak-guard.js";
+export { createNumberedTransformer, numberMentions, damerauLevenshtein, entityKey } from "./numbered.js";
+export { createPseudonymiseTransformer, pseudonymiseOptionsSchema, type PseudonymiseOptions } from "./pseudonymise.js";
 
 export interface TransformFactoryContext {
   baseDir: string;
@@ -15,7 +19,10 @@ export interface TransformFactoryContext {
 type TransformSetting = string | ({ type: string } & Record<string, unknown>);
 
 const FACTORIES: Record<string, (options: Record<string, unknown>, ctx: TransformFactoryContext) => Promise<Transformer> | Transformer> = {
+  numbered: (options) => createNumberedTransformer(options),
   placeholders: () => createPlaceholderTransformer(),
+  pseudonymise: (options, ctx) => createPseudonymiseTransformer(options, ctx, "pseudonymise"),
+  surrogates: (options, ctx) => createPseudonymiseTransformer(options, ctx, "surrogates"),
 };
 
 /** Registers a transform factory (used by the transform modules of this room). */

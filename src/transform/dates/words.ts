@@ -1,0 +1,118 @@
+// Word lookup for dates: folded spelling → (language, index, form), and case/accent helpers that keep lengths.
+import {
+  MONTHS,
+  MONTH_PHASES,
+  SEASONS,
+  WEEKDAYS,
+  type WordLanguage,
+} from "../../contract/language-words.js";
+
+export type CaseStyle = "lower" | "upper" | "title";
+
+const foldCache = new Map<string, string>();
+
+function foldChar(c: string): string {
+  let f = foldCache.get(c);
+  if (f !== undefined) return f;
+  const lower = c.toLowerCase();
+  f = lower.length === 1 ? lower : c;
+  const nfd = f.normalize("NFD");
+  if (nfd.length > 1 && /^[\p{L}][\p{M}]+$/u.test(nfd)) f = nfd[0];
+  if (f === "’" || f === "`" || f === "´" || f === "‘") f = "'";
+  if (f === "–" || f === "—" || f === "‐" || f === "‑") f = "-";
+  foldCache.set(c, f);
+  return f;
+}
+
+/** Lower-cases, strips diacritics and unifies apostrophes and dashes, one UTF-16 unit per unit. */
+export function foldSameLength(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : text[i];
+    else out += foldChar(text[i]);
+  }
+  return out;
+}
+
+export function stripAccents(s: string): string {
+  return s.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
+}
+
+export function caseStyleOf(word: string): CaseStyle {
+  const letters = word.replace(/[^\p{L}]/gu, "");
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return "upper";
+  if (letters.length > 0 && letters[0] === letters[0].toUpperCase() && letters[0] !== letters[0].toLowerCase()) return "title";
+  return "lower";
+}
+
+export function applyCase(word: string, style: CaseStyle): string {
+  if (style === "upper") return word.toUpperCase();
+  if (style === "title") return word.charAt(0).toUpperCase() + word.slice(1);
+  return word;
+}
+
+export function hasAccent(word: string): boolean {
+  return word.normalize("NFD") !== word;
+}
+
+export interface WordHit {
+  lang: WordLanguage;
+  /** Month 0–11, weekday 0–6 (Monday first), season 0–3, phase 0–2. */
+  index: number;
+  /** full = the whole name, abbr = a shortened spelling. */
+  form: "full" | "abbr";
+  /** Position of the spelling among a phase's or season's spellings. */
+  variant: number;
+}
+
+export type WordKind = "month" | "weekday" | "season" | "phase";
+
+function buildIndex(kind: WordKind): Map<string, WordHit[]> {
+  const map = new Map<string, WordHit[]>();
+  const add = (spelling: string, hit: WordHit) => {
+    const key = foldSameLength(spelling);
+    const list = map.get(key) ?? [];
+    if (!list.some((h) => h.lang === hit.lang && h.index === hit.index)) list.push(hit);
+    map.set(key, list);
+  };
+  for (const lang of ["nl", "fr", "en"] as const) {
+    if (kind === "month" || kind === "weekday") {
+      const names = kind === "month" ? MONTHS[lang] : WEEKDAYS[lang];
+      names.full.forEach((w, i) => add(w, { lang, index: i, form: "full", variant: 0 }));
+      names.full.forEach((w, i) => add(stripAccents(w), { lang, index: i, form: "full", variant: 0 }));
+      names.abbr.forEach((w, i) => add(w, { lang, index: i, form: w === names.full[i] ? "full" : "abbr", variant: 0 }));
+      names.variants.forEach((vs, i) =>
+        vs.forEach((w) => add(w, { lang, index: i, form: stripAccents(w) === stripAccents(names.full[i]) ? "full" : "abbr", variant: 0 })),
+      );
+    } else {
+      const table = kind === "season" ? SEASONS[lang] : MONTH_PHASES[lang];
+      table.forEach((spellings, i) => spellings.forEach((w, v) => add(w, { lang, index: i, form: "full", variant: v })));
+    }
+  }
+  return map;
+}
+
+const INDEX: Record<WordKind, Map<string, WordHit[]>> = {
+  month: buildIndex("month"),
+  weekday: buildIndex("weekday"),
+  season: buildIndex("season"),
+  phase: buildIndex("phase"),
+};
+
+/** The readings of a folded word, the preferred languages first; [] when it is not such a word. */
+export function lookupWord(kind: WordKind, folded: string, languages: readonly WordLanguage[]): WordHit[] {
+  const hits = INDEX[kind].get(folded) ?? [];
+  return [...hits]
+    .filter((h) => languages.includes(h.lang))
+    .sort((a, b) => languages.indexOf(a.lang) - languages.indexOf(b.lang));
+}
+
+/** Regex source matching any folded spelling of the kind in the languages, longest first. */
+export function alternation(kind: WordKind, languages: readonly WordLanguage[]): string {
+  const words = [...INDEX[kind].entries()].filter(([, hits]) => hits.some((h) => languages.includes(h.lang))).map(([w]) => w);
+  return words
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
+    .join("|");
+}

@@ -1,0 +1,91 @@
+// Replacement values by language, taken from @faker-js/faker's locale data (names, places) and short word lists.
+import { en, fr, fr_BE, nl, nl_BE } from "@faker-js/faker";
+import type { WordLanguage } from "../../contract/language-words.js";
+
+export interface Pools {
+  female: readonly string[];
+  male: readonly string[];
+  /** Every given name (female, male, unisex). */
+  given: readonly string[];
+  family: readonly string[];
+  /** Place names for towns and the non-street words of addresses and organisations. */
+  places: readonly string[];
+  professions: readonly string[];
+}
+
+type Named = { generic?: readonly string[]; female?: readonly string[]; male?: readonly string[] } | undefined;
+
+function list(...sources: (readonly string[] | undefined)[]): string[] {
+  // One word each, letters only, so a replacement keeps the word count of what it replaces.
+  const out = new Set<string>();
+  for (const s of sources) for (const v of s ?? []) if (/^\p{L}[\p{L}'’]*$/u.test(v) && v.length >= 2) out.add(v);
+  return [...out].sort();
+}
+
+function names(n: Named): { female: readonly string[]; male: readonly string[]; generic: readonly string[] } {
+  return { female: n?.female ?? [], male: n?.male ?? [], generic: n?.generic ?? [] };
+}
+
+const PROFESSIONS: Record<WordLanguage, readonly string[]> = {
+  nl: ["bediende", "arbeider", "leerkracht", "boekhouder", "kapper", "chauffeur", "schrijnwerker", "verkoper", "bakker", "elektricien", "loodgieter", "kok", "tuinier", "magazijnier", "poetshulp", "programmeur", "landbouwer", "schilder", "metser", "kassierster"],
+  fr: ["employé", "ouvrier", "enseignant", "comptable", "coiffeur", "chauffeur", "menuisier", "vendeur", "boulanger", "électricien", "plombier", "cuisinier", "jardinier", "magasinier", "programmeur", "agriculteur", "peintre", "maçon", "caissière", "secrétaire"],
+  en: ["clerk", "labourer", "teacher", "accountant", "hairdresser", "driver", "carpenter", "salesperson", "baker", "electrician", "plumber", "cook", "gardener", "warehouse worker", "cleaner", "programmer", "farmer", "painter", "bricklayer", "cashier"],
+};
+
+function build(lang: WordLanguage): Pools {
+  if (lang === "nl") {
+    const a = names(nl_BE.person?.first_name as Named);
+    const b = names(nl.person?.first_name as Named);
+    const female = list(a.female, b.female);
+    const male = list(a.male, b.male);
+    return {
+      female,
+      male,
+      given: list(female, male, b.generic),
+      family: list((nl_BE.person?.last_name as Named)?.generic, (nl.person?.last_name as Named)?.generic),
+      places: list(nl_BE.location?.city_prefix as readonly string[] | undefined),
+      professions: PROFESSIONS.nl,
+    };
+  }
+  if (lang === "fr") {
+    const a = names(fr.person?.first_name as Named);
+    const female = list(a.female);
+    const male = list(a.male);
+    return {
+      female,
+      male,
+      given: list(female, male, a.generic),
+      family: list((fr.person?.last_name as Named)?.generic),
+      places: list(fr_BE.location?.city_prefix as readonly string[] | undefined, fr.location?.city_name as readonly string[] | undefined),
+      professions: PROFESSIONS.fr,
+    };
+  }
+  const a = names(en.person?.first_name as Named);
+  const female = list(a.female);
+  const male = list(a.male);
+  return {
+    female,
+    male,
+    given: list(female, male, a.generic),
+    family: list((en.person?.last_name as Named)?.generic),
+    places: list(en.location?.city_name as readonly string[] | undefined),
+    professions: PROFESSIONS.en,
+  };
+}
+
+const cache = new Map<WordLanguage, Pools>();
+
+export function poolsFor(lang: WordLanguage): Pools {
+  let p = cache.get(lang);
+  if (!p) {
+    p = build(lang);
+    if (p.given.length < 50 || p.family.length < 20 || p.places.length < 20) {
+      throw new Error(`surrogate pools for ${lang} are too small; check the @faker-js/faker version`);
+    }
+    cache.set(lang, p);
+  }
+  return p;
+}
+
+/** The faker package version, reported in provenance: replacement values depend on its data. */
+export { version as FAKER_VERSION } from "./faker-version.js";
