@@ -69,3 +69,8 @@ export function birthDateRenderings(iso: string): string[] {
   }
   return [...out];
 }
+
+/** Every month name and abbreviation of every language here, lower case. */
+export function monthWords(): string[] {
+  return [...new Set(Object.values(MONTHS).flatMap((m) => [...m.full, ...m.abbr]))];
+}

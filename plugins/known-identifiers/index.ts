@@ -2,14 +2,12 @@
 import { z } from "zod";
 import type { DetectedSpan, Document, Label, Person } from "../../src/contract/index.js";
 import { definePlugin } from "../../src/detectors/index.js";
-import { birthDateRenderings } from "./birthdate.js";
+import { birthDateRenderings, monthWords } from "./birthdate.js";
 import { escapeRegExp, foldText } from "./fold.js";
 
 /** Particles that are names only next to another name part (MedDeID's connector blacklist, extended). */
 const CONNECTORS = new Set(["de", "van", "der", "den", "het", "op", "la", "le", "du", "des", "ten", "ter", "te", "von", "di", "da", "del", "'t", "vd", "v."]);
 
-const BOUND_L = "(?<![\\p{L}\\p{N}])";
-const BOUND_R = "(?![\\p{L}\\p{N}])";
 
 /** A folded needle → regex source with flexible whitespace (and hyphens for names) between its parts. */
 function flexibleSource(folded: string, nameLike: boolean): string {
@@ -52,13 +50,35 @@ function initialsOf(person: Person): Set<string> {
   );
 }
 
-/** All word-bounded occurrences of any needle in the folded text (longest alternative first). */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+function isWordChar(c: string | undefined): boolean {
+  return c !== undefined && WORD_CHAR.test(c);
+}
+
+/**
+ * All word-bounded occurrences of any needle in the folded text (longest alternative first). Boundaries are
+ * checked in code rather than with a Unicode lookbehind, which lets the regex engine scan for literal prefixes.
+ */
 function findAll(folded: string, sources: string[]): { start: number; end: number }[] {
   if (sources.length === 0) return [];
   const sorted = [...new Set(sources)].sort((a, b) => b.length - a.length);
-  const re = new RegExp(`${BOUND_L}(?:${sorted.join("|")})${BOUND_R}`, "gu");
+  const re = new RegExp(sorted.join("|"), "g");
   const out: { start: number; end: number }[] = [];
-  for (const m of folded.matchAll(re)) out.push({ start: m.index!, end: m.index! + m[0].length });
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(folded)) !== null) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    if (isWordChar(folded[start - 1]) || isWordChar(folded[end])) {
+      re.lastIndex = start + 1;
+      continue;
+    }
+    out.push({ start, end });
+  }
   return out;
 }
 
@@ -80,6 +100,37 @@ function separatorTolerantSource(folded: string): string | undefined {
   const chars = [...folded].filter((c) => /[\p{L}\p{N}]/u.test(c));
   if (chars.length < 2) return undefined;
   return chars.map(escapeRegExp).join("[\\s./()\\-]*");
+}
+
+/**
+ * Date-shaped substrings of folded text (numeric with separators, compact 8 digits, textual day-month-year in any
+ * order). Each candidate is then compared with the birth date's renderings, which is much faster than searching for
+ * every rendering.
+ */
+const MONTH_WORDS = monthWords()
+  .map((w) => foldText(w))
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+
+const DATE_CANDIDATE = new RegExp(
+  [
+    "\\d{1,4}[/.\\-]\\d{1,2}[/.\\-]'?\\d{2,4}",
+    "\\d{8}",
+    `\\d{1,2}(?:st|nd|rd|th|er)?(?:\\s+of)?[\\s\\-]+(?:${MONTH_WORDS})\\.?[\\s\\-]+'?\\d{2,4}`,
+    `(?:${MONTH_WORDS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}`,
+  ].join("|"),
+  "g",
+);
+
+function findDateCandidates(folded: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const m of folded.matchAll(DATE_CANDIDATE)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (isWordChar(folded[start - 1]) || isWordChar(folded[end])) continue;
+    out.push({ start, end });
+  }
+  return out;
 }
 
 export const configSchema = z
@@ -124,9 +175,11 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
   }
 
   if (options.birth_date && md.patient?.birth_date) {
-    const sources = birthDateRenderings(md.patient.birth_date).map((r) => flexibleSource(foldText(r), false));
-    // Digits must not continue the date on either side.
-    for (const h of findAll(folded, sources)) add(h.start, h.end, "Age_Birthdate", 1);
+    const renderings = new Set(birthDateRenderings(md.patient.birth_date).map((r) => foldText(r)));
+    for (const h of findDateCandidates(folded)) {
+      const candidate = folded.slice(h.start, h.end).replace(/\s+/g, " ");
+      if (renderings.has(candidate)) add(h.start, h.end, "Age_Birthdate", 1);
+    }
   }
 
   const seen = new Set<string>();
