@@ -295,7 +295,12 @@ export class StackRunner {
       throw new DeidError("E_TRANSFORM", `transform failed: ${describeThrown(err)}`, { documentIndex, phase: "transform" });
     }
     if (this.stack.config.leak_guard) {
-      await checkLeaks(document, result, { knownIdentifierDetectors: this.guardDetectors.map((d) => d.detector), signal, documentIndex });
+      await checkLeaks(document, result, {
+        knownIdentifierDetectors: this.guardDetectors.map((d) => d.detector),
+        patternDetectors: this.detectors.filter((d) => d.use === "patterns").map((d) => d.detector),
+        signal,
+        documentIndex,
+      });
     }
     return this.toRecord(document, result.spans, result.deidText, result.warnings, { ...(result.processing ?? {}), ...(vetoed ? { second_opinion_vetoed: vetoed } : {}) });
   }
