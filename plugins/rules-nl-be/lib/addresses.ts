@@ -1,0 +1,381 @@
+// Addresses and places: streets (lookup, Dutch suffixes, French type words) with house and bus numbers, Belgian
+// and Dutch postal codes with their locality, municipalities, localities, provinces, regions and countries.
+// A street, its number and its postal code join into one span, also across a line break.
+import type { Label } from "../../../src/contract/index.js";
+import { longestMatch, unitBits, type Analysis, type Unit } from "./analysis.js";
+import { PRIORITY, type Candidate } from "./candidate.js";
+import {
+  HEALTHCARE_TYPE_WORDS,
+  LOCATIVE_WORDS,
+  PATIENT_ADDRESS_WORDS,
+  RELATIVE_WORDS,
+  SCHOOL_TYPE_WORDS,
+  lineLabel,
+  previousWords,
+} from "./context.js";
+import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, phraseKey } from "./lexicon.js";
+import { isCapitalisedUnit, isTitleCaseUnit, readProperName, unitAtToken } from "./proper.js";
+import { tokenAtOrAfter } from "./tokenize.js";
+
+const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
+
+/** Suffixes that make a capitalised word a street on their own ("Kerkstraat", "Koning Albertlaan"). */
+const STRONG_SUFFIXES = [
+  "straat", "laan", "steenweg", "dreef", "kaai", "kade", "plein", "dijk", "vest", "singel", "gracht", "markt",
+  "boulevard", "lei", "plantsoen", "steeg", "wegel", "kouter", "dries", "str",
+];
+/** Suffixes that also end ordinary words ("luchtweg", "kerkhof"): streets only with a number or context. */
+const WEAK_SUFFIXES = ["weg", "baan", "hof", "park", "pad", "veld", "berg", "hoek", "plaats", "gang", "wal", "rei", "heide"];
+
+/** Capitalised street types standing alone after a modifier ("Grote Markt", "Brusselse Steenweg"). */
+const STANDALONE_TYPES = set("markt plein laan dreef kaai kade dijk steenweg baan lei vest weg straat singel wal heide");
+
+/** French street types, written before the name ("rue de la Loi", "Avenue Louise"). */
+const FRENCH_TYPES = set(`
+  rue avenue av chaussee chee boulevard bd bld place chemin allee square quai impasse clos dreve sentier route
+  rempart parvis galerie esplanade venelle voie cours rond point
+`);
+/** French types that are also ordinary words: a street only with a house number. */
+const AMBIGUOUS_FRENCH_TYPES = set("place route cours voie clos chemin galerie av");
+
+const HOUSE_NUMBER =
+  /^(?:,\s*|\s+)(?:nr\.?\s*|n°\s*)?\d{1,4}(?:\s?[a-zA-Z](?![\p{L}\p{N}]))?(?:\s?[-/]\s?\d{1,4}[a-zA-Z]?(?![\p{L}\p{N}]))?(?:(?:\s*,\s*|\s+)(?:bus|bte|boîte|boite|box|b\.|bt)\s?\d{1,4}[a-zA-Z]?(?![\p{L}\p{N}])|\s+(?:bus|bte|box)\s?[A-Z](?![\p{L}\p{N}]))?(?![\p{L}\p{N}])/u;
+const HOUSE_NUMBER_BEFORE = /(?:^|[\s,(])(\d{1,4}[a-zA-Z]?),?\s+$/u;
+const BELGIAN_POSTAL = /(?<![\p{L}\p{N}-])((?:B|BE)-|(?:B|BE)\s)?([1-9]\d{3})(?![\p{N}])/gu;
+const DUTCH_POSTAL = /(?<![\p{L}\p{N}])[1-9]\d{3}\s?(?!SA|SD|SS)[A-Z]{2}(?![\p{L}\p{N}])/gu;
+/** Separators allowed between the parts of one address: commas, dashes, spaces, at most two line breaks. */
+const ADDRESS_GAP = /^[ \t,–\-]*(?:\r?\n[ \t,]*){0,2}$/;
+
+interface Part {
+  start: number;
+  end: number;
+  /** Street or postal code + locality: an address. A place alone: a place. */
+  kind: "street" | "postal" | "place";
+  strong: boolean;
+  /** Kept only as the continuation of an address or place before it (a bare postal code, a country on its own line). */
+  needsJoin?: boolean;
+}
+
+function endsWithAny(key: string, suffixes: readonly string[]): string | undefined {
+  return suffixes.find((s) => key.endsWith(s) && key.length >= s.length + 3);
+}
+
+function streetSuffixOf(unit: Unit): { suffix: string; strong: boolean } | undefined {
+  const lastPiece = unit.key.split(" ").pop() ?? "";
+  const strong = endsWithAny(lastPiece, STRONG_SUFFIXES);
+  if (strong) return { suffix: strong, strong: true };
+  const weak = endsWithAny(lastPiece, WEAK_SUFFIXES);
+  return weak ? { suffix: weak, strong: false } : undefined;
+}
+
+function isExcludedWord(a: Analysis, unit: Unit): boolean {
+  return (unitBits(a, unit) & (WHITELIST_BITS & ~LIST.commonWord)) !== 0 || (unitBits(a, unit) & LIST.stopWord) !== 0;
+}
+
+/** Up to two capitalised modifiers before a street word ("Koning Albertlaan", "Oude Baan"). */
+function modifiersBefore(a: Analysis, unit: Unit): number {
+  let first = unit.first;
+  for (let n = 0; n < 2; n++) {
+    const prevToken = first - 1;
+    if (prevToken < 0 || a.tokens[first].newlinesBefore > 0 || !a.tokens[first].spaceBefore) break;
+    const prev = unitAtToken(a, prevToken);
+    if (!prev || prev.last !== prevToken || !isTitleCaseUnit(a, prev) || isExcludedWord(a, prev)) break;
+    if (PATIENT_ADDRESS_WORDS.has(prev.key) || LOCATIVE_WORDS.has(prev.key) || RELATIVE_WORDS.has(prev.key)) break;
+    if (unitBits(a, prev) & LIST.title) break;
+    // A modifier may open a line or a field value ("Adres: Oude Baan 12"), not a sentence after a period.
+    const opener = a.tokens[prev.first - 1];
+    const afterPeriod = opener !== undefined && opener.kind === "punct" && ".!?".includes(opener.text) && a.tokens[prev.first].newlinesBefore === 0;
+    if (a.tokens[prev.first].sentenceStart && afterPeriod) break;
+    first = prev.first;
+    if (a.tokens[prev.first].sentenceStart) break;
+  }
+  return first;
+}
+
+function houseNumberEnd(a: Analysis, end: number): number {
+  const rest = a.text.slice(end, end + 40);
+  const m = HOUSE_NUMBER.exec(rest);
+  return m ? end + m[0].length : end;
+}
+
+function hasNumberBefore(a: Analysis, start: number): boolean {
+  return HOUSE_NUMBER_BEFORE.test(a.text.slice(Math.max(0, start - 8), start));
+}
+
+function addressContext(a: Analysis, first: number): boolean {
+  const before = previousWords(a, first, 5);
+  if (before.some((w) => PATIENT_ADDRESS_WORDS.has(w) || w === "adres" || w === "adresse" || w === "straat")) return true;
+  const label = lineLabel(a, first);
+  return label !== undefined && (PATIENT_ADDRESS_WORDS.has(label) || label === "adres" || label === "adresse");
+}
+
+/** "WZC Hof ter Linden", "AZ Sint-Jan": a street-like name right after an institution type is the institution. */
+function afterInstitutionType(a: Analysis, first: number): boolean {
+  const before = previousWords(a, first, 1)[0];
+  if (before === undefined) return false;
+  if (HEALTHCARE_TYPE_WORDS.has(before) || SCHOOL_TYPE_WORDS.has(before)) return true;
+  const prev = a.tokens[first - 1];
+  return prev !== undefined && prev.upper && ((a.lexicon.phrases.get(before) ?? 0) & (LIST.hospitalPrefix | LIST.hospitalAbbr)) !== 0;
+}
+
+function streetPart(a: Analysis, first: number, last: number, strong: boolean): Part | undefined {
+  if (afterInstitutionType(a, first)) return undefined;
+  const start = a.tokens[first].start;
+  const end = a.tokens[last].end;
+  const withNumber = houseNumberEnd(a, end);
+  if (!strong && withNumber === end && !addressContext(a, first) && !hasNumberBefore(a, start)) return undefined;
+  return { start, end: withNumber, kind: "street", strong: true };
+}
+
+function lookupStreets(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (let t = 0; t < a.tokens.length; t++) {
+    const m = longestMatch(a, t, LIST.street);
+    if (!m) continue;
+    const unit = unitAtToken(a, t);
+    if (!unit || unit.first !== t) continue;
+    const french = FRENCH_TYPES.has(unit.key);
+    if (!isCapitalisedUnit(a, unit) && !french) continue;
+    if (a.tokens[t].upper && !a.tokens[t].capsLine && !french) continue;
+    const singleUnit = unit.last >= m.last;
+    if (singleUnit && isExcludedWord(a, unit)) continue;
+    const suffix = streetSuffixOf(unit);
+    const strong = !singleUnit ? !french || !AMBIGUOUS_FRENCH_TYPES.has(unit.key) : suffix?.strong === true && !a.tokens[t].sentenceStart;
+    const part = streetPart(a, t, m.last, strong);
+    if (part) parts.push(part);
+  }
+  return parts;
+}
+
+function suffixStreets(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (const unit of a.units) {
+    if (!isTitleCaseUnit(a, unit) && !(a.tokens[unit.first].upper && a.tokens[unit.first].capsLine)) continue;
+    const standalone = STANDALONE_TYPES.has(unit.key);
+    const suffix = streetSuffixOf(unit);
+    if (!suffix && !standalone) continue;
+    if (isExcludedWord(a, unit) || unitBits(a, unit) & LIST.medicalTerm) continue;
+    const first = modifiersBefore(a, unit);
+    if (standalone && first === unit.first) continue;
+    const strong = (standalone || suffix?.strong === true) && !(a.tokens[first].sentenceStart && first === unit.first);
+    const part = streetPart(a, first, unit.last, strong);
+    if (part) parts.push(part);
+  }
+  return parts;
+}
+
+function frenchStreets(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (const unit of a.units) {
+    if (!FRENCH_TYPES.has(unit.key)) continue;
+    let t = unit.last + 1;
+    if (a.tokens[t]?.text === "." && !a.tokens[t].spaceBefore) t++;
+    // particles: de, du, des, de la, d', l', la, le, les, aux
+    for (let hops = 0; hops < 3 && t < a.tokens.length; hops++) {
+      const next = unitAtToken(a, t);
+      if (next && next.first === t && ["de", "du", "des", "la", "le", "les", "aux", "d", "l", "van", "der", "den"].includes(next.key) &&
+        !isCapitalisedUnit(a, next)) {
+        t = next.last + 1;
+        if (a.tokens[t] && "'’".includes(a.tokens[t].text)) t++;
+        continue;
+      }
+      break;
+    }
+    if (t >= a.tokens.length || a.tokens[t].newlinesBefore > 0) continue;
+    const name = readProperName(a, t, { maxUnits: 4, allowParticles: true, allowDigits: true, allowSentenceStart: true });
+    if (!name) continue;
+    const strong = isCapitalisedUnit(a, unit) ? !AMBIGUOUS_FRENCH_TYPES.has(unit.key) : !AMBIGUOUS_FRENCH_TYPES.has(unit.key) && unit.key !== "av";
+    const part = streetPart(a, unit.first, name.last, strong);
+    if (part) parts.push(part);
+  }
+  return parts;
+}
+
+/** The locality after a postal code: a listed locality for that code, or any listed place. Returns its end. */
+function localityAfter(a: Analysis, offset: number, code: string): number | undefined {
+  const t = tokenAtOrAfter(a.tokens, offset);
+  const token = a.tokens[t];
+  if (!token || token.kind !== "word" || a.text.slice(offset, token.start).trim().length > 0) return undefined;
+  if (a.text.slice(offset, token.start).includes("\n")) return undefined;
+  const unit = unitAtToken(a, t);
+  if (!unit || unit.first !== t || !isCapitalisedUnit(a, unit)) return undefined;
+  const known = a.lexicon.postalLocalities.get(code);
+  let best: number | undefined;
+  let key = "";
+  for (let j = t, n = 0; j < a.tokens.length && n < 5; n++) {
+    const tok = a.tokens[j];
+    if (tok.kind === "punct") break;
+    key = key ? `${key} ${tok.key}` : tok.key;
+    if (known?.has(key)) best = tok.end;
+    let next = j + 1;
+    while (a.tokens[next] && a.tokens[next].kind === "punct" && "-'’".includes(a.tokens[next].text) && !a.tokens[next].spaceBefore) next++;
+    if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) break;
+    j = next;
+  }
+  if (best !== undefined) return best;
+  const place = longestMatch(a, t, PLACE_BITS);
+  return place ? a.tokens[place.last].end : undefined;
+}
+
+function postalParts(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (const m of a.text.matchAll(BELGIAN_POSTAL)) {
+    const code = m[2];
+    const codeEnd = m.index + m[0].length;
+    const space = /^[ \t]+/.exec(a.text.slice(codeEnd, codeEnd + 4));
+    const localityEnd = space ? localityAfter(a, codeEnd + space[0].length, code) : undefined;
+    if (localityEnd !== undefined) {
+      parts.push({ start: m.index, end: localityEnd, kind: "postal", strong: true });
+    } else if (m[1] && a.lexicon.postalLocalities.has(code)) {
+      parts.push({ start: m.index, end: codeEnd, kind: "postal", strong: true });
+    } else if (a.lexicon.postalLocalities.has(code)) {
+      // A bare code counts only as the continuation of a street address (checked when joining).
+      parts.push({ start: m.index, end: codeEnd, kind: "postal", strong: false });
+    }
+  }
+  for (const m of a.text.matchAll(DUTCH_POSTAL)) {
+    const end = m.index + m[0].length;
+    const space = /^[ \t]+/.exec(a.text.slice(end, end + 4));
+    let localityEnd = end;
+    if (space) {
+      const t = tokenAtOrAfter(a.tokens, end + space[0].length);
+      const unit = a.tokens[t] ? unitAtToken(a, t) : undefined;
+      if (unit && unit.first === t && a.tokens[t].title && a.tokens[t].newlinesBefore === 0) localityEnd = unit.end;
+    }
+    parts.push({ start: m.index, end: localityEnd, kind: "postal", strong: true });
+  }
+  return parts;
+}
+
+function placeParts(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (let t = 0; t < a.tokens.length; t++) {
+    const m = longestMatch(a, t, PLACE_BITS);
+    if (!m) continue;
+    const unit = unitAtToken(a, t);
+    if (!unit || unit.first !== t || !isCapitalisedUnit(a, unit)) continue;
+    if (a.tokens[t].upper && !a.tokens[t].capsLine && m.last === unit.last) continue;
+    const before = previousWords(a, t, 5);
+    const locative = before[0] !== undefined && LOCATIVE_WORDS.has(before[0]);
+    const single = m.last === unit.last;
+    const bits = single ? unitBits(a, unit) : m.bits;
+    if (single && bits & (WHITELIST_BITS | LIST.title)) continue;
+    if (afterInstitutionType(a, t)) continue;
+    const ambiguous = single && (bits & (NAME_BITS | LIST.hospital | LIST.institution | LIST.hospitalPrefix)) !== 0;
+    const onlyResidence = (m.bits & PLACE_BITS) === LIST.residence;
+    const country = (m.bits & LIST.country) !== 0;
+    const addressed = locative || before.some((w) => PATIENT_ADDRESS_WORDS.has(w));
+    const needsContext = ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country);
+    if (needsContext && !addressed) continue;
+    const needsJoin = a.tokens[t].sentenceStart && country && !addressed;
+    parts.push({ start: a.tokens[t].start, end: a.tokens[m.last].end, kind: "place", strong: locative, needsJoin });
+    t = m.last;
+  }
+  return parts;
+}
+
+/** "Kinshasa, Congo": an unlisted capitalised place name is recognised by the country after it. */
+function placesBeforeCountries(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (let t = 2; t < a.tokens.length; t++) {
+    if (a.tokens[t - 1].text !== "," || !longestMatch(a, t, LIST.country)) continue;
+    const unit = unitAtToken(a, t - 2);
+    if (!unit || !isTitleCaseUnit(a, unit) || isExcludedWord(a, unit) || a.tokens[unit.first].sentenceStart) continue;
+    if (unitBits(a, unit) & (NAME_BITS | LIST.hospital | LIST.institution)) continue;
+    const before = previousWords(a, unit.first, 5);
+    if (!before.some((w) => LOCATIVE_WORDS.has(w) || PATIENT_ADDRESS_WORDS.has(w))) continue;
+    parts.push({ start: unit.start, end: unit.end, kind: "place", strong: true });
+  }
+  return parts;
+}
+
+/** Joins street, postal code and locality written one after the other (also across one or two line breaks). */
+function joinParts(a: Analysis, parts: Part[]): Part[] {
+  const sorted = dedupeParts(parts);
+  const out: Part[] = [];
+  for (const part of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && part.start < prev.end) {
+      if (part.end > prev.end) prev.end = part.end;
+      prev.kind = prev.kind === "place" ? part.kind : prev.kind;
+      continue;
+    }
+    const gap = prev ? a.text.slice(prev.end, part.start) : "";
+    // street → postal code and locality; locality → country; a place after a street only on the same line.
+    const joinable = prev !== undefined && ADDRESS_GAP.test(gap) &&
+      ((prev.kind === "street" && (part.kind !== "place" || !gap.includes("\n"))) ||
+        (prev.kind === "postal" && part.kind === "place") ||
+        (prev.kind === "place" && isCountryAt(a, part.start)));
+    if (joinable && prev) {
+      prev.end = part.end;
+      prev.kind = part.kind === "postal" || prev.kind === "place" ? "postal" : prev.kind;
+      continue;
+    }
+    if ((part.kind === "postal" && !part.strong) || part.needsJoin) continue;
+    out.push({ ...part });
+  }
+  return out;
+}
+
+function isCountryAt(a: Analysis, offset: number): boolean {
+  const t = tokenAtOrAfter(a.tokens, offset);
+  const m = a.tokens[t] ? longestMatch(a, t, LIST.country) : undefined;
+  return m !== undefined;
+}
+
+/** Longest part first among parts starting at the same offset; sorted by start. */
+function dedupeParts(parts: Part[]): Part[] {
+  return [...parts].sort((x, y) => x.start - y.start || y.end - x.end);
+}
+
+export type AddressRole = "Patient" | "Caregiver" | "Other";
+
+/** Whose address: the patient's after "woont", "adres:", "domicilie"; a relative's after "dochter woont". */
+function addressRole(a: Analysis, start: number): AddressRole {
+  const t = tokenAtOrAfter(a.tokens, start);
+  const before = previousWords(a, t, 8);
+  const label = lineLabel(a, t);
+  const patientWord = before.findIndex((w) => PATIENT_ADDRESS_WORDS.has(w));
+  const relativeWord = before.findIndex((w) => RELATIVE_WORDS.has(w));
+  // "haar zoon woont in Leuven": the relative is the subject; "woont met haar partner in Turnhout": the patient is.
+  if (patientWord >= 0) return relativeWord > patientWord ? "Other" : "Patient";
+  if (label !== undefined && (PATIENT_ADDRESS_WORDS.has(label) || label === "adres" || label === "adresse")) return "Patient";
+  return "Other";
+}
+
+const ROLE_LABEL: Record<AddressRole, Label> = {
+  Patient: "Address_Location:Patient",
+  Caregiver: "Address_Location:Caregiver",
+  Other: "Address_Location:Other",
+};
+
+/**
+ * Address and place candidates. `personNear` tells the role of the person named just before an address in the
+ * same block (a caregiver's practice address is Address_Location:Caregiver); default Address_Location:Other.
+ */
+export function addressCandidates(
+  a: Analysis,
+  personNear: (start: number, placeOnly: boolean) => AddressRole | undefined,
+): Candidate[] {
+  const parts = joinParts(a, [
+    ...lookupStreets(a),
+    ...suffixStreets(a),
+    ...frenchStreets(a),
+    ...postalParts(a),
+    ...placeParts(a),
+    ...placesBeforeCountries(a),
+  ]);
+  return parts.map((p) => {
+    let role = addressRole(a, p.start);
+    if (role === "Other") role = personNear(p.start, p.kind === "place") ?? "Other";
+    const address = p.kind !== "place";
+    return {
+      start: p.start,
+      end: p.end,
+      label: ROLE_LABEL[role],
+      priority: address ? PRIORITY.context : p.strong ? PRIORITY.context : PRIORITY.lookup,
+      score: address ? 0.85 : 0.7,
+      rule: `address.${p.kind}`,
+    };
+  });
+}

@@ -1,0 +1,161 @@
+// One document prepared for the rules: tokens, name units and the phrase matches of all lists, found in one walk.
+import { LIST, WHITELIST_BITS, type Lexicon } from "./lexicon.js";
+import { tokenize, type Token } from "./tokenize.js";
+
+/** A phrase of some list found in the text: tokens first..last (inclusive). */
+export interface PhraseMatch {
+  readonly first: number;
+  readonly last: number;
+  readonly bits: number;
+}
+
+/**
+ * A word written as one unit: pieces joined by a hyphen or apostrophe without spaces ("Bossche-D'Hondt",
+ * "Sint-Niklaas", "Anne-Marie"). Names and places are judged per unit.
+ */
+export interface Unit {
+  readonly index: number;
+  readonly first: number;
+  readonly last: number;
+  readonly start: number;
+  readonly end: number;
+  /** Folded piece keys joined by spaces. */
+  readonly key: string;
+}
+
+export interface Analysis {
+  readonly text: string;
+  readonly tokens: Token[];
+  readonly lexicon: Lexicon;
+  /** Matches per first token, longest last. */
+  readonly matchesAt: PhraseMatch[][];
+  readonly units: Unit[];
+  /** Token index → index of the unit holding it, or -1 (punctuation outside units). */
+  readonly unitOfToken: Int32Array;
+}
+
+/** Punctuation that may sit inside a phrase ("Sint-Jan", "D'Hondt", "St. Jan", "Zorg & Co"). */
+const PHRASE_JOINERS: ReadonlySet<string> = new Set(["-", "'", "’", "`", ".", "&", "‐", "–"]);
+const UNIT_JOINERS: ReadonlySet<string> = new Set(["-", "'", "’", "‐"]);
+
+function isWordLike(t: Token | undefined): t is Token {
+  return t !== undefined && t.kind !== "punct";
+}
+
+/** Index of the next word token after `i` that may continue a phrase, or -1. */
+function nextPhraseWord(tokens: readonly Token[], i: number): number {
+  let punctuation = 0;
+  for (let j = i + 1; j < tokens.length; j++) {
+    const t = tokens[j];
+    if (t.newlinesBefore > 0) return -1;
+    if (t.kind !== "punct") return j;
+    if (!PHRASE_JOINERS.has(t.text) || ++punctuation > 2) return -1;
+    // A period followed by a space continues a phrase only after a short abbreviation ("St. Jan", "Dr. Guislain").
+    if (t.text === "." && tokens[j + 1]?.spaceBefore && tokens[j - 1].text.length > 3) return -1;
+  }
+  return -1;
+}
+
+function findMatches(tokens: readonly Token[], lexicon: Lexicon): PhraseMatch[][] {
+  const matchesAt: PhraseMatch[][] = new Array(tokens.length);
+  const { phrases, maxPhraseTokens } = lexicon;
+  for (let i = 0; i < tokens.length; i++) {
+    const found: PhraseMatch[] = [];
+    matchesAt[i] = found;
+    if (!isWordLike(tokens[i])) continue;
+    let key = tokens[i].key;
+    let j = i;
+    for (let n = 1; n <= maxPhraseTokens; n++) {
+      const bits = phrases.get(key);
+      if (bits === undefined) break;
+      const listBits = bits & ~LIST.continues;
+      if (listBits !== 0) found.push({ first: i, last: j, bits: listBits });
+      if (!(bits & LIST.continues)) break;
+      const next = nextPhraseWord(tokens, j);
+      if (next < 0) break;
+      j = next;
+      key = `${key} ${tokens[j].key}`;
+    }
+  }
+  return matchesAt;
+}
+
+function buildUnits(text: string, tokens: readonly Token[]): { units: Unit[]; unitOfToken: Int32Array } {
+  const units: Unit[] = [];
+  const unitOfToken = new Int32Array(tokens.length).fill(-1);
+  let i = 0;
+  while (i < tokens.length) {
+    if (!isWordLike(tokens[i])) {
+      i++;
+      continue;
+    }
+    let last = i;
+    let key = tokens[i].key;
+    while (
+      !(tokens[last].key === "l" && tokens[last].text.length === 1) &&
+      tokens[last + 1]?.kind === "punct" &&
+      UNIT_JOINERS.has(tokens[last + 1].text) &&
+      !tokens[last + 1].spaceBefore &&
+      isWordLike(tokens[last + 2]) &&
+      !tokens[last + 2].spaceBefore
+    ) {
+      last += 2;
+      key = `${key} ${tokens[last].key}`;
+    }
+    const index = units.length;
+    units.push({ index, first: i, last, start: tokens[i].start, end: tokens[last].end, key });
+    for (let k = i; k <= last; k++) unitOfToken[k] = index;
+    i = last + 1;
+  }
+  void text;
+  return { units, unitOfToken };
+}
+
+export function analyse(text: string, lexicon: Lexicon): Analysis {
+  const tokens = tokenize(text);
+  const { units, unitOfToken } = buildUnits(text, tokens);
+  return { text, tokens, lexicon, matchesAt: findMatches(tokens, lexicon), units, unitOfToken };
+}
+
+/** Bits of the phrase that spans exactly tokens first..last (0 when none). */
+export function bitsOfRange(a: Analysis, first: number, last: number): number {
+  for (const m of a.matchesAt[first] ?? []) if (m.last === last) return m.bits;
+  return 0;
+}
+
+/** Bits of a whole unit ("Sint-Niklaas", "Anne-Marie", "Peeters"). */
+export function unitBits(a: Analysis, unit: Unit): number {
+  return (a.lexicon.phrases.get(unit.key) ?? 0) & ~LIST.continues;
+}
+
+/** Bits that any piece of the unit carries on its own. */
+export function pieceBits(a: Analysis, unit: Unit): number {
+  let bits = 0;
+  for (let t = unit.first; t <= unit.last; t += 2) bits |= (a.lexicon.phrases.get(a.tokens[t].key) ?? 0) & ~LIST.continues;
+  return bits;
+}
+
+/** The longest match starting at token `first` that carries one of `mask`, or undefined. */
+export function longestMatch(a: Analysis, first: number, mask: number): PhraseMatch | undefined {
+  const list = a.matchesAt[first];
+  if (!list) return undefined;
+  for (let k = list.length - 1; k >= 0; k--) if (list[k].bits & mask) return list[k];
+  return undefined;
+}
+
+export function isWhitelistedUnit(a: Analysis, unit: Unit): boolean {
+  return (unitBits(a, unit) & WHITELIST_BITS) !== 0;
+}
+
+/** First and last token of a unit as text offsets. */
+export function unitSpan(unit: Unit): { start: number; end: number } {
+  return { start: unit.start, end: unit.end };
+}
+
+/** The unit starting at token t, when t starts one. */
+export function unitStartingAt(a: Analysis, t: number): Unit | undefined {
+  const u = a.unitOfToken[t];
+  if (u < 0) return undefined;
+  const unit = a.units[u];
+  return unit.first === t ? unit : undefined;
+}

@@ -1,0 +1,82 @@
+// The rules run over one text: every family proposes candidates, overlaps are resolved, spans come out.
+import type { DetectedSpan } from "../../../src/contract/index.js";
+import { addressCandidates, type AddressRole } from "./addresses.js";
+import { analyse } from "./analysis.js";
+import { PRIORITY, type Candidate } from "./candidate.js";
+import { ageCandidates, dateCandidates } from "./dates.js";
+import type { Lexicon } from "./lexicon.js";
+import { nameCandidates } from "./names.js";
+import { organisationCandidates } from "./organisations.js";
+import { professionCandidates } from "./professions.js";
+import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
+
+export interface RuleFamilies {
+  names: boolean;
+  addresses: boolean;
+  organisations: boolean;
+  dates: boolean;
+  ages: boolean;
+  professions: boolean;
+}
+
+export const ALL_FAMILIES: RuleFamilies = {
+  names: true,
+  addresses: true,
+  organisations: true,
+  dates: true,
+  ages: true,
+  professions: true,
+};
+
+/** The role of the person named right before `start` in the same block (no blank line between). */
+/**
+ * The role of the person named right before `start`: in the same block for an address (a practice address after
+ * the doctor's name), or only a preposition away for a bare place ("Dr. Willems te Mechelen").
+ */
+function personNearFinder(text: string, names: readonly Candidate[]): (start: number, placeOnly: boolean) => AddressRole | undefined {
+  return (start, placeOnly) => {
+    let nearest: Candidate | undefined;
+    for (const n of names) if (n.end <= start && (!nearest || n.end > nearest.end)) nearest = n;
+    if (!nearest) return undefined;
+    const gap = text.slice(nearest.end, start);
+    if (placeOnly && !/^\s*(?:,\s*)?(?:uit|te|van|in|à|de|from)?\s*$/u.test(gap)) return undefined;
+    if (gap.length > 120 || /\n\s*\n/.test(gap) || (gap.match(/\n/g)?.length ?? 0) > 2) return undefined;
+    if (nearest.label === "Name:Caregiver") return "Caregiver";
+    if (nearest.label === "Name:Patient") return "Patient";
+    return undefined;
+  };
+}
+
+/** All rule candidates for a text, before overlap resolution (exposed for tests and debugging). */
+/** "Ellen (43)": a bare number in parentheses right after a name is that person's age. */
+function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const n of names) {
+    const m = /^\s?\((\d{1,3})\)/.exec(text.slice(n.end, n.end + 8));
+    if (!m || Number(m[1]) > 120) continue;
+    const start = n.end + m[0].indexOf(m[1]);
+    out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.after-name" });
+  }
+  return out;
+}
+
+export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFamilies = ALL_FAMILIES): Candidate[] {
+  const a = analyse(text, lexicon);
+  const candidates: Candidate[] = [];
+  const names = families.names ? nameCandidates(a) : [];
+  candidates.push(...names);
+  if (families.organisations) candidates.push(...organisationCandidates(a));
+  if (families.addresses) candidates.push(...addressCandidates(a, personNearFinder(text, names)));
+  if (families.dates) {
+    const dates = dateCandidates(text);
+    candidates.push(...(families.ages ? dates : dates.filter((d) => d.label !== "Age_Birthdate")));
+  }
+  if (families.ages) candidates.push(...ageCandidates(text), ...agesAfterNames(text, names));
+  if (families.professions) candidates.push(...professionCandidates(a));
+  return candidates;
+}
+
+export function detectSpans(text: string, lexicon: Lexicon, families: RuleFamilies = ALL_FAMILIES): DetectedSpan[] {
+  if (text.length === 0) return [];
+  return toDetectedSpans(resolveOverlaps(ruleCandidates(text, lexicon, families)));
+}

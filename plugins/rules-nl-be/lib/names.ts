@@ -1,0 +1,670 @@
+// Person names: title + name, initials + surname, interfix + interfix surname, first name + surname, surname +
+// initials, single listed names with evidence; grown by context to a fixpoint, then given a role.
+import type { Label } from "../../../src/contract/index.js";
+import { longestMatch, pieceBits, unitBits, type Analysis, type Unit } from "./analysis.js";
+import { PRIORITY, type Candidate } from "./candidate.js";
+import {
+  ACADEMIC_TITLES,
+  CAREGIVER_FIELD_LABELS,
+  CAREGIVER_WORDS,
+  CLOSING_PHRASES,
+  EPONYM_HEADS,
+  EPONYM_TAILS,
+  HEALTHCARE_TYPE_WORDS,
+  LOCATIVE_WORDS,
+  MEDICAL_TITLES,
+  PATIENT_FIELD_LABELS,
+  PATIENT_WORDS,
+  RELATIVE_FIELD_LABELS,
+  RELATIVE_WORDS,
+  SCHOOL_TYPE_WORDS,
+  SOCIAL_TITLES,
+  lineLabel,
+  nextWords,
+  previousWords,
+  type TitleKind,
+} from "./context.js";
+import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
+import { foldKey, hasLower, hasUpper, startsUpper } from "./normalize.js";
+
+export type NameSignal = "title" | "initials" | "interfix" | "pair" | "lookup" | "propagated";
+export type NameRole = "Patient" | "Caregiver" | "Other";
+
+export interface NameMention {
+  /** First and last token of the name proper (titles excluded). */
+  first: number;
+  last: number;
+  /** First token of the title chain right before the name, or -1. */
+  titleStart: number;
+  titleKind: TitleKind | undefined;
+  signal: NameSignal;
+}
+
+/** Interfixes of Belgian and Dutch surnames beside the DEDUCE list. */
+const EXTRA_INTERFIXES: ReadonlySet<string> = new Set(["vanden", "vander", "vande", "della", "des", "dos", "das", "ben", "el"]);
+const INITIAL_CLUSTERS: ReadonlySet<string> = new Set(["ch", "chr", "th", "ph", "fr", "jh", "wm", "ma", "jo"]);
+/** Words that are never part of a name although capitalised ("Dr. Peeters Patiënt ..."). */
+const HARD_STOP_KEYS: ReadonlySet<string> = new Set(["patient", "patiente", "pt", "dr", "prof", "dhr", "mevr", "collega"]);
+
+type Shape = "title" | "upper" | "lower";
+
+function shapeOf(a: Analysis, unit: Unit): Shape {
+  const text = a.text.slice(unit.start, unit.end);
+  if (!startsUpper(text)) {
+    // "d'Hondt", "'t Kint": a lower-case particle glued to a capitalised name.
+    const glued = unit.last > unit.first && startsUpper(a.tokens[unit.last].text);
+    return glued ? "title" : "lower";
+  }
+  return hasLower(text) ? "title" : hasUpper(text) ? "upper" : "lower";
+}
+
+function unitAt(a: Analysis, t: number): Unit | undefined {
+  const u = a.unitOfToken[t];
+  return u >= 0 ? a.units[u] : undefined;
+}
+
+/** Next token index after `t` skipping nothing; undefined past the end or across a line break. */
+function nextToken(a: Analysis, t: number, allowNewline = false): number | undefined {
+  const n = t + 1;
+  if (n >= a.tokens.length) return undefined;
+  if (!allowNewline && a.tokens[n].newlinesBefore > 0) return undefined;
+  return n;
+}
+
+/** Bits a unit carries as a name (the whole unit, or its pieces for "Peeters-Janssens"). */
+function nameBitsOf(a: Analysis, unit: Unit): number {
+  const whole = unitBits(a, unit);
+  if (whole & NAME_BITS) return whole & NAME_BITS;
+  if (unit.last > unit.first) {
+    const pieces = pieceBits(a, unit);
+    return pieces & LIST.surname ? LIST.surname : pieces & LIST.firstName ? LIST.firstName : 0;
+  }
+  return 0;
+}
+
+function isWhitelisted(a: Analysis, unit: Unit): boolean {
+  return (unitBits(a, unit) & WHITELIST_BITS) !== 0 || HARD_STOP_KEYS.has(unit.key);
+}
+
+/** Capitalised like a name: Title case, or capitals on a capitals line or beside another capitals name. */
+function hasNameCase(a: Analysis, unit: Unit, allowUpper: boolean): boolean {
+  const shape = shapeOf(a, unit);
+  if (shape === "title") return true;
+  return shape === "upper" && (allowUpper || a.tokens[unit.first].capsLine) && unit.end - unit.start >= 2;
+}
+
+function hasLetters(a: Analysis, unit: Unit): boolean {
+  return a.tokens[unit.first].kind === "word" && /\p{L}/u.test(a.tokens[unit.first].text);
+}
+
+/**
+ * A unit that may be (part of) a name. `relaxed`: after a title or initials, where an unknown capitalised word
+ * is a name unless it is whitelisted (a listed name that is also a common word still counts there).
+ */
+function isNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
+  if (!hasLetters(a, unit) || unit.end - unit.start < 2) return false;
+  if (!hasNameCase(a, unit, relaxed)) return false;
+  const bits = unitBits(a, unit);
+  if (bits & (LIST.stopWord | LIST.extraWhitelist | LIST.hospitalPrefix | LIST.hospitalAbbr)) return false;
+  // An eponym is a name only right after a title or initials ("Dr. Lejeune"), never on its own ("Parkinson").
+  if (bits & LIST.eponym && !relaxed) return false;
+  if (HARD_STOP_KEYS.has(unit.key) || titleKindOf(unit.key) || HEALTHCARE_TYPE_WORDS.has(unit.key) || SCHOOL_TYPE_WORDS.has(unit.key)) {
+    return false;
+  }
+  if (bits & (LIST.commonWord | LIST.medicalTerm)) return relaxed && (nameBitsOf(a, unit) !== 0);
+  return true;
+}
+
+/** Last token of the initials starting at token t ("J.", "J.P.", "J. P.", "A.-M.", "Ch."), or -1. */
+export function initialsEnd(a: Analysis, t: number): number {
+  let end = -1;
+  let i = t;
+  for (;;) {
+    const letter = a.tokens[i];
+    const period = a.tokens[i + 1];
+    if (!letter || letter.kind !== "word" || !period || period.text !== "." || period.spaceBefore) break;
+    const single = letter.text.length === 1 && letter.upper;
+    const cluster = letter.title && INITIAL_CLUSTERS.has(letter.key);
+    if (!single && !cluster) break;
+    if (i !== t && letter.newlinesBefore > 0) break;
+    end = i + 1;
+    i += 2;
+    if (a.tokens[i]?.text === "-" && !a.tokens[i].spaceBefore) i++;
+  }
+  return end;
+}
+
+/** The interfix phrase starting at token t ("van der", "De", "d'"), returning its last token, or -1. */
+function interfixEnd(a: Analysis, t: number): number {
+  let token = a.tokens[t];
+  // "'t Kint", "'s Jacobs": the apostrophe opens the interfix.
+  if (token && (token.text === "'" || token.text === "’") && a.tokens[t + 1] && !a.tokens[t + 1].spaceBefore) {
+    t++;
+    token = a.tokens[t];
+  }
+  if (!token || token.kind !== "word") return -1;
+  const match = longestMatch(a, t, LIST.interfix);
+  let last = match ? match.last : EXTRA_INTERFIXES.has(token.key) ? t : -1;
+  if (last < 0) return -1;
+  // "d'" and "'t" keep their apostrophe.
+  const after = a.tokens[last + 1];
+  if (after && (after.text === "'" || after.text === "’") && !after.spaceBefore) last++;
+  return last;
+}
+
+interface TitleChain {
+  start: number;
+  kind: TitleKind;
+}
+
+function titleKindOf(key: string): TitleKind | undefined {
+  if (MEDICAL_TITLES.has(key)) return "medical";
+  if (SOCIAL_TITLES.has(key)) return "social";
+  if (ACADEMIC_TITLES.has(key)) return "academic";
+  return undefined;
+}
+
+/** The chain of titles ending right before token t ("Prof. dr.", "de heer", "Mevr."), or undefined. */
+export function titleChainBefore(a: Analysis, t: number): TitleChain | undefined {
+  let cursor = t;
+  let start = -1;
+  let kind: TitleKind | undefined;
+  for (let links = 0; links < 3; links++) {
+    let j = cursor - 1;
+    if (j >= 0 && a.tokens[j].text === "." && !a.tokens[j].spaceBefore) j--;
+    if (j < 0 || a.tokens[j].kind !== "word") break;
+    let sameLine = true;
+    for (let k = j + 1; k <= cursor; k++) if (a.tokens[k].newlinesBefore > 0) sameLine = false;
+    if (!sameLine) break;
+    const token = a.tokens[j];
+    let first = j;
+    let k = titleKindOf(token.key);
+    if (token.key === "heer") {
+      if (a.tokens[j - 1]?.key === "de") first = j - 1;
+      else if (!token.title) k = undefined;
+    }
+    // Lower-case "pr" or "ms" without a period is an abbreviation (per rectum, multiple sclerosis), not a title.
+    if ((token.key === "pr" || token.key === "ms") && !token.title && a.tokens[j + 1]?.text !== ".") k = undefined;
+    if (!k) break;
+    start = first;
+    kind = kind === "medical" || k === "medical" ? "medical" : kind === "social" || k === "social" ? "social" : k;
+    cursor = first;
+  }
+  return start >= 0 && kind ? { start, kind } : undefined;
+}
+
+interface Sequence {
+  last: number;
+  nameUnits: number;
+}
+
+/**
+ * Reads name material from token t: initials, interfixes followed by a name, and name-like units. Stops at
+ * anything else. `relaxed` is used after titles and initials. After one name, an unlisted word joins only
+ * behind a listed first name ("Dr. Jan Vermassen", but "Dr. Peeters Raadpleging" stops).
+ */
+function readNameSequence(a: Analysis, t: number, relaxed: boolean, maxUnits = 4): Sequence {
+  let last = -1;
+  let nameUnits = 0;
+  let previousBits = 0;
+  let i = t;
+  for (let units = 0; i < a.tokens.length && units < maxUnits; units++) {
+    if (i !== t && (a.tokens[i].newlinesBefore > 0 || !a.tokens[i].spaceBefore)) break;
+    const initials = initialsEnd(a, i);
+    if (initials >= 0 && nameUnits === 0) {
+      last = initials;
+      i = initials + 1;
+      continue;
+    }
+    let unitStart = i;
+    const interfix = interfixEnd(a, i);
+    if (interfix >= 0 && unitAt(a, interfix + 1)?.first === interfix + 1) unitStart = interfix + 1;
+    const unit = unitAt(a, unitStart);
+    if (!unit || unit.first !== unitStart || !isNameLike(a, unit, relaxed)) break;
+    // "Dr. Willems te Mechelen": a lower-case particle before a place ends the name.
+    if (unitStart !== i && a.tokens[i].key === "te" && isPlaceUnit(a, unit)) break;
+    if (unitStart !== t && a.tokens[unitStart].newlinesBefore > 0) break;
+    if (i !== t && a.tokens[i].sentenceStart) break;
+    const bits = nameBitsOf(a, unit);
+    if (nameUnits > 0 && bits === 0 && !(nameUnits === 1 && previousBits & LIST.firstName && unitStart === i)) break;
+    last = unit.last;
+    i = unit.last + 1;
+    nameUnits++;
+    previousBits = bits;
+  }
+  return { last, nameUnits };
+}
+
+function mention(first: number, last: number, signal: NameSignal, title?: TitleChain): NameMention {
+  return { first, last, titleStart: title ? title.start : -1, titleKind: title?.kind, signal };
+}
+
+function isPlaceUnit(a: Analysis, unit: Unit): boolean {
+  return (unitBits(a, unit) & PLACE_BITS) !== 0;
+}
+
+/** A place name after a locative word is a place, whatever name list also holds it ("in Lier"). */
+function placeInContext(a: Analysis, unit: Unit): boolean {
+  if (!isPlaceUnit(a, unit)) return false;
+  const before = previousWords(a, unit.first, 1)[0];
+  return before !== undefined && LOCATIVE_WORDS.has(before);
+}
+
+function titleRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const title = titleChainBefore(a, unit.first);
+  if (!title) return undefined;
+  const seq = readNameSequence(a, unit.first, true);
+  if (seq.nameUnits === 0) return undefined;
+  return mention(unit.first, seq.last, "title", title);
+}
+
+function initialsRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const end = initialsEnd(a, unit.first);
+  if (end < 0) return undefined;
+  let next = end + 1;
+  const interfix = interfixEnd(a, next);
+  if (interfix >= 0) next = interfix + 1;
+  const surname = unitAt(a, next);
+  if (!surname || surname.first !== next || a.tokens[next].newlinesBefore > 0) return undefined;
+  if (!isNameLike(a, surname, false)) return undefined;
+  // "J. Gent" is far more likely a sentence ending in an initial than a person called Gent.
+  if (isPlaceUnit(a, surname) && !(nameBitsOf(a, surname) & LIST.surname)) return undefined;
+  return mention(unit.first, surname.last, "initials");
+}
+
+function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const end = interfixEnd(a, unit.first);
+  if (end < 0) return undefined;
+  const surname = unitAt(a, end + 1);
+  if (!surname || surname.first !== end + 1 || a.tokens[surname.first].newlinesBefore > 0) return undefined;
+  if (!hasNameCase(a, surname, false) || isWhitelisted(a, surname)) return undefined;
+  if (!(unitBits(a, surname) & (LIST.interfixSurname | LIST.surname))) return undefined;
+  const interfixCapitalised = a.tokens[unit.first].title || a.tokens[unit.first].upper;
+  // "de Panne", "van Gent": a place after a lower-case particle is a place unless the particle is capitalised.
+  if (isPlaceUnit(a, surname) && (!interfixCapitalised || a.tokens[unit.first].sentenceStart)) return undefined;
+  if (longestMatch(a, unit.first, PLACE_BITS)?.last === surname.last && !interfixCapitalised) return undefined;
+  if (placeInContext(a, unit)) return undefined;
+  const before = previousWords(a, unit.first, 1)[0];
+  if (before !== undefined && LOCATIVE_WORDS.has(before) && isPlaceUnit(a, surname)) return undefined;
+  return mention(unit.first, surname.last, "interfix");
+}
+
+function pairRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const firstBits = nameBitsOf(a, unit);
+  if (!firstBits) return undefined;
+  let next = unit.last + 1;
+  if (a.tokens[next]?.text === "," ) return undefined;
+  const interfix = interfixEnd(a, next);
+  const withInterfix = interfix >= 0;
+  if (withInterfix) next = interfix + 1;
+  const second = unitAt(a, next);
+  if (!second || second.first !== next || a.tokens[next].newlinesBefore > 0 || !a.tokens[next].spaceBefore && !withInterfix) {
+    return undefined;
+  }
+  const secondBits = nameBitsOf(a, second);
+  const upperPair = shapeOf(a, unit) === "upper" || shapeOf(a, second) === "upper";
+  const bothListed = (firstBits & LIST.firstName && secondBits & (LIST.surname | LIST.interfixSurname)) ||
+    (firstBits & LIST.surname && secondBits & LIST.firstName);
+  if (!isNameLike(a, unit, bothListed ? true : false) || !isNameLike(a, second, bothListed ? true : false)) return undefined;
+  if (isWhitelisted(a, unit) || isWhitelisted(a, second)) return undefined;
+  if (upperPair && !bothListed) return undefined;
+  if (!bothListed) {
+    // A first name followed by an unknown capitalised word ("Jan Vermassen"), never at a sentence start.
+    if (!(firstBits & LIST.firstName) || a.tokens[unit.first].sentenceStart) return undefined;
+    if (isPlaceUnit(a, second) || secondBits) return undefined;
+    if (unitBits(a, second) & (LIST.hospital | LIST.institution | LIST.street)) return undefined;
+  }
+  if (placeInContext(a, unit)) return undefined;
+  return mention(unit.first, second.last, "pair");
+}
+
+function surnameInitialsRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const bits = nameBitsOf(a, unit);
+  if (!(bits & (LIST.surname | LIST.interfixSurname)) || !isNameLike(a, unit, false)) return undefined;
+  let next = unit.last + 1;
+  if (a.tokens[next]?.text === ",") next++;
+  if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) return undefined;
+  const end = initialsEnd(a, next);
+  if (end < 0) return undefined;
+  return mention(unit.first, end, "initials");
+}
+
+function lookupRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const bits = nameBitsOf(a, unit);
+  if (!bits) return undefined;
+  const token = a.tokens[unit.first];
+  if (token.sentenceStart || shapeOf(a, unit) !== "title" || unit.end - unit.start < 3) return undefined;
+  if (!isNameLike(a, unit, false) || isWhitelisted(a, unit)) return undefined;
+  const all = unitBits(a, unit);
+  if (all & (PLACE_BITS | LIST.hospital | LIST.street)) return undefined;
+  return mention(unit.first, unit.last, "lookup");
+}
+
+/** "Vermeulen, verpleegkundige van de nacht, ...": a listed name at a sentence start followed by a role word. */
+function roleApposition(a: Analysis, unit: Unit): NameMention | undefined {
+  if (!a.tokens[unit.first].sentenceStart || shapeOf(a, unit) !== "title" || unit.end - unit.start < 3) return undefined;
+  if (!nameBitsOf(a, unit) || !isNameLike(a, unit, false) || isWhitelisted(a, unit) || isPlaceUnit(a, unit)) return undefined;
+  if (a.tokens[unit.last + 1]?.text !== ",") return undefined;
+  const next = nextWords(a, unit.last + 1, 2);
+  const roleWord = next[0] === "de" || next[0] === "la" || next[0] === "le" ? next[1] : next[0];
+  if (roleWord === undefined || !(CAREGIVER_WORDS.has(roleWord) || RELATIVE_WORDS.has(roleWord) || PATIENT_WORDS.has(roleWord))) {
+    return undefined;
+  }
+  return mention(unit.first, unit.last, "lookup");
+}
+
+const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition];
+
+/** Grows a mention over adjacent initials, interfix + name, and listed names, to a fixpoint. */
+function extend(a: Analysis, m: NameMention): NameMention {
+  let { first, last } = m;
+  for (let changed = true; changed; ) {
+    changed = false;
+    // Right: initials, "van der X", listed names ("Jan Pieter Peeters", "Peeters Jan").
+    const next = last + 1;
+    if (next < a.tokens.length && a.tokens[next].newlinesBefore === 0 && a.tokens[next].spaceBefore) {
+      const initials = initialsEnd(a, next);
+      const unit = unitAt(a, next);
+      const interfix = interfixEnd(a, next);
+      const afterInterfix = interfix >= 0 ? unitAt(a, interfix + 1) : undefined;
+      if (initials >= 0) {
+        last = initials;
+        changed = true;
+      } else if (afterInterfix && afterInterfix.first === interfix + 1 && a.tokens[afterInterfix.first].newlinesBefore === 0 &&
+        !a.tokens[next].sentenceStart && isNameLike(a, afterInterfix, false) &&
+        (a.tokens[next].title || a.tokens[next].upper
+          ? !isWhitelisted(a, afterInterfix)
+          : (unitBits(a, afterInterfix) & (LIST.interfixSurname | LIST.surname)) !== 0 && !isPlaceUnit(a, afterInterfix))) {
+        last = afterInterfix.last;
+        changed = true;
+      } else if (unit && unit.first === next && !a.tokens[next].sentenceStart && nameBitsOf(a, unit) &&
+        isNameLike(a, unit, false) && !isWhitelisted(a, unit) && !isPlaceUnit(a, unit)) {
+        last = unit.last;
+        changed = true;
+      }
+    }
+    // Left: initials, a capitalised interfix ("Van", "De"), a listed first name.
+    const prev = first - 1;
+    if (prev >= 0 && a.tokens[first].newlinesBefore === 0 && a.tokens[first].spaceBefore) {
+      const unit = unitAt(a, prev);
+      const prevToken = a.tokens[prev];
+      if (prevToken.text === ".") {
+        const startOfInitials = findInitialsStart(a, prev);
+        if (startOfInitials >= 0 && !titleChainBefore(a, first)) {
+          first = startOfInitials;
+          changed = true;
+        }
+      } else if (unit && unit.last === prev) {
+        const interfixStart = findInterfixEndingAt(a, prev);
+        if (interfixStart >= 0 && (a.tokens[interfixStart].title || a.tokens[interfixStart].upper || m.signal !== "lookup")) {
+          first = interfixStart;
+          changed = true;
+        } else if ((nameBitsOf(a, unit) & LIST.firstName) && isNameLike(a, unit, false) && !isWhitelisted(a, unit) &&
+          !isPlaceUnit(a, unit) && a.tokens[unit.first].newlinesBefore === 0 && !titleChainBefore(a, first)) {
+          first = unit.first;
+          changed = true;
+        }
+      }
+    }
+  }
+  return { ...m, first, last, titleStart: m.titleStart >= 0 ? m.titleStart : titleChainBefore(a, first)?.start ?? -1,
+    titleKind: m.titleKind ?? titleChainBefore(a, first)?.kind };
+}
+
+/** First token of initials that end exactly at token `periodIndex` ("J.P." before a surname), or -1. */
+function findInitialsStart(a: Analysis, periodIndex: number): number {
+  let found = -1;
+  for (let s = periodIndex - 1; s >= Math.max(0, periodIndex - 9); s--) {
+    if (initialsEnd(a, s) === periodIndex) found = s;
+  }
+  return found;
+}
+
+function findInterfixEndingAt(a: Analysis, last: number): number {
+  for (let start = Math.max(0, last - 3); start <= last; start++) {
+    if (interfixEnd(a, start) === last) return start;
+  }
+  return -1;
+}
+
+/** "ziekte van Parkinson", "teken van Babinski", "Wells-score": the capitalised word is an eponym. */
+function inEponymContext(a: Analysis, m: NameMention): boolean {
+  const before = previousWords(a, m.first, 2);
+  if (before.length >= 2 && (before[0] === "van" || before[0] === "de" || before[0] === "d" || before[0] === "of") &&
+    EPONYM_HEADS.has(before[1])) return true;
+  if (before[0] !== undefined && EPONYM_HEADS.has(before[0]) && m.titleStart < 0) return true;
+  const after = a.tokens[m.last + 1];
+  if (after && after.text === "-" && !after.spaceBefore) {
+    const tail = unitAt(a, m.last + 2);
+    if (tail && EPONYM_TAILS.has(tail.key)) return true;
+  }
+  const lastUnit = unitAt(a, m.last);
+  if (lastUnit && lastUnit.last > lastUnit.first && EPONYM_TAILS.has(a.tokens[lastUnit.last].key)) return true;
+  const next = nextWords(a, m.last, 1)[0];
+  return next !== undefined && EPONYM_TAILS.has(next) && a.tokens[m.last + 1]?.text !== ",";
+}
+
+/** Covered by a multi-word whitelisted phrase ("Bence Jones", "Ann Arbor") or an eponym phrase. */
+function inWhitelistedPhrase(a: Analysis, m: NameMention): boolean {
+  for (let t = Math.max(0, m.first - 4); t <= m.last; t++) {
+    for (const match of a.matchesAt[t] ?? []) {
+      if (match.last <= t || !(match.bits & WHITELIST_BITS)) continue;
+      if (match.first <= m.last && match.last >= m.first) return true;
+    }
+  }
+  return false;
+}
+
+function hasEponymUnit(a: Analysis, m: NameMention): boolean {
+  for (let t = m.first; t <= m.last; t++) {
+    const unit = unitAt(a, t);
+    if (unit && unit.first === t && unitBits(a, unit) & LIST.eponym) return true;
+  }
+  return false;
+}
+
+/** "WZC De Linde", "basisschool De Regenboog": a name right after an institution type word names the institution. */
+function afterInstitutionType(a: Analysis, m: NameMention): boolean {
+  if (m.titleStart >= 0) return false;
+  const before = previousWords(a, m.first, 1)[0];
+  if (before === undefined) return false;
+  if (HEALTHCARE_TYPE_WORDS.has(before) || SCHOOL_TYPE_WORDS.has(before)) return true;
+  const prev = a.tokens[m.first - 1];
+  return prev !== undefined && prev.upper && ((a.lexicon.phrases.get(before) ?? 0) & (LIST.hospitalPrefix | LIST.hospitalAbbr)) !== 0;
+}
+
+function rejected(a: Analysis, m: NameMention): boolean {
+  if (afterInstitutionType(a, m)) return true;
+  if (m.signal === "title" && m.titleKind !== "academic") return inEponymContext(a, m) && m.titleStart < 0;
+  return inEponymContext(a, m) || inWhitelistedPhrase(a, m) || hasEponymUnit(a, m);
+}
+
+function mergeMentions(mentions: NameMention[]): NameMention[] {
+  mentions.sort((x, y) => x.first - y.first || y.last - x.last);
+  const out: NameMention[] = [];
+  for (const m of mentions) {
+    const prev = out[out.length - 1];
+    if (prev && m.first <= prev.last) {
+      if (m.last > prev.last) prev.last = m.last;
+      if (prev.titleStart < 0 && m.titleStart >= 0) {
+        prev.titleStart = m.titleStart;
+        prev.titleKind = m.titleKind;
+      }
+      if (signalRank(m.signal) > signalRank(prev.signal)) prev.signal = m.signal;
+      continue;
+    }
+    out.push({ ...m });
+  }
+  return out;
+}
+
+function signalRank(signal: NameSignal): number {
+  return ["propagated", "lookup", "pair", "interfix", "initials", "title"].indexOf(signal);
+}
+
+/** Names found by the rules, extended and filtered (roles not yet assigned). */
+export function findNameMentions(a: Analysis): NameMention[] {
+  const found: NameMention[] = [];
+  for (const unit of a.units) {
+    for (const rule of RULES) {
+      const m = rule(a, unit);
+      if (m) {
+        found.push(m);
+        break;
+      }
+    }
+  }
+  let mentions = mergeMentions(found.map((m) => extend(a, m)).filter((m) => !rejected(a, m)));
+  mentions = mergeMentions([...mentions, ...propagate(a, mentions)]);
+  return mentions;
+}
+
+/** Later mentions of a name already found ("Peeters" after "Dhr. Jan Peeters"), even at a sentence start. */
+function propagate(a: Analysis, mentions: readonly NameMention[]): NameMention[] {
+  const keys = new Set<string>();
+  for (const m of mentions) {
+    for (let t = m.first; t <= m.last; t++) {
+      const unit = unitAt(a, t);
+      if (!unit || unit.first !== t || unit.end - unit.start < 3) continue;
+      if (!isNameLike(a, unit, true) || isWhitelisted(a, unit) || isPlaceUnit(a, unit)) continue;
+      keys.add(unit.key);
+    }
+  }
+  if (keys.size === 0) return [];
+  const covered = new Uint8Array(a.tokens.length);
+  for (const m of mentions) for (let t = m.first; t <= m.last; t++) covered[t] = 1;
+  const out: NameMention[] = [];
+  for (const unit of a.units) {
+    if (covered[unit.first] || !keys.has(unit.key) || shapeOf(a, unit) === "lower") continue;
+    if (shapeOf(a, unit) === "upper" && !a.tokens[unit.first].capsLine) continue;
+    const m = extend(a, mention(unit.first, unit.last, "propagated"));
+    if (!rejected(a, m)) out.push(m);
+  }
+  return out;
+}
+
+interface RoleEvidence {
+  role: NameRole;
+  strength: number;
+}
+
+const SKIPPABLE_BEFORE: ReadonlySet<string> = new Set([
+  "de", "het", "onze", "uw", "zijn", "haar", "mijn", "hun", "diens", "le", "la", "les", "son", "sa", "ses", "notre",
+  "votre", "mon", "ma", "een", "the", "his", "her", "our", "your", "door", "met", "en", "bij", "aan", "van", "par", "avec",
+]);
+
+function roleFromWord(key: string): NameRole | undefined {
+  if (CAREGIVER_WORDS.has(key)) return "Caregiver";
+  if (RELATIVE_WORDS.has(key)) return "Other";
+  if (PATIENT_WORDS.has(key)) return "Patient";
+  return undefined;
+}
+
+function signatureLines(a: Analysis): Set<number> {
+  const lines = new Set<number>();
+  const folded = foldKey(a.text);
+  for (const phrase of CLOSING_PHRASES) {
+    let from = 0;
+    for (;;) {
+      const at = folded.indexOf(phrase, from);
+      if (at < 0) break;
+      from = at + phrase.length;
+      const line = lineNumberAt(a.text, at);
+      for (let l = line + 1; l <= line + 6; l++) lines.add(l);
+    }
+  }
+  return lines;
+}
+
+function lineNumberAt(text: string, offset: number): number {
+  let line = 0;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function roleEvidence(a: Analysis, m: NameMention, signature: Set<number>, lineOf: (t: number) => number): RoleEvidence {
+  if (m.titleKind === "medical") return { role: "Caregiver", strength: 3 };
+  const anchor = m.titleStart >= 0 ? m.titleStart : m.first;
+  const before = previousWords(a, anchor, 4);
+  for (const key of before) {
+    const role = roleFromWord(key);
+    if (role) return { role, strength: 3 };
+    if (!SKIPPABLE_BEFORE.has(key)) break;
+  }
+  const after = nextWords(a, m.last, 2);
+  for (const key of after) {
+    if (MEDICAL_TITLES.has(key) || CAREGIVER_WORDS.has(key) || key === "md") return { role: "Caregiver", strength: 3 };
+    if (RELATIVE_WORDS.has(key)) return { role: "Other", strength: 3 };
+    if (PATIENT_WORDS.has(key)) return { role: "Patient", strength: 3 };
+    if (!SKIPPABLE_BEFORE.has(key)) break;
+  }
+  const label = lineLabel(a, anchor);
+  if (label !== undefined) {
+    if (CAREGIVER_FIELD_LABELS.has(label)) return { role: "Caregiver", strength: 2 };
+    if (PATIENT_FIELD_LABELS.has(label)) return { role: "Patient", strength: 2 };
+    if (RELATIVE_FIELD_LABELS.has(label)) return { role: "Other", strength: 2 };
+  }
+  if (signature.has(lineOf(anchor))) return { role: "Caregiver", strength: 2 };
+  if (m.titleKind === "social") return { role: "Patient", strength: 1 };
+  return { role: "Other", strength: 0 };
+}
+
+function lastNameKey(a: Analysis, m: NameMention): string {
+  const unit = unitAt(a, m.last);
+  return unit ? unit.key : a.tokens[m.last].key;
+}
+
+const ROLE_LABEL: Record<NameRole, Label> = {
+  Patient: "Name:Patient",
+  Caregiver: "Name:Caregiver",
+  Other: "Name:Other",
+};
+
+const SIGNAL_SCORE: Record<NameSignal, number> = {
+  title: 0.9,
+  initials: 0.85,
+  interfix: 0.8,
+  pair: 0.85,
+  lookup: 0.65,
+  propagated: 0.7,
+};
+
+/**
+ * Name candidates with roles. Unknown roles default to Name:Other; a weakly evidenced mention takes the role
+ * of the best-evidenced mention of the same surname in the note.
+ */
+export function nameCandidates(a: Analysis): Candidate[] {
+  const mentions = findNameMentions(a);
+  if (mentions.length === 0) return [];
+  const lineStarts: number[] = [];
+  let line = 0;
+  for (const t of a.tokens) {
+    line += t.newlinesBefore;
+    lineStarts.push(line);
+  }
+  const signature = signatureLines(a);
+  const evidence = mentions.map((m) => roleEvidence(a, m, signature, (t) => lineStarts[t]));
+  const bestBySurname = new Map<string, RoleEvidence>();
+  mentions.forEach((m, i) => {
+    const key = lastNameKey(a, m);
+    const best = bestBySurname.get(key);
+    if (!best || evidence[i].strength > best.strength) bestBySurname.set(key, evidence[i]);
+  });
+  return mentions.map((m, i) => {
+    let role = evidence[i].role;
+    if (evidence[i].strength <= 1) {
+      const best = bestBySurname.get(lastNameKey(a, m));
+      if (best && best.strength > evidence[i].strength) role = best.role;
+    }
+    const includeTitle = role === "Caregiver" && m.titleKind === "medical" && m.titleStart >= 0;
+    const start = includeTitle ? a.tokens[m.titleStart].start : a.tokens[m.first].start;
+    return {
+      start,
+      end: a.tokens[m.last].end,
+      label: ROLE_LABEL[role],
+      priority: m.signal === "title" ? PRIORITY.context : m.signal === "lookup" ? PRIORITY.lookup : PRIORITY.pattern,
+      score: SIGNAL_SCORE[m.signal],
+      rule: `name.${m.signal}`,
+    };
+  });
+}

@@ -1,0 +1,308 @@
+// Organisations: hospitals and their abbreviations, healthcare institutions, rooms and wards of an institution
+// (Organization:Healthcare); employers, schools and clubs named after a context word (Organization:Other).
+import { unitBits, type Analysis, type PhraseMatch, type Unit } from "./analysis.js";
+import { PRIORITY, type Candidate } from "./candidate.js";
+import {
+  COMPANY_FORMS,
+  HEALTHCARE_TYPE_WORDS,
+  SCHOOL_TYPE_WORDS,
+  INSTITUTION_CONTEXT_WORDS,
+  ORGANISATION_CUES,
+  ORGANISATION_LINKS,
+  previousWords,
+} from "./context.js";
+import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, phraseKey } from "./lexicon.js";
+import { isCapitalisedUnit, readProperName, unitAtToken } from "./proper.js";
+
+const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
+
+/** Words that alone never identify an institution ("Algemeen Ziekenhuis", "Sociale Dienst"). */
+const GENERIC_ORGANISATION_WORDS = set(`
+  algemeen algemene universitair universitaire ziekenhuis ziekenhuizen kliniek klinieken gasthuis centrum
+  centra medisch medische psychiatrisch psychiatrische dienst diensten afdeling campus site sociale sociaal
+  regionaal regionale stedelijk stedelijke zorg zorggroep vzw het de van en voor huis praktijk groepspraktijk
+  huisartsenpraktijk thuiszorg thuisverpleging revalidatie revalidatiecentrum dagziekenhuis dagcentrum
+  centre hospitalier hôpital hopital clinique cliniques universitaire universitaires de la du des le les et
+  spoedgevallen spoed urgence urgences consultatie raadpleging kinesitherapie kine fysiotherapie apotheek
+  pharmacie groep group medical health care zorgcentrum woonzorgcentrum rusthuis residentie wzc rvt ocmw
+  caw cgg mutualiteit ziekenfonds
+`);
+
+/** Healthcare words inside a name make an organisation a healthcare one. */
+const HEALTHCARE_WORDS = set(`
+  ziekenhuis ziekenhuizen kliniek klinieken gasthuis zorg woonzorgcentrum wzc rusthuis rvt revalidatie
+  revalidatiecentrum praktijk huisartsenpraktijk groepspraktijk apotheek thuiszorg thuisverpleging
+  psychiatrisch psychiatrische cgg mutualiteit ziekenfonds clinique hôpital hopital pharmacie medisch medical
+  health santé sante kine kinesitherapie fysiotherapie verpleging
+`);
+
+const SCHOOL_SUFFIXES = ["college", "atheneum", "instituut", "lyceum", "school"];
+const HEALTHCARE_SUFFIXES = ["ziekenhuis", "kliniek", "gasthuis"];
+const SAINT_PREFIXES = ["sint", "st", "heilig", "heilige", "onze lieve vrouw", "olv", "maria", "saint", "sainte"];
+
+/** Room, ward and unit references ("kamer 214", "OK 3", "afdeling 3B"). */
+const ROOM_PATTERN =
+  /(?<![\p{L}\p{N}])(?:kamer|kamernr\.?|zaal|operatiezaal|OK|afdeling|eenheid|unit|chambre|salle|box)\s*(?:nr\.?\s*|n°\s*)?(?:\d{1,4}[A-Za-z]?|[A-Z]\d{1,3}[A-Za-z]?|\d[A-Z]\d?)(?![\p{L}\p{N}])/gu;
+
+function candidate(a: Analysis, first: number, last: number, label: Candidate["label"], priority: number, score: number, rule: string): Candidate {
+  return { start: a.tokens[first].start, end: a.tokens[last].end, label, priority, score, rule };
+}
+
+function unitsOf(a: Analysis, first: number, last: number): Unit[] {
+  const out: Unit[] = [];
+  for (let t = first; t <= last; t++) {
+    const unit = unitAtToken(a, t);
+    if (unit && unit.first === t) out.push(unit);
+  }
+  return out;
+}
+
+/** At least one word is specific (not generic, not a stop word): "Algemeen Ziekenhuis" alone names nothing. */
+function hasSpecificWord(a: Analysis, first: number, last: number): boolean {
+  return unitsOf(a, first, last).some(
+    (u) => !GENERIC_ORGANISATION_WORDS.has(u.key) && !(unitBits(a, u) & (LIST.stopWord | LIST.hospitalPrefix)),
+  );
+}
+
+function onlyPersonWords(a: Analysis, first: number, last: number): boolean {
+  const units = unitsOf(a, first, last);
+  return units.length > 0 && units.every((u) => (unitBits(a, u) & NAME_BITS) !== 0 || (unitBits(a, u) & LIST.interfix) !== 0);
+}
+
+function hasInstitutionContext(a: Analysis, first: number, excludeAmbiguous: boolean): boolean {
+  const before = previousWords(a, first, 2);
+  if (before.length === 0) return false;
+  if (excludeAmbiguous && (before[0] === "bij" || before[0] === "van" || before[0] === "door" || before[0] === "met")) return false;
+  if (INSTITUTION_CONTEXT_WORDS.has(before[0])) return true;
+  // "in het Dr. Guislain", "naar de Sint-Jan"
+  return (before[0] === "het" || before[0] === "de" || before[0] === "t") && before[1] !== undefined && INSTITUTION_CONTEXT_WORDS.has(before[1]);
+}
+
+function startsCapitalised(a: Analysis, t: number): boolean {
+  const unit = unitAtToken(a, t);
+  return unit !== undefined && (isCapitalisedUnit(a, unit) || a.tokens[t].kind === "number");
+}
+
+function lookupCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (let t = 0; t < a.tokens.length; t++) {
+    const matches = a.matchesAt[t];
+    if (!matches || matches.length === 0) continue;
+    for (let k = matches.length - 1; k >= 0; k--) {
+      const c = institutionMatch(a, matches[k]);
+      if (c) {
+        out.push(c);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function institutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
+  const isHospital = (m.bits & LIST.hospital) !== 0;
+  const isInstitution = (m.bits & LIST.institution) !== 0;
+  const isAlias = (m.bits & LIST.hospitalAlias) !== 0;
+  const isAbbreviation = (m.bits & LIST.hospitalAbbr) !== 0 && !(m.bits & LIST.hospitalPrefix);
+  if (!isHospital && !isInstitution && !isAlias && !isAbbreviation) return undefined;
+  if (!startsCapitalised(a, m.first)) return undefined;
+  const single = m.first === m.last || unitAtToken(a, m.first)?.last === m.last;
+  if (isAbbreviation && single) {
+    // "UZA", "ZOL": only in capitals, as written by the hospitals themselves.
+    if (!a.tokens[m.first].upper || m.bits & WHITELIST_BITS) return undefined;
+    return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.pattern, 0.8, "org.abbreviation");
+  }
+  if (!hasSpecificWord(a, m.first, m.last)) return undefined;
+  if (isAlias && !isHospital && !isInstitution) {
+    if (!hasInstitutionContext(a, m.first, true)) return undefined;
+    return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.strong, 0.75, "org.alias");
+  }
+  const unit = unitAtToken(a, m.first);
+  const bits = unit ? unitBits(a, unit) : 0;
+  if (single) {
+    if (bits & (WHITELIST_BITS | PLACE_BITS)) return undefined;
+    if (isHospital && !(bits & NAME_BITS)) {
+      return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.lookup, 0.75, "org.hospital");
+    }
+    // One-word institution names ("Dialoog", "Agora") are ordinary words or names far too often.
+    if (a.tokens[m.first].sentenceStart || m.last - m.first > 4 || a.tokens[m.last].end - a.tokens[m.first].start < 4) return undefined;
+    if (!hasInstitutionContext(a, m.first, (bits & NAME_BITS) !== 0)) return undefined;
+    return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.lookup, 0.6, "org.institution-single");
+  }
+  if (onlyPersonWords(a, m.first, m.last) && !hasInstitutionContext(a, m.first, true)) return undefined;
+  // A multi-word phrase that is all whitelisted words ("De Huisarts") is excluded by the lists' exceptions.
+  return candidate(a, m.first, m.last, "Organization:Healthcare", isHospital ? PRIORITY.context : PRIORITY.lookup, isHospital ? 0.85 : 0.75,
+    isHospital ? "org.hospital" : "org.institution");
+}
+
+/** "AZ Delta", "UZ Gent", "CHU de Liège", "ZNA Middelheim": a type abbreviation and a proper name. */
+function prefixCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const bits = unitBits(a, unit);
+    if (!(bits & LIST.hospitalPrefix) || !a.tokens[unit.first].upper) continue;
+    const next = unit.last + 1;
+    if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0 || !a.tokens[next].spaceBefore) continue;
+    const name = readProperName(a, next, { maxUnits: 3, allowParticles: true, allowSentenceStart: true });
+    if (!name) continue;
+    const units = unitsOf(a, name.first, name.last);
+    if (units.every((u) => unitBits(a, u) & (LIST.extraWhitelist | LIST.medicalTerm | LIST.stopWord))) continue;
+    out.push(candidate(a, unit.first, name.last, "Organization:Healthcare", PRIORITY.context, 0.85, "org.prefix"));
+  }
+  return out;
+}
+
+/** "WZC De Linde", "woonzorgcentrum Sint-Jozef", "huisartsenpraktijk 't Zand", "OCMW Gent". */
+function typeWordCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (!HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key)) continue;
+    const next = unit.last + 1;
+    if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) continue;
+    let start = next;
+    // "residentie 't Hof", "WZC 'De Linde'"
+    const quote = a.tokens[start].kind === "punct" && "'\"‘’“”".includes(a.tokens[start].text) ? start : -1;
+    if (quote >= 0 && a.tokens[start + 1]?.key === "t" && !a.tokens[start + 1].spaceBefore) start++;
+    const name = readProperName(a, start, { maxUnits: 4, allowParticles: true, allowSentenceStart: true, allowDigits: false });
+    if (!name) continue;
+    const units = unitsOf(a, name.first, name.last);
+    if (units.every((u) => GENERIC_ORGANISATION_WORDS.has(u.key) || unitBits(a, u) & (WHITELIST_BITS & ~LIST.commonWord))) continue;
+    const first = unit.first;
+    let last = name.last;
+    const closing = a.tokens[last + 1];
+    if (quote >= 0 && closing && closing.kind === "punct" && "'\"‘’“”".includes(closing.text)) last = last + 1;
+    const label = SCHOOL_TYPE_WORDS.has(unit.key) ? "Organization:Other" : "Organization:Healthcare";
+    out.push(candidate(a, first, last, label, PRIORITY.pattern, 0.75, "org.type-word"));
+  }
+  return out;
+}
+
+/** One-word names ending in a type: "Sint-Jozefskliniek", "Heilig-Hartziekenhuis", "Sint-Barbaracollege". */
+function compoundCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (!isCapitalisedUnit(a, unit)) continue;
+    const lastPiece = a.tokens[unit.last].key;
+    const healthcare = HEALTHCARE_SUFFIXES.find((s) => lastPiece.endsWith(s) && lastPiece.length > s.length);
+    const school = SCHOOL_SUFFIXES.find((s) => lastPiece.endsWith(s) && lastPiece.length > s.length);
+    const suffix = healthcare ?? school;
+    if (!suffix) continue;
+    const head = unit.key.slice(0, unit.key.length - suffix.length).replace(/s$/, "").trim();
+    const headBits = a.lexicon.phrases.get(head) ?? 0;
+    const saintly = SAINT_PREFIXES.some((p) => head.startsWith(p));
+    if (!saintly && !(headBits & (NAME_BITS | PLACE_BITS))) continue;
+    out.push(candidate(a, unit.first, unit.last, healthcare ? "Organization:Healthcare" : "Organization:Other", PRIORITY.pattern, 0.75,
+      "org.compound"));
+  }
+  return out;
+}
+
+function roomCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of a.text.matchAll(ROOM_PATTERN)) {
+    out.push({ start: m.index, end: m.index + m[0].length, label: "Organization:Healthcare", priority: PRIORITY.pattern, score: 0.6,
+      rule: "org.room" });
+  }
+  for (const unit of a.units) {
+    if (unit.key !== "campus") continue;
+    const name = readProperName(a, unit.last + 1, { maxUnits: 3, allowParticles: true, allowSentenceStart: true });
+    if (!name) continue;
+    out.push(candidate(a, unit.first, name.last, "Organization:Healthcare", PRIORITY.pattern, 0.7, "org.campus"));
+  }
+  return out;
+}
+
+function labelForName(a: Analysis, first: number, last: number): Candidate["label"] {
+  const healthcare = unitsOf(a, first, last).some((u) =>
+    HEALTHCARE_WORDS.has(u.key) || HEALTHCARE_SUFFIXES.some((s) => u.key.endsWith(s)) || unitBits(a, u) & (LIST.hospital | LIST.hospitalPrefix));
+  return healthcare ? "Organization:Healthcare" : "Organization:Other";
+}
+
+/** Where the organisation name starts after a cue: after a link word ("bij", "aan de", "chez") or a colon. */
+function nameStartAfterCue(a: Analysis, cue: Unit): number {
+  let t = cue.last + 1;
+  let linked = false;
+  for (let hops = 0; hops < 6 && t < a.tokens.length; hops++) {
+    const token = a.tokens[t];
+    if (token.newlinesBefore > 0 && !(a.tokens[t - 1]?.text === ":")) return -1;
+    if (token.kind === "punct") {
+      if (token.text === ":") {
+        linked = true;
+        t++;
+        continue;
+      }
+      if (token.text === "'" || token.text === "’") {
+        t++;
+        continue;
+      }
+      return -1;
+    }
+    const next = unitAtToken(a, t);
+    if (!next) return -1;
+    if (linked && !ARTICLES.has(next.key)) return t;
+    if (ORGANISATION_LINKS.has(next.key)) linked = true;
+    else if (!ARTICLES.has(next.key) && isCapitalisedUnit(a, next)) return -1;
+    t = next.last + 1;
+  }
+  return -1;
+}
+
+const ARTICLES: ReadonlySet<string> = new Set(["de", "het", "la", "le", "l", "les", "the", "een", "une", "un"]);
+
+/** "werkt bij Colruyt", "studeert aan de KU Leuven", "Werkgever: Proximus", "travaille chez Delhaize". */
+function cueCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (!ORGANISATION_CUES.has(unit.key)) continue;
+    const t = nameStartAfterCue(a, unit);
+    if (t < 0) continue;
+    const name = readProperName(a, t, { maxUnits: 5, allowParticles: true, allowDigits: true, allowSentenceStart: true });
+    if (!name) continue;
+    const units = unitsOf(a, name.first, name.last);
+    // "werkt in Gent" names a place, not an employer.
+    if (units.length === 1 && unitBits(a, units[0]) & (WHITELIST_BITS | PLACE_BITS) && !(unitBits(a, units[0]) & LIST.hospital)) continue;
+    out.push(candidate(a, name.first, name.last, labelForName(a, name.first, name.last), PRIORITY.context, 0.7, "org.cue"));
+  }
+  return out;
+}
+
+/** "Peeters Bouw NV", "Garage Janssens bvba", "Zorgnet vzw". */
+function companyFormCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (!COMPANY_FORMS.has(unit.key) || unit.first === 0) continue;
+    let first = -1;
+    for (let t = unit.first - 1, units = 0; t >= 0 && units < 4; ) {
+      const token = a.tokens[t];
+      if (a.tokens[t + 1].newlinesBefore > 0) break;
+      if (token.kind === "punct") {
+        if (token.text === "&" || token.text === "-") {
+          t--;
+          continue;
+        }
+        break;
+      }
+      const u = unitAtToken(a, t);
+      if (!u || !isCapitalisedUnit(a, u)) break;
+      first = u.first;
+      units++;
+      if (a.tokens[u.first].sentenceStart) break;
+      t = u.first - 1;
+    }
+    if (first < 0) continue;
+    out.push(candidate(a, first, unit.last, labelForName(a, first, unit.last), PRIORITY.context, 0.75, "org.company"));
+  }
+  return out;
+}
+
+export function organisationCandidates(a: Analysis): Candidate[] {
+  return [
+    ...lookupCandidates(a),
+    ...prefixCandidates(a),
+    ...typeWordCandidates(a),
+    ...compoundCandidates(a),
+    ...roomCandidates(a),
+    ...cueCandidates(a),
+    ...companyFormCandidates(a),
+  ];
+}

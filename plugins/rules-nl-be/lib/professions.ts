@@ -1,0 +1,69 @@
+// Professions of patients and relatives from the curated lists, only where the sentence says it is someone's
+// job ("werkt als bakker", "is leerkracht van beroep", "Beroep: verpleegkundige", "travaille comme infirmière").
+import type { Analysis, PhraseMatch } from "./analysis.js";
+import { PRIORITY, type Candidate } from "./candidate.js";
+import { PROFESSION_CUES_BEFORE, PROFESSION_VERBS, lineLabel, nextWords, previousWords } from "./context.js";
+import { LIST } from "./lexicon.js";
+import { unitAtToken } from "./proper.js";
+
+const LABEL_WORDS = new Set(["beroep", "profession", "occupation", "job", "werk", "functie", "metier"]);
+const COPULAS = new Set(["is", "was", "est", "etait", "werd", "wordt"]);
+/** Subjects for which "is <profession>" states a job. */
+const SUBJECTS = new Set([
+  "patient", "patiente", "pt", "hij", "zij", "ze", "il", "elle", "he", "she", "zoon", "dochter", "echtgenote", "echtgenoot",
+  "partner", "man", "vrouw", "moeder", "vader", "broer", "zus", "fils", "fille", "mari", "epouse", "mere", "pere",
+]);
+
+function professionAt(a: Analysis, t: number): PhraseMatch | undefined {
+  const list = a.matchesAt[t];
+  if (!list) return undefined;
+  for (let k = list.length - 1; k >= 0; k--) if (list[k].bits & (LIST.profession | LIST.employmentState)) return list[k];
+  return undefined;
+}
+
+/** A capitalised name right after the word makes it a caregiver's role ("verpleegkundige Peeters"). */
+function followedByName(a: Analysis, last: number): boolean {
+  const next = a.tokens[last + 1];
+  if (!next || next.newlinesBefore > 0 || next.kind === "punct") return false;
+  return next.title && !next.sentenceStart;
+}
+
+function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
+  const before = previousWords(a, m.first, 4);
+  const after = nextWords(a, m.last, 2);
+  if (after[0] === "van" && after[1] === "beroep") return true;
+  if (after[0] === "de" && after[1] === "profession") return true;
+  const label = lineLabel(a, m.first);
+  if (label !== undefined && LABEL_WORDS.has(label)) return true;
+  const article = before[0] === "een" || before[0] === "une" || before[0] === "un" || before[0] === "a" || before[0] === "an" ? 1 : 0;
+  const near = before[article];
+  if (near === undefined) return false;
+  if (near === "als" || near === "comme" || near === "as") {
+    return before.slice(article + 1, article + 4).some((w) => PROFESSION_VERBS.has(w)) || before[article + 1] === "beroep";
+  }
+  if (PROFESSION_CUES_BEFORE.has(near) && near !== "als" && near !== "comme" && near !== "as") return true;
+  // "Patiënt is leerkracht", "Zijn dochter was verpleegkundige", "Elle est infirmière"
+  const verb = before[article];
+  const subject = before[article + 1];
+  return verb !== undefined && COPULAS.has(verb) && subject !== undefined && SUBJECTS.has(subject);
+}
+
+export function professionCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (let t = 0; t < a.tokens.length; t++) {
+    const m = professionAt(a, t);
+    if (!m) continue;
+    const unit = unitAtToken(a, t);
+    if (!unit || unit.first !== t) continue;
+    if (followedByName(a, m.last) || !hasProfessionContext(a, m)) continue;
+    let first = m.first;
+    // "gepensioneerd bakker": the employment state joins the profession it qualifies.
+    const prev = first > 0 ? unitAtToken(a, first - 1) : undefined;
+    const state = prev ? professionAt(a, prev.first) : undefined;
+    if (state && state.bits & LIST.employmentState && state.last === first - 1 && m.bits & LIST.profession) first = state.first;
+    out.push({ start: a.tokens[first].start, end: a.tokens[m.last].end, label: "Profession", priority: PRIORITY.context, score: 0.7,
+      rule: "profession" });
+    t = m.last;
+  }
+  return out;
+}
