@@ -1,0 +1,193 @@
+// Ages → "Age_Birthdate" in Dutch, French and English.
+//
+// Span extent: the number with its unit and a following "oud"/"old"/"of age" when written ("45-jarige",
+// "45 jaar oud", "45 ans", "45-year-old", "45 years of age", "45 y/o"). A context phrase that introduces the age
+// ("leeftijd:", "âgée de", "aged", "patiënte van") is not part of the span; after it the bare number counts
+// ("aged 45" → "45"). Durations ("sinds 3 jr", "pendant 2 ans", "il y a 2 ans", "for 3 years", "45 pack years",
+// "20 jaar gerookt") are not ages: unit-only forms that can be durations are vetoed by the word before or after.
+import type { DetectedSpan } from "../../src/contract/index.js";
+import type { Lexicon } from "./lexicon.js";
+import {
+  SCORE_CONTEXT,
+  SCORE_PATTERN,
+  anchoredPhrase,
+  digitAt,
+  letterAt,
+  matchAt,
+  nextWord,
+  phraseBefore,
+  span,
+  trimTrailingPunctuation,
+  wordCharBefore,
+  type TextScan,
+} from "./text.js";
+
+const NUMBER = "(\\d{1,3}(?:[.,]\\d)?)";
+const END = "(?![\\p{L}\\p{N}])";
+
+interface AgeRule {
+  /** A phrase that must be the whole text before the number (`^...$`); absent when the unit alone makes an age. */
+  readonly before?: RegExp;
+  /** The last word of `before`: a cheap test that runs first. */
+  readonly triggers?: ReadonlySet<string>;
+  /** Sticky, from the number: number, unit and "oud"/"old". */
+  readonly form: RegExp;
+  readonly score: number;
+  /** A duration word right before the number ("sinds", "pendant", "for") vetoes the match. */
+  readonly vetoedByDuration?: boolean;
+  /** Sticky, from the end of the match: words that make it a duration ("geleden", "plus tard"). */
+  readonly vetoAfter?: RegExp;
+  /** Words right before the number that veto the match ("il y a", "de"), as a `^...$` phrase. */
+  readonly vetoBefore?: RegExp;
+}
+
+const NL_UNITS = "jaar|jaren|maand|maanden|mnd|week|weken|dag|dagen";
+const NL_PERSONS = "pati[eë]nte?|man|vrouw|dame|heer|meisje|jongen|jongeman|kind|zoon|dochter|baby|zuigeling|broer|zus";
+const FR_UNITS = "ans?|mois|semaines?|jours?";
+const FR_PERSONS = "patiente?|homme|femme|enfant|b[ée]b[ée]|nourrisson|gar[çc]on|fille|fils|monsieur|madame|dame";
+
+function nlRules(): AgeRule[] {
+  return [
+    {
+      before: anchoredPhrase("leeftijd(?:[ ]+van)?[ \\t]*[:=]?[ \\t]*"),
+      triggers: new Set(["leeftijd", "van"]),
+      form: new RegExp(`${NUMBER}(?:[ ]?(?:jaar|jaren|jr|j)${END})?${END}`, "iuy"),
+      score: SCORE_CONTEXT,
+    },
+    {
+      before: anchoredPhrase(`(?:${NL_PERSONS})[ ]+van[ ]+`),
+      triggers: new Set(["van"]),
+      form: new RegExp(`${NUMBER}[ ]?(?:${NL_UNITS}|jr)(?:[ ]+oud)?${END}`, "iuy"),
+      score: SCORE_CONTEXT,
+    },
+    { form: new RegExp(`${NUMBER}[- ]?(?:${NL_UNITS})[ ]+oud${END}`, "iuy"), score: SCORE_PATTERN },
+    {
+      form: new RegExp(`${NUMBER}[- ]?jarig(?:e|en)?${END}`, "iuy"),
+      score: SCORE_PATTERN,
+      vetoAfter: /[ ]+(?:opleiding|behandeling|follow-?up|opvolging|overleving|periode|studie|termijn|relatie|huwelijk|contract|garantie|ervaring|geschiedenis|evolutie|ziekteduur|voorgeschiedenis|traject|programma|cyclus|samenwerking|loopbaan)/iuy,
+    },
+    {
+      form: new RegExp(`${NUMBER}[ ]?jr${END}`, "iuy"),
+      score: SCORE_PATTERN,
+      vetoedByDuration: true,
+      vetoAfter: /\.?[ ]+(?:gerookt|geleden|lang|later|terug|rook|roken|pakjaren|py|follow|nadien|eerder|na|voor)(?![\p{L}])/iuy,
+    },
+  ];
+}
+
+function frRules(): AgeRule[] {
+  return [
+    {
+      before: anchoredPhrase("(?:âgée?|agée?|âgé\\(e\\)|âge|age)[ ]+de[ ]+"),
+      triggers: new Set(["de"]),
+      form: new RegExp(`${NUMBER}[ ]?(?:${FR_UNITS})${END}`, "iuy"),
+      score: SCORE_CONTEXT,
+    },
+    {
+      before: anchoredPhrase(`(?:${FR_PERSONS})[ ]+(?:de[ ]+|d'|d’)`),
+      triggers: new Set(["de", "d"]),
+      form: new RegExp(`${NUMBER}[ ]?(?:${FR_UNITS})${END}`, "iuy"),
+      score: SCORE_CONTEXT,
+    },
+    {
+      form: new RegExp(`${NUMBER}[ ]?ans${END}`, "iuy"),
+      score: SCORE_PATTERN,
+      vetoedByDuration: true,
+      vetoBefore: anchoredPhrase("(?:y a|de|d'|d’)[ ]*"),
+      vetoAfter: /[ ]+(?:plus tard|auparavant|apr[èe]s|avant|d'[ée]volution|d’[ée]volution|de suivi|de tabagisme|de traitement|de mariage|paquets?)/iuy,
+    },
+  ];
+}
+
+function enRules(): AgeRule[] {
+  return [
+    {
+      before: anchoredPhrase("(?:aged|age)(?:[ ]+of)?[ \\t]*[:=]?[ \\t]*"),
+      triggers: new Set(["aged", "age", "of"]),
+      form: new RegExp(`${NUMBER}(?:[ ]?(?:years?|yrs?|y)${END})?${END}`, "iuy"),
+      score: SCORE_CONTEXT,
+    },
+    { form: new RegExp(`${NUMBER}[- ]?(?:y/o|y\\.o\\.?|yo|yr old|yrs old)${END}`, "iuy"), score: SCORE_PATTERN },
+    {
+      form: new RegExp(`${NUMBER}[- ](?:year|yr|month|mo|week|wk|day)s?[- ]old${END}`, "iuy"),
+      score: SCORE_PATTERN,
+    },
+    { form: new RegExp(`${NUMBER}[ ](?:years?|yrs?)[ ]of[ ]age${END}`, "iuy"), score: SCORE_PATTERN },
+  ];
+}
+
+export interface AgeRules {
+  readonly lexicon: Lexicon;
+  readonly rules: readonly AgeRule[];
+}
+
+export function compileAgeRules(lexicon: Lexicon): AgeRules {
+  const langs = lexicon.languages;
+  const withContext: AgeRule[] = [];
+  const plain: AgeRule[] = [];
+  for (const rule of [
+    ...(langs.includes("nl") ? nlRules() : []),
+    ...(langs.includes("fr") ? frRules() : []),
+    ...(langs.includes("en") ? enRules() : []),
+  ]) {
+    (rule.before ? withContext : plain).push(rule);
+  }
+  // Context rules first: their score is higher and their span is the same or longer.
+  return { lexicon, rules: [...withContext, ...plain] };
+}
+
+function ageValue(number: string): number {
+  return Number(number.replace(",", "."));
+}
+
+/** Index just after the number and one optional space or hyphen: where a unit would start. */
+function unitStart(text: string, e: number): number {
+  let i = e;
+  if ((text[i] === "." || text[i] === ",") && digitAt(text, i + 1) && !digitAt(text, i + 2)) i += 2;
+  if (text[i] === " " || text[i] === "-") i++;
+  return i;
+}
+
+/** Every word that can start the unit of a unit-carried age; any other word after the number rules them out. */
+const UNIT_WORDS: ReadonlySet<string> = new Set([
+  "jaar", "jaren", "jarig", "jarige", "jarigen", "jr", "maand", "maanden", "mnd", "week", "weken", "dag", "dagen",
+  "ans", "an", "mois", "semaine", "semaines", "jour", "jours",
+  "yo", "y", "year", "years", "yr", "yrs", "month", "months", "mo", "mos", "wk", "wks", "weeks", "day", "days",
+]);
+
+function ageAt(scan: TextScan, s: number, e: number, rules: AgeRules): { end: number; score: number } | null {
+  const text = scan.text;
+  const word = scan.wordBefore(s);
+  const unitAt = unitStart(text, e);
+  const unitMayFollow = letterAt(text, unitAt) && UNIT_WORDS.has(nextWord(text, unitAt, 0));
+  for (const rule of rules.rules) {
+    if (rule.triggers ? !rule.triggers.has(word) : !unitMayFollow) continue;
+    const m = matchAt(rule.form, text, s);
+    if (!m || ageValue(m[1]) > 130) continue;
+    if (rule.before && phraseBefore(text, s, rule.before, 40) < 0) continue;
+    if (rule.vetoedByDuration && rules.lexicon.durationWords.has(word)) continue;
+    if (rule.vetoBefore && phraseBefore(text, s, rule.vetoBefore, 8) >= 0) continue;
+    if (rule.vetoAfter) {
+      rule.vetoAfter.lastIndex = s + m[0].length;
+      if (rule.vetoAfter.test(text)) continue;
+    }
+    return { end: trimTrailingPunctuation(text, s, s + m[0].length), score: rule.score };
+  }
+  return null;
+}
+
+export function findAges(scan: TextScan, rules: AgeRules): DetectedSpan[] {
+  const { text, runs } = scan;
+  const out: DetectedSpan[] = [];
+  let consumed = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = runs[r];
+    if (s < consumed || runs[r + 1] - s > 3 || wordCharBefore(text, s)) continue;
+    if ((text[s - 1] === "." || text[s - 1] === "," || text[s - 1] === "/") && /\d/.test(text[s - 2] ?? "")) continue;
+    const found = ageAt(scan, s, runs[r + 1], rules);
+    if (!found) continue;
+    out.push(span(s, found.end, "Age_Birthdate", found.score));
+    consumed = found.end;
+  }
+  return out;
+}

@@ -1,0 +1,138 @@
+// E-mail addresses and URLs → "Contactdetails"; IPv4 and IPv6 addresses → "Anonymize_Other".
+import { isIPv6 } from "node:net";
+import type { DetectedSpan } from "../../src/contract/index.js";
+import {
+  SCORE_PATTERN,
+  VERSION_WORDS,
+  digitAt,
+  matchAt,
+  previousWord,
+  span,
+  trimTrailingPunctuation,
+  wordCharAt,
+  wordCharBefore,
+  type TextScan,
+} from "./text.js";
+
+// ── E-mail ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const LOCAL_PART_CHAR = /[\p{L}\p{N}._%+\-]/u;
+const DOMAIN_AFTER_AT = /@((?:[\p{L}\p{N}](?:[\p{L}\p{N}\-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24})(?![\p{L}\p{N}\-])/uy;
+
+function localPartStart(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && at - i < 64 && LOCAL_PART_CHAR.test(text[i - 1])) i--;
+  while (i < at && (text[i] === "." || text[i] === "-")) i++;
+  return i;
+}
+
+export function findEmails(text: string): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  let consumed = 0;
+  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
+    const start = localPartStart(text, at);
+    if (start === at || start < consumed || text[at - 1] === ".") continue;
+    const m = matchAt(DOMAIN_AFTER_AT, text, at);
+    if (!m) continue;
+    const end = at + m[0].length;
+    out.push(span(start, end, "Contactdetails", SCORE_PATTERN));
+    consumed = end;
+  }
+  return out;
+}
+
+// ── URL ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const URL_START = /(?:https?|s?ftp):\/\/|www\./giu;
+const URL_BODY = /[^\s<>"'`{}|\\^]+/uy;
+
+/** Drops trailing punctuation and closing brackets that have no opening bracket inside the URL. */
+function urlEnd(text: string, start: number, end: number): number {
+  let e = end;
+  for (;;) {
+    e = trimTrailingPunctuation(text, start, e);
+    const last = text[e - 1];
+    const partner = last === ")" ? "(" : last === "]" ? "[" : undefined;
+    if (partner === undefined) return e;
+    const body = text.slice(start, e);
+    if (body.split(partner).length >= body.split(last).length) return e;
+    e--;
+  }
+}
+
+export function findUrls(text: string): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  URL_START.lastIndex = 0;
+  for (let m = URL_START.exec(text); m; m = URL_START.exec(text)) {
+    const start = m.index;
+    if (wordCharBefore(text, start)) continue;
+    const body = matchAt(URL_BODY, text, start);
+    if (!body) continue;
+    const end = urlEnd(text, start, start + body[0].length);
+    URL_START.lastIndex = Math.max(end, start + 1);
+    const rest = text.slice(start + m[0].length, end);
+    // "www." needs a domain with a dot after it; a scheme needs a host.
+    if (m[0].toLowerCase() === "www." ? !/^[\p{L}\p{N}\-]+\.[\p{L}\p{N}]/u.test(rest) : !/^[\p{L}\p{N}\[]/u.test(rest)) continue;
+    out.push(span(start, end, "Contactdetails", SCORE_PATTERN));
+  }
+  return out;
+}
+
+// ── IP addresses ────────────────────────────────────────────────────────────────────────────────────────────────
+
+const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?!\d)/y;
+
+function ipv4At(text: string, s: number): { start: number; end: number } | null {
+  const m = matchAt(IPV4, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  if (wordCharBefore(text, s) || wordCharAt(text, end)) return null;
+  if ((text[s - 1] === "." && digitAt(text, s - 2)) || (text[end] === "." && digitAt(text, end + 1))) return null;
+  if (Number(m[1]) > 255 || Number(m[2]) > 255 || Number(m[3]) > 255 || Number(m[4]) > 255) return null;
+  if (VERSION_WORDS.has(previousWord(text, s))) return null;
+  return { start: s, end };
+}
+
+const HEX_OR_COLON = /[0-9A-Fa-f:.]/;
+
+/** Grows a candidate around a colon over hex digits, colons and dots (for an embedded IPv4 tail). */
+function ipv6Candidate(text: string, colon: number): { start: number; end: number } {
+  let start = colon;
+  while (start > 0 && colon - start < 45 && HEX_OR_COLON.test(text[start - 1])) start--;
+  let end = colon + 1;
+  while (end < text.length && end - colon < 45 && HEX_OR_COLON.test(text[end])) end++;
+  while (start < colon && text[start] === ".") start++;
+  while (end > colon + 1 && text[end - 1] === ".") end--;
+  return { start, end };
+}
+
+function findIpv6(text: string): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  let consumed = 0;
+  for (let colon = text.indexOf(":"); colon >= 0; colon = text.indexOf(":", colon + 1)) {
+    if (colon < consumed) continue;
+    const { start, end } = ipv6Candidate(text, colon);
+    consumed = end;
+    const candidate = text.slice(start, end);
+    if ((candidate.match(/:/g) ?? []).length < 2 || !/[0-9A-Fa-f]/.test(candidate)) continue;
+    if (wordCharBefore(text, start) || wordCharAt(text, end) || !isIPv6(candidate)) continue;
+    out.push(span(start, end, "Anonymize_Other", SCORE_PATTERN));
+  }
+  return out;
+}
+
+export function findIpAddresses(scan: TextScan): DetectedSpan[] {
+  const { text, runs } = scan;
+  const out: DetectedSpan[] = [];
+  let consumed = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = runs[r];
+    const e = runs[r + 1];
+    if (s < consumed || e - s > 3 || text[e] !== "." || !digitAt(text, e + 1)) continue;
+    const found = ipv4At(text, s);
+    if (!found) continue;
+    out.push(span(found.start, found.end, "Anonymize_Other", SCORE_PATTERN));
+    consumed = found.end;
+  }
+  return out.concat(findIpv6(text));
+}

@@ -1,0 +1,274 @@
+// Dates → "Date": numeric d/m/y, ISO, m/yyyy, d/m without a year (guarded), textual dates with nl/fr/en month
+// words, and a weekday in front of any of them. Every candidate is anchored at a digit run and checked against
+// the calendar.
+import type { DetectedSpan } from "../../src/contract/index.js";
+import { AMBIGUOUS_LOWERCASE_MONTHS, type Lexicon } from "./lexicon.js";
+import {
+  SCORE_CONTEXT,
+  SCORE_PATTERN,
+  VERSION_WORDS,
+  acronymBefore,
+  alternation,
+  digitAt,
+  isValidDayMonth,
+  letterAt,
+  nextWord,
+  matchAt,
+  anchoredPhrase,
+  phraseBefore,
+  previousWord,
+  span,
+  unitFollows,
+  wordCharAt,
+  wordCharBefore,
+  type TextScan,
+} from "./text.js";
+
+const SP = "[ \\t\\u00a0]+";
+const YEAR_AFTER_MONTH = "(\\d{4}|['’]\\d{2})(?!\\d)";
+const APOSTROPHES = "'’";
+
+export interface DateRules {
+  readonly lexicon: Lexicon;
+  /** "12 maart 2023", "1er janvier", "3rd of March, 2021", "3 mrt. '21" (sticky). */
+  readonly dayMonthWords: RegExp;
+  /** "12-mrt-2023", "12/Mar/21" (sticky). */
+  readonly dayDashMonth: RegExp;
+  /** A month word with its dot, comma and spaces, the whole text before a number ("mei ", "March "). */
+  readonly monthWordBefore: RegExp;
+  /** The month word at the start of `monthWordBefore` (sticky). */
+  readonly monthWord: RegExp;
+  /** A weekday with its dot, comma and spaces, the whole text before a date ("maandag ", "Monday, "). */
+  readonly weekdayBefore: RegExp;
+  /** "3rd, 2021" after an English month word (sticky). */
+  readonly dayAfterMonth: RegExp;
+}
+
+const ISO = /(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)(?:T\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?/y;
+const DAY_MONTH_YEAR = /(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2}|['’]\d{2})(?!\d)/y;
+const MONTH_YEAR = /(\d{1,2})([./-])(\d{4})(?!\d)/y;
+const DAY_MONTH = /(\d{1,2})([./-])(\d{1,2})(?!\d)/y;
+const YEAR_ONLY = new RegExp(YEAR_AFTER_MONTH, "y");
+
+export function compileDateRules(lexicon: Lexicon): DateRules {
+  const months = alternation(lexicon.months.keys());
+  const ordinals = alternation(lexicon.ordinalSuffixes);
+  const weekdays = alternation(lexicon.weekdays);
+  return {
+    lexicon,
+    dayMonthWords: new RegExp(
+      `(\\d{1,2})(?:${ordinals})?${SP}(?:of${SP})?(${months})(?![\\p{L}])(\\.)?(?:,?${SP}${YEAR_AFTER_MONTH})?`,
+      "iuy",
+    ),
+    dayDashMonth: new RegExp(`(\\d{1,2})([-/])(${months})(?![\\p{L}])(?:\\2(\\d{4}|\\d{2}|['’]\\d{2})(?!\\d))?`, "iuy"),
+    monthWordBefore: anchoredPhrase(`(?:${months})\\.?,?${SP}`),
+    monthWord: new RegExp(`${months}`, "iuy"),
+    weekdayBefore: anchoredPhrase(`(?:${weekdays})\\.?,?${SP}`),
+    dayAfterMonth: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\d])(?:,?${SP}${YEAR_AFTER_MONTH})?`, "iuy"),
+  };
+}
+
+interface Found {
+  start: number;
+  end: number;
+  score: number;
+}
+
+function monthNumber(rules: DateRules, word: string): number | undefined {
+  const lower = word.toLowerCase();
+  if (AMBIGUOUS_LOWERCASE_MONTHS.has(lower) && word[0] === lower[0]) return undefined;
+  return rules.lexicon.months.get(lower);
+}
+
+function fourDigitYear(year: string): number | undefined {
+  return /^\d{4}$/.test(year) ? Number(year) : undefined;
+}
+
+function plausibleYear(year: string): boolean {
+  const y = fourDigitYear(year);
+  return y === undefined || (y >= 1800 && y <= 2199);
+}
+
+/** Day-first or (in English) month-first reading of two numbers. */
+function validDayMonthEitherWay(a: number, b: number, rules: DateRules, year?: number): boolean {
+  if (isValidDayMonth(a, b, year)) return true;
+  return rules.lexicon.languages.includes("en") && isValidDayMonth(b, a, year);
+}
+
+/** A number chain continues with the same separator and a digit (part of "1.2.3.4" or "12/03/2023/5"). */
+function continuesWith(text: string, index: number, separator: string): boolean {
+  return text[index] === separator && digitAt(text, index + 1);
+}
+
+function isVersionContext(text: string, start: number): boolean {
+  return VERSION_WORDS.has(previousWord(text, start));
+}
+
+function tryIso(text: string, s: number, e: number): Found | null {
+  if (e - s !== 4) return null;
+  const m = matchAt(ISO, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  const [, y, sep, mo, d] = m;
+  if (!plausibleYear(y) || !isValidDayMonth(Number(d), Number(mo), Number(y))) return null;
+  if (wordCharAt(text, end) || continuesWith(text, end, sep)) return null;
+  return { start: s, end, score: SCORE_PATTERN };
+}
+
+function tryDayMonthYear(text: string, s: number, rules: DateRules): Found | null {
+  const m = matchAt(DAY_MONTH_YEAR, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  const [, d, sep, mo, y] = m;
+  if (wordCharAt(text, end) || continuesWith(text, end, sep)) return null;
+  if (text[s - 1] === sep && digitAt(text, s - 2)) return null;
+  if (!plausibleYear(y) || !validDayMonthEitherWay(Number(d), Number(mo), rules, fourDigitYear(y))) return null;
+  if (y.length !== 4 && (unitFollows(text, end) || isVersionContext(text, s))) return null;
+  return { start: s, end, score: SCORE_PATTERN };
+}
+
+function tryMonthYear(text: string, s: number): Found | null {
+  const m = matchAt(MONTH_YEAR, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  const [, mo, sep, y] = m;
+  if (sep !== "/" && mo.length !== 2) return null;
+  if (Number(mo) < 1 || Number(mo) > 12 || !plausibleYear(y)) return null;
+  if (wordCharAt(text, end) || continuesWith(text, end, sep) || (text[s - 1] === sep && digitAt(text, s - 2))) return null;
+  if (unitFollows(text, end)) return null;
+  return { start: s, end, score: SCORE_PATTERN };
+}
+
+/**
+ * "12/03" without a year. Fractions, scores and ratios look the same ("CRP 5/10", "NYHA 3/4"), so it counts only
+ * when both parts have two digits and one is zero-padded ("12/03", "05/11"), or when a date word or a weekday
+ * comes right before and at least one part has two digits ("op 15/12", "maandag 3/12").
+ */
+function tryDayMonth(scan: TextScan, s: number, rules: DateRules): Found | null {
+  const text = scan.text;
+  const m = matchAt(DAY_MONTH, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  const [, a, sep, b] = m;
+  if (wordCharAt(text, end) || text[end] === ":" || continuesWith(text, end, sep) || continuesWith(text, end, ",")) return null;
+  if ((text[s - 1] === sep || text[s - 1] === ",") && digitAt(text, s - 2)) return null;
+  if (!validDayMonthEitherWay(Number(a), Number(b), rules)) return null;
+  if (unitFollows(text, end) || text[end] === "/" || isVersionContext(text, s)) return null;
+  const word = scan.wordBefore(s);
+  const dateWord = rules.lexicon.dateContextWords.has(word) || phraseBefore(text, s, rules.weekdayBefore, 16) >= 0;
+  const twoDigits = a.length === 2 && b.length === 2;
+  const padded = twoDigits && (a[0] === "0" || b[0] === "0") && sep !== ".";
+  if (dateWord && (a.length === 2 || b.length === 2)) return { start: s, end, score: SCORE_CONTEXT };
+  if (padded && !acronymBefore(text, s)) return { start: s, end, score: SCORE_PATTERN };
+  return null;
+}
+
+function tryDayMonthWords(text: string, s: number, rules: DateRules): Found | null {
+  const m = matchAt(rules.dayMonthWords, text, s);
+  if (!m) return null;
+  const [, d, monthWord, dot, year] = m;
+  const month = monthNumber(rules, monthWord);
+  const end = year ? s + m[0].length : s + m[0].length - (dot ? 1 : 0);
+  if (month && isValidDayMonth(Number(d), month, year ? fourDigitYear(year) : undefined) && !wordCharAt(text, end)) {
+    return { start: s, end, score: SCORE_PATTERN };
+  }
+  return null;
+}
+
+function tryDayDashMonth(text: string, s: number, rules: DateRules): Found | null {
+  const dash = matchAt(rules.dayDashMonth, text, s);
+  if (dash) {
+    const [, d, , monthWord, year] = dash;
+    const month = monthNumber(rules, monthWord);
+    const end = s + dash[0].length;
+    if (month && isValidDayMonth(Number(d), month, year ? fourDigitYear(year) : undefined) && !wordCharAt(text, end)) {
+      return { start: s, end, score: SCORE_PATTERN };
+    }
+  }
+  return null;
+}
+
+/** "janv." → "janv", "mid-march" → "march". */
+function monthPart(word: string): string {
+  const w = word.endsWith(".") ? word.slice(0, -1) : word;
+  const hyphen = w.lastIndexOf("-");
+  return hyphen < 0 ? w : w.slice(hyphen + 1);
+}
+
+/** "mei 2023", "janv. 2020", "March '21", "March 3rd, 2021": a month word right before the number. */
+function tryMonthFirst(scan: TextScan, s: number, rules: DateRules): Found | null {
+  const text = scan.text;
+  const numberStart = s > 0 && APOSTROPHES.includes(text[s - 1]) ? s - 1 : s;
+  if (!rules.lexicon.months.has(monthPart(scan.wordBefore(s)))) return null;
+  const monthStart = phraseBefore(text, numberStart, rules.monthWordBefore, 16);
+  if (monthStart < 0) return null;
+  const monthWord = (matchAt(rules.monthWord, text, monthStart) as RegExpExecArray)[0];
+  if (monthNumber(rules, monthWord) === undefined) return null;
+  const year = matchAt(YEAR_ONLY, text, numberStart);
+  if (year) {
+    const end = numberStart + year[0].length;
+    if (!wordCharAt(text, end) && plausibleYear(year[1])) return { start: monthStart, end, score: SCORE_PATTERN };
+    return null;
+  }
+  if (numberStart !== s || !rules.lexicon.monthsBeforeDay.has(monthWord.toLowerCase())) return null;
+  const day = matchAt(rules.dayAfterMonth, text, s);
+  if (!day) return null;
+  const end = s + day[0].length;
+  const month = monthNumber(rules, monthWord) as number;
+  if (wordCharAt(text, end) || !isValidDayMonth(Number(day[1]), month, day[2] ? fourDigitYear(day[2]) : undefined)) {
+    return null;
+  }
+  return { start: monthStart, end, score: SCORE_PATTERN };
+}
+
+/** Cheap test before the day-month regex: a month word follows the day (after an ordinal and "of"). */
+function monthWordFollows(text: string, e: number, rules: DateRules): boolean {
+  let i = e;
+  while (i < text.length && i - e < 3 && letterAt(text, i)) i++;
+  while (i < text.length && i - e < 6 && (text[i] === " " || text[i] === "\t" || text[i] === "\u00a0")) i++;
+  let word = nextWord(text, i, 0);
+  if (word === "of") word = nextWord(text, i + 2);
+  return rules.lexicon.months.has(word);
+}
+
+function dateAt(scan: TextScan, s: number, e: number, rules: DateRules): Found | null {
+  const text = scan.text;
+  if (wordCharBefore(text, s)) return null;
+  const len = e - s;
+  const next = text[e];
+  const numericSeparator = next === "/" || next === "." || next === "-";
+  if (len === 4) return (numericSeparator ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, s, rules);
+  if (len > 2) return null;
+  if (numericSeparator) {
+    return (
+      tryDayMonthYear(text, s, rules) ??
+      tryDayDashMonth(text, s, rules) ??
+      tryMonthYear(text, s) ??
+      tryMonthFirst(scan, s, rules) ??
+      tryDayMonth(scan, s, rules)
+    );
+  }
+  return (monthWordFollows(text, e, rules) ? tryDayMonthWords(text, s, rules) : null) ?? tryMonthFirst(scan, s, rules);
+}
+
+/** Extends a date to the left over a weekday ("maandag 12/03/2023", "lundi 3 mars", "Monday, March 3"). */
+function withWeekday(text: string, found: Found, rules: DateRules): Found {
+  const start = phraseBefore(text, found.start, rules.weekdayBefore, 16);
+  return start < 0 ? found : { ...found, start };
+}
+
+export function findDates(scan: TextScan, rules: DateRules): DetectedSpan[] {
+  const { text, runs } = scan;
+  const out: DetectedSpan[] = [];
+  let consumed = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = runs[r];
+    if (s < consumed) continue;
+    const found = dateAt(scan, s, runs[r + 1], rules);
+    if (!found) continue;
+    const withDay = withWeekday(text, found, rules);
+    out.push(span(withDay.start, withDay.end, "Date", withDay.score));
+    consumed = withDay.end;
+  }
+  return out;
+}

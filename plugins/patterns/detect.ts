@@ -1,0 +1,81 @@
+// Runs the enabled pattern families over one text. The text is scanned once for digit runs, which anchor every
+// numeric family; e-mail, URL and IPv6 look for their own anchors ("@", a scheme or "www.", ":").
+import type { DetectedSpan } from "../../src/contract/index.js";
+import { compileAgeRules, findAges, type AgeRules } from "./ages.js";
+import { findEmails, findIpAddresses, findUrls } from "./contacts.js";
+import { compileDateRules, findDates, type DateRules } from "./dates.js";
+import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
+import { buildLexicon, type Language } from "./lexicon.js";
+import { compilePhoneRules, findPhones, type PhoneRules } from "./phones.js";
+import { compilePostalRules, findPostalCodes, type PostalRules } from "./postal.js";
+import { scanText, sortAndDeduplicate } from "./text.js";
+
+export const FAMILIES = [
+  "dates",
+  "phones",
+  "emails",
+  "urls",
+  "iban",
+  "nationalRegisterNumbers",
+  "bsn",
+  "ssn",
+  "npi",
+  "recordNumbers",
+  "ipAddresses",
+  "postalCodes",
+  "ages",
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export interface PatternOptions {
+  families: Record<Family, boolean>;
+  languages: readonly Language[];
+}
+
+/** Everything compiled once per detector: regexes built from the chosen languages' words. */
+export interface CompiledPatterns {
+  readonly families: Readonly<Record<Family, boolean>>;
+  readonly dates: DateRules;
+  readonly phones: PhoneRules;
+  readonly identifiers: IdentifierRules;
+  readonly postal: PostalRules;
+  readonly ages: AgeRules;
+}
+
+export function compilePatterns(options: PatternOptions): CompiledPatterns {
+  const lexicon = buildLexicon(options.languages);
+  const f = options.families;
+  return {
+    families: { ...f },
+    dates: compileDateRules(lexicon),
+    phones: compilePhoneRules(lexicon),
+    identifiers: compileIdentifierRules(lexicon, {
+      iban: f.iban,
+      nationalRegisterNumbers: f.nationalRegisterNumbers,
+      bsn: f.bsn,
+      ssn: f.ssn,
+      npi: f.npi,
+      recordNumbers: f.recordNumbers,
+    }),
+    postal: compilePostalRules(lexicon),
+    ages: compileAgeRules(lexicon),
+  };
+}
+
+const IDENTIFIER_FAMILIES: readonly Family[] = ["iban", "nationalRegisterNumbers", "bsn", "ssn", "npi", "recordNumbers"];
+
+/** All spans of the enabled families, sorted by (start, end, label), one per (start, end, label). */
+export function detectPatterns(text: string, compiled: CompiledPatterns): DetectedSpan[] {
+  const f = compiled.families;
+  const scan = scanText(text);
+  const spans: DetectedSpan[] = [];
+  if (f.dates) spans.push(...findDates(scan, compiled.dates));
+  if (f.phones) spans.push(...findPhones(scan, compiled.phones));
+  if (f.emails) spans.push(...findEmails(text));
+  if (f.urls) spans.push(...findUrls(text));
+  if (IDENTIFIER_FAMILIES.some((family) => f[family])) spans.push(...findIdentifiers(scan, compiled.identifiers));
+  if (f.ipAddresses) spans.push(...findIpAddresses(scan));
+  if (f.postalCodes) spans.push(...findPostalCodes(scan, compiled.postal));
+  if (f.ages) spans.push(...findAges(scan, compiled.ages));
+  return sortAndDeduplicate(spans);
+}

@@ -1,0 +1,260 @@
+// Identifiers → "ID:Patient" / "ID:Caregiver": IBAN (mod 97), Belgian national register numbers (mod 97),
+// Dutch BSN (11-proof), US SSN, US NPI (Luhn) and record numbers after context words.
+//
+// Policy for check-digit identifiers: a passing checksum scores 1.0. Where the checksum is strong (mod 97 over 11+
+// digits: IBAN, national register number) it suffices on its own. Where it is weak (11-proof passes for 1 in 11
+// random 9-digit numbers, Luhn for 1 in 10), it needs a context word, except a BSN-shaped number (exactly 9 digits,
+// not starting with 0, not part of a longer number, Dutch enabled) which is kept at 0.8. A number written right
+// after its own context word ("INSZ", "BSN", "MRN", "NPI", ...) is an identifier even when its checksum fails
+// (a typo in an identifier is still an identifier): 0.9.
+import type { DetectedSpan, Label } from "../../src/contract/index.js";
+import { elfproef, IBAN_LENGTHS, isValidIban, isValidNpi, isValidRrn, isValidSsn } from "./checksums.js";
+import type { Lexicon } from "./lexicon.js";
+import {
+  SCORE_CHECKSUM,
+  SCORE_CONTEXT,
+  SCORE_PATTERN,
+  digitAt,
+  isDigitCode,
+  isValidDayMonth,
+  anchoredPhrase,
+  letterBefore,
+  matchAt,
+  phraseBefore,
+  span,
+  wordCharAt,
+  wordCharBefore,
+  type TextScan,
+} from "./text.js";
+
+export interface IdentifierFamilies {
+  iban: boolean;
+  nationalRegisterNumbers: boolean;
+  bsn: boolean;
+  ssn: boolean;
+  npi: boolean;
+  recordNumbers: boolean;
+}
+
+export interface IdentifierRules {
+  readonly families: IdentifierFamilies;
+  readonly dutch: boolean;
+  /** The last word of any record context ("nummer", "mrn", "dossier", "id"): a cheap test before the phrases. */
+  readonly recordTrigger: RegExp;
+  readonly patientRecordBefore: RegExp | null;
+  readonly caregiverRecordBefore: RegExp | null;
+}
+
+const NUMBER_WORD = "(?:nr|no|n°|nº|num|nummer|number|numéro|numero|#)";
+const RECORD_TAIL = `(?:[ \\-]?${NUMBER_WORD}\\.?)?[ \\t]*[:#=]?[ \\t]*(?:${NUMBER_WORD}\\.?[ \\t]*[:]?[ \\t]*)?`;
+
+/** Words that end multi-word contexts without being a number word ("patient ID", "numéro national"). */
+const CONTEXT_TAIL_WORDS = "id|national|patient|s[ée]jour|code|registratie";
+
+function recordContextRegex(sources: readonly string[]): RegExp | null {
+  return sources.length === 0 ? null : anchoredPhrase(`(?:${sources.join("|")})${RECORD_TAIL}`);
+}
+
+export function compileIdentifierRules(lexicon: Lexicon, families: IdentifierFamilies): IdentifierRules {
+  const contexts = [...lexicon.recordContexts, ...lexicon.caregiverRecordContexts];
+  return {
+    families,
+    dutch: lexicon.languages.includes("nl"),
+    recordTrigger: anchoredPhrase(`(?:${contexts.join("|")}|${NUMBER_WORD}|${CONTEXT_TAIL_WORDS})\\.?`),
+    patientRecordBefore: recordContextRegex(lexicon.recordContexts),
+    caregiverRecordBefore: recordContextRegex(lexicon.caregiverRecordContexts),
+  };
+}
+
+interface Found {
+  start: number;
+  end: number;
+  label: Label;
+  score: number;
+}
+
+/** A match at [start, end) is not glued to a longer number by a separator ("1.234.567.890.12"). */
+function freeStanding(text: string, start: number, end: number): boolean {
+  if (wordCharBefore(text, start) || wordCharAt(text, end)) return false;
+  if ("./-,".includes(text[start - 1] ?? "") && digitAt(text, start - 2)) return false;
+  if ("./-,".includes(text[end] ?? "") && digitAt(text, end + 1)) return false;
+  return true;
+}
+
+function digitsOf(s: string): string {
+  return s.replace(/\D/g, "");
+}
+
+// ── IBAN ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+function isAsciiLetter(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0) | 0x20;
+  return c >= 97 && c <= 122;
+}
+
+function isAsciiAlnum(ch: string | undefined): boolean {
+  return isAsciiLetter(ch) || (ch !== undefined && isDigitCode(ch.charCodeAt(0)));
+}
+
+/** Country letters just before the check digits; the IBAN is read over single spaces up to its country length. */
+function ibanAt(text: string, s: number, e: number): Found | null {
+  const start = s - 2;
+  if (start < 0 || !isAsciiLetter(text[start]) || !isAsciiLetter(text[start + 1]) || wordCharBefore(text, start)) {
+    return null;
+  }
+  if (e - s < 2) return null;
+  const length = IBAN_LENGTHS[text.slice(start, start + 2).toUpperCase()];
+  if (!length) return null;
+  let compact = "";
+  let i = start;
+  while (i < text.length && compact.length < length) {
+    const ch = text[i];
+    if (isAsciiAlnum(ch)) {
+      compact += ch;
+      i++;
+    } else if (ch === " " && compact.length >= 4 && isAsciiAlnum(text[i + 1])) i++;
+    else break;
+  }
+  if (compact.length !== length || isAsciiAlnum(text[i]) || wordCharAt(text, i)) return null;
+  return isValidIban(compact) ? { start, end: i, label: "ID:Patient", score: SCORE_CHECKSUM } : null;
+}
+
+// ── Belgian national register number ────────────────────────────────────────────────────────────────────────────
+
+const RRN = /\d{2}[. ]?\d{2}[. ]?\d{2}[ .\-]?\d{3}[ .\-]?\d{2}(?!\d)/y;
+
+function rrnAt(text: string, s: number): Found | null {
+  const m = matchAt(RRN, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  if (!freeStanding(text, s, end) || !isValidRrn(digitsOf(m[0]))) return null;
+  return { start: s, end, label: "ID:Patient", score: SCORE_CHECKSUM };
+}
+
+// ── Dutch BSN ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+const BSN = /(?:\d{9}|\d{8}|\d{4}\.\d{2}\.\d{3}|\d{3}([. ])\d{3}\1\d{3})(?!\d)/y;
+const BSN_CONTEXT = anchoredPhrase("(?:bsn|burgerservice[- ]?nummer|sofi[- ]?nummer)(?:[ ]?(?:nr|no)\\.?)?[ \\t]*[:#]?[ \\t]*");
+
+function bsnAt(text: string, s: number, rules: IdentifierRules): Found | null {
+  const m = matchAt(BSN, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  const digits = digitsOf(m[0]);
+  if (!freeStanding(text, s, end) || !elfproef(digits)) return null;
+  if (phraseBefore(text, s, BSN_CONTEXT, 32) >= 0) return { start: s, end, label: "ID:Patient", score: SCORE_CHECKSUM };
+  if (rules.dutch && digits.length === 9 && digits[0] !== "0") return { start: s, end, label: "ID:Patient", score: SCORE_PATTERN };
+  return null;
+}
+
+// ── US SSN ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const SSN = /(\d{3})([- ]?)(\d{2})\2(\d{4})(?!\d)/y;
+const SSN_CONTEXT = anchoredPhrase("(?:ssn|social security(?: number| no\\.?| #)?)[ \\t]*[:#]?[ \\t]*");
+
+function ssnAt(text: string, s: number): Found | null {
+  const m = matchAt(SSN, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  const [, area, sep, group, serial] = m;
+  if (!freeStanding(text, s, end) || !isValidSsn(area, group, serial)) return null;
+  if (phraseBefore(text, s, SSN_CONTEXT, 32) >= 0) return { start: s, end, label: "ID:Patient", score: SCORE_CONTEXT };
+  return sep === "-" ? { start: s, end, label: "ID:Patient", score: SCORE_PATTERN } : null;
+}
+
+// ── US NPI ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const NPI = /\d{10}(?!\d)/y;
+const NPI_CONTEXT = anchoredPhrase(
+  "(?:npi|national provider identifier|provider (?:id|number|no\\.?))(?:[ ]?(?:number|no\\.?|#))?[ \\t]*[:#]?[ \\t]*",
+);
+const NPI_WEAK_CONTEXT = /(?<![\p{L}])(?:provider|prescriber|physician|attending|referring|doctor|dr|md)(?![\p{L}])/iu;
+
+function npiAt(text: string, s: number): Found | null {
+  const m = matchAt(NPI, text, s);
+  if (!m) return null;
+  const end = s + 10;
+  if (!freeStanding(text, s, end)) return null;
+  const valid = isValidNpi(m[0]);
+  if (phraseBefore(text, s, NPI_CONTEXT, 40) >= 0) {
+    return { start: s, end, label: "ID:Caregiver", score: valid ? SCORE_CHECKSUM : SCORE_CONTEXT };
+  }
+  if (valid && NPI_WEAK_CONTEXT.test(text.slice(Math.max(0, s - 40), s))) {
+    return { start: s, end, label: "ID:Caregiver", score: SCORE_CHECKSUM };
+  }
+  return null;
+}
+
+// ── Record numbers after context words ─────────────────────────────────────────────────────────────────────────
+
+const RECORD_ID = /[A-Za-z]{0,4}-?\d[A-Za-z0-9]*(?:[-./][A-Za-z0-9]+)*/y;
+const WHOLE_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})$/;
+
+/** Walks back over up to 4 letters and one hyphen that open an identifier ("A1234567", "AB-1234"). */
+function identifierStart(text: string, s: number): number {
+  let i = s;
+  if (text[i - 1] === "-" && isAsciiLetter(text[i - 2])) i--;
+  let letters = 0;
+  while (letters < 4 && isAsciiLetter(text[i - 1])) {
+    i--;
+    letters++;
+  }
+  return wordCharBefore(text, i) ? s : i;
+}
+
+function looksLikeDate(id: string): boolean {
+  const m = WHOLE_DATE.exec(id);
+  return m !== null && isValidDayMonth(Number(m[1]), Number(m[3]));
+}
+
+function recordAt(scan: TextScan, s: number, rules: IdentifierRules): Found | null {
+  const text = scan.text;
+  const start = identifierStart(text, s);
+  if (wordCharBefore(text, start)) return null;
+  if (!rules.recordTrigger.test(scan.wordBefore(start))) return null;
+  const m = matchAt(RECORD_ID, text, start);
+  if (!m || m[0].length > 30) return null;
+  const end = start + m[0].length;
+  const digitCount = digitsOf(m[0]).length;
+  if (wordCharAt(text, end) || digitCount < 2 || m[0].length < 3 || looksLikeDate(m[0])) return null;
+  if (rules.patientRecordBefore && phraseBefore(text, start, rules.patientRecordBefore, 48) >= 0) {
+    return { start, end, label: "ID:Patient", score: SCORE_CONTEXT };
+  }
+  if (rules.caregiverRecordBefore && phraseBefore(text, start, rules.caregiverRecordBefore, 48) >= 0) {
+    return { start, end, label: "ID:Caregiver", score: SCORE_CONTEXT };
+  }
+  return null;
+}
+
+// ── All identifier families over the digit runs ────────────────────────────────────────────────────────────────
+
+function record(found: Found | null, k: number, consumed: number[], out: DetectedSpan[]): void {
+  if (!found) return;
+  out.push(span(found.start, found.end, found.label, found.score));
+  consumed[k] = found.end;
+}
+
+/** Tries each enabled family at a digit run [s, e); the length of the run is a cheap filter before each regex. */
+function identifiersAt(scan: TextScan, s: number, e: number, rules: IdentifierRules, consumed: number[], out: DetectedSpan[]): void {
+  const text = scan.text;
+  const f = rules.families;
+  const len = e - s;
+  if (f.iban && s >= consumed[0]) record(ibanAt(text, s, e), 0, consumed, out);
+  if (f.nationalRegisterNumbers && s >= consumed[1] && (len === 2 || len === 6 || len === 11)) {
+    record(rrnAt(text, s), 1, consumed, out);
+  }
+  if (f.bsn && s >= consumed[2] && (len === 3 || len === 4 || len === 8 || len === 9)) record(bsnAt(text, s, rules), 2, consumed, out);
+  if (f.ssn && s >= consumed[3] && (len === 3 || len === 9)) record(ssnAt(text, s), 3, consumed, out);
+  if (f.npi && s >= consumed[4] && len === 10) record(npiAt(text, s), 4, consumed, out);
+  if (f.recordNumbers && s >= consumed[5]) record(recordAt(scan, s, rules), 5, consumed, out);
+}
+
+export function findIdentifiers(scan: TextScan, rules: IdentifierRules): DetectedSpan[] {
+  const runs = scan.runs;
+  const out: DetectedSpan[] = [];
+  // Each family keeps its own scan position so that families may overlap each other.
+  const consumed = [0, 0, 0, 0, 0, 0];
+  for (let r = 0; r < runs.length; r += 2) identifiersAt(scan, runs[r], runs[r + 1], rules, consumed, out);
+  return out;
+}

@@ -1,0 +1,149 @@
+// Words per language: month and weekday names, context words that admit or veto a number.
+// Numeric formats (phones, IBAN, national numbers) do not depend on the language; only these words do.
+
+export const LANGUAGES = ["nl", "fr", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+interface LanguageWords {
+  /** Month words in lower case without a trailing dot → month number. */
+  months: Record<string, number>;
+  weekdays: string[];
+  /** Whether a day number may follow the month word ("March 3rd"). */
+  dayAfterMonth: boolean;
+  /** Ordinal suffixes after a day number ("1er", "3rd", "2de"). */
+  ordinalSuffixes: string[];
+  /** A word right before "12/03" that makes it a date. */
+  dateContextWords: string[];
+  /** A word right before a number that makes it a duration, not an age ("sinds 3 jr", "pendant 2 ans"). */
+  durationWords: string[];
+  /** A word right before a 4-digit number that makes it a year, not a postal code ("in 2019", "depuis 2010"). */
+  yearContextWords: string[];
+  /** Regex sources of phrases after which an identifier follows (case-insensitive). */
+  recordContexts: string[];
+  /** Regex sources of phrases after which a caregiver identifier follows. */
+  caregiverRecordContexts: string[];
+  /** Regex sources of phrases that introduce a phone or fax number. */
+  phoneContexts: string[];
+}
+
+const NL: LanguageWords = {
+  months: {
+    januari: 1, februari: 2, maart: 3, april: 4, mei: 5, juni: 6, juli: 7, augustus: 8, september: 9,
+    oktober: 10, november: 11, december: 12,
+    jan: 1, feb: 2, febr: 2, mrt: 3, maa: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, okt: 10,
+    nov: 11, dec: 12,
+  },
+  weekdays: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag",
+    "ma", "di", "wo", "do", "vr", "za", "zo"],
+  dayAfterMonth: false,
+  ordinalSuffixes: ["ste", "de", "e"],
+  dateContextWords: ["op", "dd", "d.d.", "d.d", "datum", "van", "tot", "vanaf", "sinds", "sedert", "voor", "na",
+    "tussen", "en", "gezien", "opname", "ontslag", "controle", "consultatie", "geboren"],
+  durationWords: ["sinds", "sedert", "gedurende", "reeds", "al", "na", "binnen", "over", "afgelopen", "laatste",
+    "ruim", "nog", "per", "elke", "iedere", "om", "voor", "in", "tot", "vanaf", "jaar", "periode", "termijn"],
+  yearContextWords: ["in", "sinds", "sedert", "tot", "van", "vanaf", "en", "rond", "circa", "ca.", "begin", "eind",
+    "midden", "half", "jaar", "zomer", "winter", "lente", "herfst", "na", "voor", "tussen", "anno"],
+  recordContexts: [
+    "pati[eë]nt(?:en)?[- ]?(?:nummer|nr|id)", "pat\\.? ?(?:nr|id)", "patnr", "dossier[- ]?(?:nummer|nr)", "dossier",
+    "ead[- ]?(?:nummer|nr)?", "opname[- ]?(?:nummer|nr)", "insz(?:[- ]?(?:nummer|nr))?",
+    "rijksregister[- ]?(?:nummer|nr)?", "rr[- ]?(?:nummer|nr)", "rrn", "identificatie[- ]?nummer",
+    "ziekenhuis[- ]?(?:nummer|nr)", "bsn", "burgerservice[- ]?nummer", "sofi[- ]?nummer", "mrn", "pid",
+  ],
+  caregiverRecordContexts: ["riziv(?:[- ]?(?:nummer|nr))?", "big[- ]?(?:nummer|nr|registratie)", "agb[- ]?code"],
+  phoneContexts: ["tel", "telefoon(?:nummer)?", "tel\\.? ?nr", "gsm(?:[- ]?nummer)?", "fax(?:nummer)?",
+    "mobiel(?:e nummer)?", "bereikbaar op", "bel", "bellen naar"],
+};
+
+const FR: LanguageWords = {
+  months: {
+    janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, août: 8, aout: 8,
+    septembre: 9, octobre: 10, novembre: 11, décembre: 12, decembre: 12,
+    janv: 1, févr: 2, fevr: 2, fév: 2, fev: 2, avr: 4, juil: 7, sept: 9, oct: 10, nov: 11, déc: 12, dec: 12,
+  },
+  weekdays: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    "lun", "mar", "mer", "jeu", "ven", "sam", "dim"],
+  dayAfterMonth: false,
+  ordinalSuffixes: ["er", "re", "ème", "eme", "e"],
+  dateContextWords: ["le", "du", "au", "depuis", "date", "daté", "datée", "jusqu'au", "dès", "avant", "après",
+    "vu", "vue", "né", "née"],
+  durationWords: ["pendant", "depuis", "durant", "dans", "après", "sur", "pour", "plus", "moins", "tous", "chaque",
+    "en"],
+  yearContextWords: ["en", "depuis", "année", "vers", "fin", "début", "mi", "été", "hiver", "printemps", "automne",
+    "avant", "après", "jusqu'en", "entre", "et"],
+  recordContexts: [
+    "n(?:°|o\\.?|º|um(?:é|e)ro)\\s*(?:de\\s+|du\\s+)?(?:dossier|patient|s[ée]jour|registre national|national)",
+    "num[ée]ro (?:de |du )?(?:dossier|patient|s[ée]jour|registre national)", "num[ée]ro national",
+    "identifiant (?:du )?patient", "ipp", "niss", "dossier", "registre national",
+  ],
+  caregiverRecordContexts: ["inami(?:[- ]?(?:num[ée]ro|n°|nr))?", "n(?:°|o\\.?|um[ée]ro)\\s*inami", "rpps", "adeli"],
+  phoneContexts: ["t[ée]l", "t[ée]l[ée]phone", "gsm", "portable", "fax", "t[ée]l[ée]copie",
+    "num[ée]ro de t[ée]l[ée]phone", "joignable au"],
+};
+
+const EN: LanguageWords = {
+  months: {
+    january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10,
+    november: 11, december: 12,
+    jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  },
+  weekdays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"],
+  dayAfterMonth: true,
+  ordinalSuffixes: ["st", "nd", "rd", "th"],
+  dateContextWords: ["on", "from", "to", "until", "since", "dated", "date", "dos", "dob", "seen", "before", "after",
+    "by", "between", "and", "admitted", "discharged", "born"],
+  durationWords: ["for", "since", "over", "past", "during", "within", "after", "last", "every", "each", "in", "by",
+    "until", "till", "from"],
+  yearContextWords: ["in", "since", "until", "till", "from", "year", "circa", "around", "early", "late", "mid",
+    "summer", "winter", "spring", "autumn", "fall", "before", "after", "between", "and", "by"],
+  recordContexts: [
+    "mrn", "medical record (?:number|no\\.?|nr\\.?|#)", "record (?:number|no\\.?|#)", "patient (?:id|number|no\\.?|#)",
+    "hospital (?:number|no\\.?|id)", "chart (?:number|no\\.?|#)", "account (?:number|no\\.?|#)",
+    "admission (?:number|no\\.?|#)", "encounter (?:number|no\\.?|id|#)", "case (?:number|no\\.?|#)", "pid",
+  ],
+  caregiverRecordContexts: ["licen[cs]e (?:number|no\\.?|#)", "dea(?: number| no\\.?| #)?"],
+  phoneContexts: ["tel", "telephone", "phone", "ph", "cell", "mobile", "fax", "pager", "call", "contact number",
+    "reachable at"],
+};
+
+const WORDS: Record<Language, LanguageWords> = { nl: NL, fr: FR, en: EN };
+
+/** The words of the chosen languages, merged. */
+export interface Lexicon {
+  readonly languages: readonly Language[];
+  readonly months: ReadonlyMap<string, number>;
+  readonly weekdays: readonly string[];
+  /** Month words after which a day number may follow. */
+  readonly monthsBeforeDay: ReadonlySet<string>;
+  readonly ordinalSuffixes: readonly string[];
+  readonly dateContextWords: ReadonlySet<string>;
+  readonly durationWords: ReadonlySet<string>;
+  readonly yearContextWords: ReadonlySet<string>;
+  readonly recordContexts: readonly string[];
+  readonly caregiverRecordContexts: readonly string[];
+  readonly phoneContexts: readonly string[];
+}
+
+export function buildLexicon(languages: readonly Language[]): Lexicon {
+  const chosen = [...new Set(languages)].sort() as Language[];
+  const months = new Map<string, number>();
+  const collect = <K extends keyof LanguageWords>(key: K): string[] =>
+    chosen.flatMap((l) => WORDS[l][key] as string[]);
+  for (const l of chosen) for (const [w, m] of Object.entries(WORDS[l].months)) months.set(w, m);
+  return {
+    languages: chosen,
+    months,
+    weekdays: [...new Set(collect("weekdays"))],
+    monthsBeforeDay: new Set(chosen.filter((l) => WORDS[l].dayAfterMonth).flatMap((l) => Object.keys(WORDS[l].months))),
+    ordinalSuffixes: [...new Set(collect("ordinalSuffixes"))],
+    dateContextWords: new Set(collect("dateContextWords")),
+    durationWords: new Set(collect("durationWords")),
+    yearContextWords: new Set(collect("yearContextWords")),
+    recordContexts: [...new Set(collect("recordContexts"))],
+    caregiverRecordContexts: [...new Set(collect("caregiverRecordContexts"))],
+    phoneContexts: [...new Set(collect("phoneContexts"))],
+  };
+}
+
+/** Month words that are also ordinary words: they count only when capitalised ("May 2023", not "may 12"). */
+export const AMBIGUOUS_LOWERCASE_MONTHS: ReadonlySet<string> = new Set(["may"]);

@@ -1,0 +1,126 @@
+// Postal codes in address context → "Address_Location:Other": Belgian "2000 Antwerpen" / "B-1000 Bruxelles" and
+// Dutch "1234 AB Amsterdam" (code + locality; a code with no locality after it is not marked), US "MA 02115"
+// (state + ZIP) and UK postcodes "SW1A 1AA" (distinctive enough on their own).
+import type { DetectedSpan } from "../../src/contract/index.js";
+import type { Lexicon } from "./lexicon.js";
+import { SCORE_CONTEXT, SCORE_PATTERN, anchoredPhrase, matchAt, phraseBefore, span, wordCharAt, wordCharBefore, type TextScan } from "./text.js";
+
+export interface PostalRules {
+  readonly lexicon: Lexicon;
+  readonly english: boolean;
+}
+
+export function compilePostalRules(lexicon: Lexicon): PostalRules {
+  return { lexicon, english: lexicon.languages.includes("en") };
+}
+
+/**
+ * A locality: a capitalised word, hyphenated parts allowed ("Sint-Niklaas", "Louvain-la-Neuve", "ANTWERPEN").
+ * An article that starts a place name ("De Panne", "La Louvière", "Le Roeulx") takes the next capitalised word too.
+ */
+const LOCALITY = /[ \u00a0]{1,2}((?:(?:De|Den|La|Le|Les|'s)[ ](?=\p{Lu}))?\p{Lu}[\p{L}'’]*(?:-[\p{L}'’]+)*)/uy;
+
+/** Capitalised words after a number that are not places: units, and words that start a sentence or a list. */
+const NOT_LOCALITIES: ReadonlySet<string> = new Set([
+  "IE", "IU", "ML", "MG", "KG", "KCAL", "EH", "U", "E", "UI", "MMHG", "MMOL", "MCG", "CC", "CM", "MM", "PT", "PTS",
+  "DE", "HET", "EEN", "LE", "LA", "LES", "UN", "UNE", "THE", "A", "AN", "IN", "OP", "EN", "ET", "AND", "TOT", "TO",
+  "JAAR", "JAREN", "ANS", "YEARS", "PATIENT", "PATIËNT", "PATIENTE", "PATIËNTE", "DR", "PROF", "MEVROUW", "MIJNHEER",
+  "MADAME", "MONSIEUR", "MR", "MRS", "MS",
+]);
+
+/** A street and house number ("Kerkstraat 12 bus 3, ") or a postal-code label, the whole text before a code. */
+const ADDRESS_BEFORE = anchoredPhrase(
+  "\\p{L}[\\p{L}'’.\\-]*[ ]+\\d{1,4}[a-zA-Z]?(?:[ ]*(?:bus|bte|boîte|b)\\.?[ ]*\\d{1,4})?[ ]*[,\\n]?[ ]*|(?:postcode|code postal|zip(?: code)?)[ ]*:?[ ]*",
+);
+
+function locality(text: string, index: number): { end: number; word: string } | null {
+  const m = matchAt(LOCALITY, text, index);
+  if (!m) return null;
+  const end = index + m[0].length;
+  const word = m[1];
+  if (wordCharAt(text, end) || NOT_LOCALITIES.has(word.toUpperCase()) || word.replace(/[^\p{L}]/gu, "").length < 2) return null;
+  return { end, word };
+}
+
+/** Belgian 4-digit code. Codes that read as years (1900–2099) need address evidence before them. */
+function belgianAt(scan: TextScan, s: number, rules: PostalRules): { start: number; end: number; score: number } | null {
+  const text = scan.text;
+  let start = s;
+  if (text[s - 1] === "-" && (text[s - 2] === "B" || text[s - 2] === "b") && !wordCharBefore(text, s - 2)) start = s - 2;
+  else if (text[s - 1] === " " && text[s - 2] === "B" && !wordCharBefore(text, s - 2)) start = s - 2;
+  else if (wordCharBefore(text, s)) return null;
+  const code = Number(text.slice(s, s + 4));
+  if (code < 1000) return null;
+  const place = locality(text, s + 4);
+  if (!place) return null;
+  const prefixed = start !== s;
+  const addressBefore = phraseBefore(text, start, ADDRESS_BEFORE, 64) >= 0;
+  const yearLike = code >= 1900 && code <= 2099;
+  if (yearLike && !prefixed && !addressBefore) return null;
+  if (!prefixed && !addressBefore && rules.lexicon.yearContextWords.has(scan.wordBefore(start))) return null;
+  return { start, end: place.end, score: prefixed || addressBefore ? SCORE_CONTEXT : SCORE_PATTERN };
+}
+
+const DUTCH_CODE = /\d{4}[ ]?([A-Z]{2})(?![\p{L}\p{N}])/uy;
+
+function dutchAt(text: string, s: number): { start: number; end: number; score: number } | null {
+  if (wordCharBefore(text, s)) return null;
+  const m = matchAt(DUTCH_CODE, text, s);
+  if (!m || ["SA", "SD", "SS"].includes(m[1]) || text[s] === "0") return null;
+  const place = locality(text, s + m[0].length);
+  if (!place) return null;
+  return { start: s, end: place.end, score: SCORE_CONTEXT };
+}
+
+const US_STATES =
+  "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR";
+const STATE_BEFORE = anchoredPhrase(`(?:${US_STATES})[ ]{1,2}`, "");
+const ZIP = /\d{5}(?:-\d{4})?(?!\d)/y;
+
+function usAt(text: string, s: number): { start: number; end: number; score: number } | null {
+  const stateStart = phraseBefore(text, s, STATE_BEFORE, 6);
+  if (stateStart < 0 || wordCharBefore(text, stateStart)) return null;
+  const m = matchAt(ZIP, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  if (wordCharAt(text, end)) return null;
+  return { start: stateStart, end, score: SCORE_CONTEXT };
+}
+
+/** Outward code (area letters, district digit, optional letter or digit), space, inward code (digit + 2 letters). */
+const UK_POSTCODE = /[A-Z]{1,2}\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2}(?![\p{L}\p{N}])/uy;
+
+function isUpperAscii(ch: string | undefined): boolean {
+  return ch !== undefined && ch >= "A" && ch <= "Z";
+}
+
+function ukAt(text: string, s: number): { start: number; end: number; score: number } | null {
+  if (!isUpperAscii(text[s - 1])) return null;
+  for (let letters = 2; letters >= 1; letters--) {
+    const start = s - letters;
+    if (start < 0 || wordCharBefore(text, start)) continue;
+    const m = matchAt(UK_POSTCODE, text, start);
+    if (m && start + letters === s) return { start, end: start + m[0].length, score: SCORE_PATTERN };
+  }
+  return null;
+}
+
+export function findPostalCodes(scan: TextScan, rules: PostalRules): DetectedSpan[] {
+  const { text, runs } = scan;
+  const out: DetectedSpan[] = [];
+  let consumed = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = runs[r];
+    const len = runs[r + 1] - s;
+    if (s < consumed) continue;
+    const next = text[runs[r + 1]];
+    const found =
+      (len === 4 && (next === " " || next === "\u00a0" || isUpperAscii(next)) ? (dutchAt(text, s) ?? belgianAt(scan, s, rules)) : null) ??
+      (len === 5 && rules.english ? usAt(text, s) : null) ??
+      (len <= 2 && rules.english ? ukAt(text, s) : null);
+    if (!found) continue;
+    out.push(span(found.start, found.end, "Address_Location:Other", found.score));
+    consumed = found.end;
+  }
+  return out;
+}

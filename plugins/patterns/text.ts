@@ -1,0 +1,265 @@
+// Character tests, number anchors and context look-behind shared by every pattern family.
+import type { DetectedSpan, Label } from "../../src/contract/index.js";
+
+/** Scores: a passing checksum, a context word that admitted the match, or the pattern alone. */
+export const SCORE_CHECKSUM = 1.0;
+export const SCORE_CONTEXT = 0.9;
+export const SCORE_PATTERN = 0.8;
+
+const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u;
+const NON_ASCII_LETTER = /[\p{L}\p{M}]/u;
+
+export function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isAsciiLetterCode(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** The code point that ends just before `index` (handles surrogate pairs); -1 at the start. */
+function codePointBefore(text: string, index: number): number {
+  if (index <= 0) return -1;
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return ((high - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+  }
+  return low;
+}
+
+function codePointAt(text: string, index: number): number {
+  return index < text.length ? (text.codePointAt(index) as number) : -1;
+}
+
+function isWordCodePoint(cp: number): boolean {
+  if (cp < 0) return false;
+  if (cp < 128) return isDigitCode(cp) || isAsciiLetterCode(cp);
+  return NON_ASCII_WORD.test(String.fromCodePoint(cp));
+}
+
+function isLetterCodePoint(cp: number): boolean {
+  if (cp < 0) return false;
+  if (cp < 128) return isAsciiLetterCode(cp);
+  return NON_ASCII_LETTER.test(String.fromCodePoint(cp));
+}
+
+/** True when the character before `index` is a letter or digit of any script. */
+export function wordCharBefore(text: string, index: number): boolean {
+  return isWordCodePoint(codePointBefore(text, index));
+}
+
+/** True when the character at `index` is a letter or digit of any script. */
+export function wordCharAt(text: string, index: number): boolean {
+  return isWordCodePoint(codePointAt(text, index));
+}
+
+export function letterBefore(text: string, index: number): boolean {
+  return isLetterCodePoint(codePointBefore(text, index));
+}
+
+export function letterAt(text: string, index: number): boolean {
+  return isLetterCodePoint(codePointAt(text, index));
+}
+
+export function digitAt(text: string, index: number): boolean {
+  return index >= 0 && index < text.length && isDigitCode(text.charCodeAt(index));
+}
+
+/** True when [start, end) is a whole token: no letter or digit touches it on either side. */
+export function isStandalone(text: string, start: number, end: number): boolean {
+  return !wordCharBefore(text, start) && !wordCharAt(text, end);
+}
+
+/**
+ * True when a number-like match at [start, end) continues a longer dotted/dashed/slashed number
+ * ("1.12.03.2023", "12/03/2023/4"): a separator touching a digit on the outside.
+ */
+export function extendsLongerNumber(text: string, start: number, end: number, separators = "./-,"): boolean {
+  if (start >= 2 && separators.includes(text[start - 1]) && digitAt(text, start - 2)) return true;
+  if (end + 1 < text.length && separators.includes(text[end]) && digitAt(text, end + 1)) return true;
+  return false;
+}
+
+const DIGIT_RUN = /\d+/g;
+
+/** Start and end offsets of the maximal ASCII digit runs, flat: [s0, e0, s1, e1, ...]. */
+export function digitRuns(text: string): number[] {
+  const runs: number[] = [];
+  DIGIT_RUN.lastIndex = 0;
+  for (let m = DIGIT_RUN.exec(text); m; m = DIGIT_RUN.exec(text)) runs.push(m.index, m.index + m[0].length);
+  return runs;
+}
+
+const WORD_SKIP = " \t\u00a0:#=,'’";
+const WORD_EXTRA = ".°º-";
+
+/**
+ * A text prepared once for all families: its digit runs anchor every numeric pattern, and the word before an
+ * offset (asked for by several families at the same run) is computed once.
+ */
+export class TextScan {
+  readonly runs: readonly number[];
+  private readonly wordsBefore = new Map<number, string>();
+
+  constructor(readonly text: string) {
+    this.runs = digitRuns(text);
+  }
+
+  /**
+   * The lower-cased word that ends before `index`, past up to 4 spaces and `: # = , '` characters. The word keeps
+   * dots, degree signs and hyphens, so abbreviations stay whole ("nr.", "n°", "janv.", "ead-nummer").
+   */
+  wordBefore(index: number): string {
+    let word = this.wordsBefore.get(index);
+    if (word === undefined) {
+      word = readWordBefore(this.text, index);
+      this.wordsBefore.set(index, word);
+    }
+    return word;
+  }
+}
+
+function readWordBefore(text: string, index: number): string {
+  let i = index;
+  while (i > 0 && index - i < 4 && WORD_SKIP.includes(text[i - 1])) i--;
+  const end = i;
+  while (i > 0 && end - i < 24 && (letterBefore(text, i) || WORD_EXTRA.includes(text[i - 1]))) i--;
+  return i === end ? "" : text.slice(i, end).toLowerCase();
+}
+
+export function scanText(text: string): TextScan {
+  return new TextScan(text);
+}
+
+/** True when a word starts at `index`: a letter not preceded by a letter. */
+function wordStartsAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code < 128 && !isAsciiLetterCode(code)) return false;
+  return letterAt(text, index) && !letterBefore(text, index);
+}
+
+/**
+ * Where a phrase that ends exactly at `index` starts, or -1. `anchored` is a regex of the form `^(?:...)$`; it is
+ * tried on the text from each word start within `window` characters before `index`, nearest first. Trying only
+ * word starts keeps the look-behind cheap and stops "tel" from matching the end of "hotel".
+ */
+export function phraseBefore(text: string, index: number, anchored: RegExp, window = 48): number {
+  const from = Math.max(0, index - window);
+  for (let i = index - 1; i >= from; i--) {
+    if (wordStartsAt(text, i) && anchored.test(text.slice(i, index))) return i;
+  }
+  return -1;
+}
+
+/** `^(?:source)$` with the given flags, for `phraseBefore`. */
+export function anchoredPhrase(source: string, flags = "iu"): RegExp {
+  return new RegExp(`^(?:${source})$`, flags);
+}
+
+/** Runs a sticky regex at `index`. */
+export function matchAt(regex: RegExp, text: string, index: number): RegExpExecArray | null {
+  regex.lastIndex = index;
+  return regex.exec(text);
+}
+
+/**
+ * The lower-cased word (letters, and dots inside abbreviations) that ends just before `index`, skipping up to
+ * `maxSkip` characters of `skip` (spaces by default).
+ */
+export function previousWord(text: string, index: number, maxSkip = 3, skip = " \t\u00a0"): string {
+  let i = index;
+  let skipped = 0;
+  while (i > 0 && skipped < maxSkip && skip.includes(text[i - 1])) {
+    i--;
+    skipped++;
+  }
+  const end = i;
+  while (i > 0 && end - i < 40 && (letterBefore(text, i) || text[i - 1] === ".")) i--;
+  return i === end ? "" : text.slice(i, end).toLowerCase();
+}
+
+/** The lower-cased run of letters that starts at `index` after up to `maxSkip` spaces (or hyphens). */
+export function nextWord(text: string, index: number, maxSkip = 2, skip = " \t\u00a0"): string {
+  let i = index;
+  while (i < text.length && i - index < maxSkip && skip.includes(text[i])) i++;
+  const start = i;
+  while (i < text.length && i - start < 24 && letterAt(text, i)) i++;
+  return i === start ? "" : text.slice(start, i).toLowerCase();
+}
+
+/** Alternation source for a list of literal words, longest first so the regex prefers the longest. */
+export function alternation(words: Iterable<string>): string {
+  return [...new Set(words)]
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .map(escapeRegExp)
+    .join("|");
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Drops trailing characters that are not letters or digits (never keep closing punctuation or dots). */
+export function trimTrailingPunctuation(text: string, start: number, end: number): number {
+  let e = end;
+  while (e > start && !wordCharBefore(text, e)) e--;
+  return e;
+}
+
+export function span(start: number, end: number, label: Label, score: number): DetectedSpan {
+  return { start, end, label, score };
+}
+
+function compareDetected(a: DetectedSpan, b: DetectedSpan): number {
+  return a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+}
+
+/** Sorts by (start, end, label) and keeps one span per (start, end, label), the highest score. */
+export function sortAndDeduplicate(spans: DetectedSpan[]): DetectedSpan[] {
+  spans.sort(compareDetected);
+  const out: DetectedSpan[] = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && last.start === s.start && last.end === s.end && last.label === s.label) {
+      if ((s.score ?? 0) > (last.score ?? 0)) last.score = s.score;
+    } else out.push(s);
+  }
+  return out;
+}
+
+/** Days in a month; February allows 29 unless the year is known and not a leap year. */
+export function daysInMonth(month: number, year?: number): number {
+  if (month === 2) {
+    if (year === undefined) return 29;
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    return leap ? 29 : 28;
+  }
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+export function isValidDayMonth(day: number, month: number, year?: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(month, year);
+}
+
+const UNIT_AFTER =
+  /[ \u00a0]?(?:%|(?:mg|mcg|µg|ug|ng|g|kg|ml|dl|cl|l|mmol|µmol|umol|nmol|pmol|mol|meq|mmhg|cmh2o|mm|cm|m|iu|ie|u|e|eh|x|keer|maal|fois|times|uur|h|min|sec|bpm|tab|tabl|caps|cp|co|puff|puffs|gtt|dr|druppels|pts|ptn|punten|points)(?![\p{L}\p{N}]))/iuy;
+
+/** True when a unit or a percent sign follows `index` (a dose, a lab value or a score rather than a date). */
+export function unitFollows(text: string, index: number): boolean {
+  UNIT_AFTER.lastIndex = index;
+  return UNIT_AFTER.test(text);
+}
+
+/** Words right before a dotted number that make it a version, not a date or an address. */
+export const VERSION_WORDS: ReadonlySet<string> = new Set(["versie", "version", "v", "v.", "release", "build", "update", "ver", "ver."]);
+
+/** True when the word before `index` is an upper-case acronym such as a lab test or a score ("CRP", "NYHA"). */
+export function acronymBefore(text: string, index: number): boolean {
+  let i = index;
+  while (i > 0 && (text[i - 1] === " " || text[i - 1] === ":")) i--;
+  const end = i;
+  while (i > 0 && end - i < 8 && /[A-Za-z0-9]/.test(text[i - 1])) i--;
+  if (end - i < 2 || wordCharBefore(text, i)) return false;
+  return /^[A-Z][A-Z0-9]*$/.test(text.slice(i, end)) && /[A-Z].*[A-Z]/.test(text.slice(i, end));
+}
