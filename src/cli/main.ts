@@ -55,6 +55,90 @@ program
     process.stderr.write(`wrote ${s.documents} notes (${s.spans} spans), profile ${s.profile}, seed ${s.seed}\n`);
   });
 
+const collect = (v: string, acc: string[]) => [...acc, v];
+const list = (v: string) => v.split(",").map((x) => x.trim()).filter(Boolean);
+
+program
+  .command("score")
+  .description("score one system's predictions against a gold corpus (counts and rates only)")
+  .requiredOption("--gold <path>", "gold corpus (file or directory)")
+  .requiredOption("--pred <[name=]path>", "predictions (deidstack run output or a corpus format)")
+  .option("--gold-format <format>", "meddeid-jsonl | brat | asq-phi | physionet-deid | i2b2-2014 | inception-json | doccano | label-studio")
+  .option("--pred-format <format>", "deidstack-jsonl or a gold format")
+  .option("--scope <scope>", "all | safe-harbor", "all")
+  .option("--out-of-scope <policy>", "with safe-harbor: false-positive | neither", "false-positive")
+  .option("--exclude-explicit-ages", "leave explicit ages under 90 out of the non-PII redaction numerator")
+  .option("--metrics <ids>", "comma-separated metric ids", list)
+  .option("--json", "print deidstack.score.v1 JSON")
+  .option("--format <format>", "markdown | csv | json")
+  .option("--per-document", "include per-document counts in JSON")
+  .action(async (o) => {
+    const { scoreCommand } = await import("./commands/score.js");
+    print((await scoreCommand(o)).output);
+  });
+
+program
+  .command("compare")
+  .description("compare systems on one gold corpus with a paired clustered bootstrap")
+  .requiredOption("--gold <path>", "gold corpus (file or directory)")
+  .requiredOption("--pred <name=path>", "predictions of one system (repeat for each)", collect, [])
+  .option("--gold-format <format>", "gold corpus format (default: detected)")
+  .option("--pred-format <format>", "predictions format (default: detected)")
+  .option("--scope <scope>", "all | safe-harbor", "all")
+  .option("--out-of-scope <policy>", "with safe-harbor: false-positive | neither", "false-positive")
+  .option("--exclude-explicit-ages", "leave explicit ages under 90 out of the non-PII redaction numerator")
+  .option("--bootstrap <n>", "bootstrap replicates", (v) => Number.parseInt(v, 10), 10000)
+  .option("--seed <seed>", "PRNG seed", (v) => Number.parseInt(v, 10), 1)
+  .option("--cluster <unit>", "document | patient", "document")
+  .option("--metrics <ids>", "comma-separated metric ids to bootstrap", list)
+  .option("--format <format>", "markdown | csv | json", "markdown")
+  .action(async (o) => {
+    const { compareCommand } = await import("./commands/compare.js");
+    print((await compareCommand(o)).output);
+  });
+
+program
+  .command("battery")
+  .description("run stacks and external tools on gold corpora: warm timing, one scorer, paired bootstrap, report")
+  .argument("<battery.yaml>", "battery file")
+  .option("-o, --output <dir>", "results root (results/<battery-id>/<timestamp>/ is created under it)", "results")
+  .action(async (file: string, o: { output: string }) => {
+    const { batteryCommand, summariseBattery } = await import("./commands/battery.js");
+    const r = await batteryCommand(file, { outputRoot: o.output, progress: process.stderr.isTTY });
+    print(summariseBattery(r.result));
+    process.stderr.write(`wrote ${r.files.length} files to ${r.dir}\n`);
+  });
+
+const protocol = program.command("protocol").description("pre-registered evaluation protocols");
+protocol
+  .command("lock")
+  .argument("<protocol.yaml>")
+  .description("hash the protocol, its stacks, prompts, corpora, plugin and tool versions into <id>.lock.json")
+  .option("--no-probe", "do not run external tools' version probes (the lock then does not fix tool versions)")
+  .action(async (file: string, o: { probe: boolean }) => {
+    const { protocolLockCommand } = await import("./commands/protocol.js");
+    print((await protocolLockCommand(file, { probe: o.probe })).message);
+  });
+protocol
+  .command("verify")
+  .argument("<protocol.yaml>")
+  .description("check everything the lock fixes; exit 1 and name each difference when anything changed")
+  .action(async (file: string) => {
+    const { protocolVerifyCommand } = await import("./commands/protocol.js");
+    const { outcome, message } = await protocolVerifyCommand(file);
+    print(message);
+    if (!outcome.ok) process.exitCode = 1;
+  });
+protocol
+  .command("run")
+  .argument("<protocol.yaml>")
+  .description("verify the lock, run the protocol, read each statement as held or not held, write results")
+  .option("-o, --output <dir>", "results root", "results")
+  .action(async (file: string, o: { output: string }) => {
+    const { protocolRunCommand } = await import("./commands/protocol.js");
+    print((await protocolRunCommand(file, { outputRoot: o.output, progress: process.stderr.isTTY })).message);
+  });
+
 const detectors = program.command("detectors").description("detector plugins");
 detectors
   .command("list")

@@ -88,7 +88,7 @@ export {
 } from "./counts.js";
 export { buildCountMatrix, columnOf, totalsOf, rowOf, type CountMatrix } from "./matrix.js";
 export * from "./metrics/index.js";
-export { scoreCorpus, countSystem, SCORE_FORMAT, type ScoreOptions, type SystemScore, type CorpusScore, type MissingDocumentPolicy } from "./score.js";
+export { scoreCorpus, countSystem, checkScoreOptions, SCORE_FORMAT, type ScoreOptions, type SystemScore, type CorpusScore, type MissingDocumentPolicy } from "./score.js";
 export {
   bootstrapCompare,
   drawMultiplicities,

@@ -13,7 +13,7 @@ import {
 import { loadCorpus, isCorpusFormat } from "./corpora/index.js";
 import { isRecord } from "./corpora/files.js";
 import { labelResolver } from "./corpora/labels.js";
-import { parsePhiFile, physionetDocumentId, physionetSpans, readPhysionetRecords, type PhysionetRecord } from "./corpora/physionet-deid.js";
+import { parsePhiFile, parsePhiHeaders, physionetDocumentId, physionetSpans, readPhysionetRecords, type PhysionetRecord } from "./corpora/physionet-deid.js";
 import type { CorpusFormat, CorpusOptions } from "./corpora/types.js";
 import { spanProblem } from "./corpora/validate.js";
 import { WarningTally, type EvalWarning } from "./warnings.js";
@@ -161,18 +161,21 @@ async function readPhiPredictions(path: string, options: PredictionOptions, warn
   let records: PhysionetRecord[];
   if (gold) {
     records = [...gold.values()].map((d) => {
+      // Split only so that physionetDocumentId joins the parts back into the same id.
       const [patientId, ...rest] = d.document_id.split("-");
       return { patientId, noteId: rest.join("-"), text: d.text };
     });
   } else {
     records = await readPhysionetRecords(path.replace(/\.(phi|deid)$/, ".text"), encoding);
   }
-  const annotations = parsePhiFile((await readFile(path)).toString("latin1"));
+  const content = (await readFile(path)).toString("latin1");
+  const annotations = parsePhiFile(content);
   const known = new Set(records.map((r) => physionetDocumentId(r.patientId, r.noteId)));
-  for (const id of new Set(annotations.map((a) => a.documentId))) if (!known.has(id)) unknownDocument(id, options, warnings);
+  const named = new Set([...parsePhiHeaders(content), ...annotations.map((a) => a.documentId)]);
+  for (const id of named) if (!known.has(id)) unknownDocument(id, options, warnings);
   const kept = annotations.filter((a) => known.has(a.documentId));
   const spans = physionetSpans(records, kept, encoding, () => ({ label: "Anonymize_Other", native: "PHI" }), path);
-  for (const id of new Set(annotations.map((a) => a.documentId))) if (known.has(id) && !spans.has(id)) spans.set(id, []);
+  for (const id of parsePhiHeaders(content)) if (known.has(id) && !spans.has(id)) spans.set(id, []);
   return spans;
 }
 

@@ -1,4 +1,5 @@
 // Report formatting: Markdown tables for people, CSV and versioned JSON for machines. Numbers and ids only.
+import { DeidError } from "../contract/index.js";
 import type { BootstrapResult } from "./bootstrap.js";
 import type { Comparison } from "./compare.js";
 import { COMPARE_FORMAT } from "./compare.js";
@@ -113,7 +114,12 @@ export function scoreToCsv(score: CorpusScore): string {
   return csv(rows);
 }
 
+function checkFormat(format: string): void {
+  if (!["markdown", "csv", "json"].includes(format)) throw new DeidError("E_CONFIG", `format must be markdown, csv or json; got ${JSON.stringify(format)}`);
+}
+
 export function formatScore(score: CorpusScore, format: ReportFormat, opts: { warnings?: readonly SourcedWarnings[]; metrics?: readonly string[] } = {}): string {
+  checkFormat(format);
   if (format === "json") return JSON.stringify(scoreToJson(score, opts), null, 2) + "\n";
   if (format === "csv") return scoreToCsv(score);
   return scoreToMarkdown(score, opts);
@@ -179,6 +185,7 @@ export function comparisonToCsv(c: Comparison): string {
 }
 
 export function formatComparison(c: Comparison, format: ReportFormat, opts: { warnings?: readonly SourcedWarnings[] } = {}): string {
+  checkFormat(format);
   if (format === "json") return JSON.stringify(comparisonToJson(c, opts), null, 2) + "\n";
   if (format === "csv") return comparisonToCsv(c);
   return comparisonToMarkdown(c, opts);

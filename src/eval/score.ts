@@ -110,7 +110,23 @@ function notesFor(totals: Record<string, number>): string[] {
  * Scores every system on the gold corpus: count matrices (documents in gold order) and point estimates (ratios of
  * summed counts). Gold documents must carry their spans.
  */
+function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[]): void {
+  if (value !== undefined && !allowed.includes(value)) {
+    throw new DeidError("E_CONFIG", `${name} must be one of ${allowed.join(", ")}; got ${JSON.stringify(value)}`);
+  }
+}
+
+/** Rejects option values outside their sets (they arrive from the command line unchecked). */
+export function checkScoreOptions(options: ScoreOptions): void {
+  oneOf("scope", options.scope, ["all", "safe-harbor"]);
+  oneOf("out-of-scope policy", options.outOfScope, ["false-positive", "neither"]);
+  oneOf("typed match", options.typedMatch, ["label", "category"]);
+  oneOf("missing-document policy", options.onMissingDocument, ["empty", "error"]);
+  oneOf("unknown-document policy", options.onUnknownDocument, ["error", "warn"]);
+}
+
 export function scoreCorpus(gold: readonly Document[], predictionsBySystem: PredictionsBySystem, options: ScoreOptions = {}): CorpusScore {
+  checkScoreOptions(options);
   if (gold.length === 0) throw new DeidError("E_INPUT_EMPTY", "the gold corpus has no documents");
   const systems = systemsOf(predictionsBySystem);
   if (systems.length === 0) throw new DeidError("E_CONFIG", "no system to score");

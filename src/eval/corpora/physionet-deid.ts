@@ -69,6 +69,13 @@ export function parsePhiFile(content: string): PhysionetAnnotation[] {
   return out;
 }
 
+/** Record ids named by the `Patient P\tNote N` headers of a `.phi` file (including records without PHI). */
+export function parsePhiHeaders(content: string): string[] {
+  const ids: string[] = [];
+  for (const m of content.matchAll(/^\s*patient\s+(\S+)\s+note\s+(\S+)\s*$/gim)) ids.push(physionetDocumentId(m[1], m[2]));
+  return ids;
+}
+
 /** Parses `-phi.phrase` lines; the sixth field (the PHI phrase itself) is never read. */
 export function parsePhraseFile(content: string): PhysionetAnnotation[] {
   const out: PhysionetAnnotation[] = [];
