@@ -18,14 +18,14 @@ describe("ollama-llm options", () => {
     expect(llmDetectorOptionsSchema.safeParse({}).success).toBe(false);
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string]>([
     [{ model: "m", temperature: 0.7 }, "unknown key"],
     [{ model: "m", options: { num_ctx: 8192, top_k: 3 } }, "unknown model option"],
     [{ model: "m", chunk_chars: 400, overlap_chars: 200 }, "overlap of half a chunk"],
     [{ model: "m", chunk_chars: 400, min_chunk_chars: 400 }, "minimum not below the chunk size"],
     [{ model: "m", host: "ftp://x" }, "a host that is not http(s)"],
     [{ model: "m", filters: ["ages"] }, "an unknown filter"],
-  ])("rejects %j (%s)", (input) => {
+  ])("rejects %j (%s)", (input, _why) => {
     expect(llmDetectorOptionsSchema.safeParse(input).success).toBe(false);
   });
 });
