@@ -1,0 +1,182 @@
+// Writes a battery's results folder: counts.json, estimates.csv, paired.csv, timing.csv, run.json, charts/*.svg,
+// report.md and report.html. The folder appears only when every file is written (written beside it, then renamed).
+import { cpus, platform, release } from "node:os";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { rowOf } from "../eval/index.js";
+import { SOFTWARE_VERSION } from "../stack/index.js";
+import { batteryCharts, renderSvg, type ForestMarker } from "./charts.js";
+import { renderHtml, renderMarkdown, type ProtocolReportInfo, type RenderedChart } from "./report.js";
+import type { BatteryResult, CorpusResult } from "./run.js";
+
+export const COUNTS_FORMAT = "deidstack.battery-counts.v1";
+export const RUN_FORMAT = "deidstack.battery-run.v1";
+export const SOFTWARE = { name: "deidstack", version: SOFTWARE_VERSION } as const;
+
+type Cell = string | number | boolean | null;
+
+export function csv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  const cell = (v: Cell) => {
+    if (v === null) return "";
+    const s = typeof v === "number" && !Number.isFinite(v) ? "" : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\n") + "\n";
+}
+
+export function estimatesCsv(corpora: readonly CorpusResult[]): string {
+  return csv(
+    ["corpus", "system", "metric", "estimate", "low", "high", "confidence", "replicates", "cluster", "undefined_replicates"],
+    corpora.flatMap((c) =>
+      c.bootstrap.estimates.map((e) => [c.id, e.system, e.metric, e.estimate, e.low, e.high, c.bootstrap.method.confidence, c.bootstrap.method.replicates, c.cluster, e.undefined_replicates]),
+    ),
+  );
+}
+
+export function pairedCsv(corpora: readonly CorpusResult[]): string {
+  return csv(
+    ["corpus", "metric", "system_a", "system_b", "difference", "low", "high", "excludes_zero", "confidence", "replicates"],
+    corpora.flatMap((c) =>
+      c.bootstrap.differences.map((d) => [c.id, d.metric, d.system_a, d.system_b, d.estimate, d.low, d.high, d.excludes_zero, c.bootstrap.method.confidence, c.bootstrap.method.replicates]),
+    ),
+  );
+}
+
+export function timingCsv(corpora: readonly CorpusResult[]): string {
+  return csv(
+    ["corpus", "system", "documents", "characters", "setup_s", "warmup_documents", "warmup_s", "wall_s", "documents_per_s", "characters_per_s"],
+    corpora.flatMap((c) => c.timings.map((t) => [t.corpus, t.system, t.documents, t.characters, t.setup_s, t.warmup_documents, t.warmup_s, t.wall_s, t.documents_per_s, t.characters_per_s])),
+  );
+}
+
+/**
+ * Per-document counts of every system (documents by position in the corpus and by resampling unit, never by text),
+ * enough to redo every estimate and bootstrap.
+ */
+export function countsJson(result: BatteryResult) {
+  return {
+    format: COUNTS_FORMAT,
+    battery: result.id,
+    corpora: result.corpora.map((c) => {
+      const unitOf = new Map<string, number>();
+      const first = c.score.systems[0].matrix;
+      const units = first.documentIds.map((id, i) => {
+        if (c.cluster === "document") return i;
+        const key = first.patientIds[i] ?? `\u0000${id}`;
+        if (!unitOf.has(key)) unitOf.set(key, unitOf.size);
+        return unitOf.get(key)!;
+      });
+      return {
+        id: c.id,
+        sha256: c.sha256,
+        documents: c.documents,
+        cluster: c.cluster,
+        units,
+        systems: c.score.systems.map((s) => ({
+          id: s.name,
+          totals: s.totals,
+          documents: s.matrix.documentIds.map((_, i) => rowOf(s.matrix, i)),
+        })),
+      };
+    }),
+  };
+}
+
+export interface OverheadSummary {
+  total_s: number;
+  /** Set-up, warm-up and timed passes of the systems. */
+  systems_own_s: number;
+  overhead_s: number;
+  overhead_share: number;
+}
+
+/** Everything but the systems' own processing, given the whole battery's wall time. */
+export function overheadOf(result: BatteryResult, totalSeconds: number): OverheadSummary {
+  const own = result.corpora.flatMap((c) => c.timings).reduce((s, t) => s + t.setup_s + t.warmup_s + t.wall_s, 0);
+  const overhead = Math.max(0, totalSeconds - own);
+  return { total_s: totalSeconds, systems_own_s: own, overhead_s: overhead, overhead_share: totalSeconds > 0 ? overhead / totalSeconds : 0 };
+}
+
+export function runJson(result: BatteryResult, reportSeconds: number) {
+  return {
+    format: RUN_FORMAT,
+    software: SOFTWARE,
+    id: result.id,
+    title: result.title ?? null,
+    source: result.source,
+    started_at: result.started_at,
+    finished_at: result.finished_at,
+    reference: result.reference ?? null,
+    systems: result.systems,
+    corpora: result.corpora.map((c) => ({
+      id: c.id,
+      path: c.path,
+      format: c.format,
+      sha256: c.sha256,
+      documents: c.documents,
+      cluster: c.cluster,
+      measures: c.measures,
+      scoring: c.score.options,
+      bootstrap: c.bootstrap.method,
+      warnings: { gold: c.gold_warnings, bootstrap: c.bootstrap.warnings, systems: Object.fromEntries(c.score.systems.map((s) => [s.name, s.warnings])) },
+      notes: c.score.notes,
+    })),
+    phases: { ...result.phases, report_s: reportSeconds },
+    environment: { node: process.version, platform: `${platform()} ${release()}`, cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length },
+  };
+}
+
+export interface WriteOptions {
+  /** Folder under which `<battery-id>/<timestamp>/` is created (default `results`). */
+  outputRoot?: string;
+  protocol?: ProtocolReportInfo;
+  markers?: readonly ForestMarker[];
+  /** Extra files (name → content) for the results folder, e.g. statements.json. */
+  extraFiles?: Readonly<Record<string, string>>;
+  now?: Date;
+}
+
+export interface WrittenResults {
+  dir: string;
+  files: string[];
+  reportSeconds: number;
+}
+
+function timestampName(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, "-");
+}
+
+export async function writeBatteryResults(result: BatteryResult, options: WriteOptions = {}): Promise<WrittenResults> {
+  const started = performance.now();
+  const root = resolve(options.outputRoot ?? "results", result.id);
+  let dir = join(root, timestampName(options.now ?? new Date()));
+  for (let k = 2; existsSync(dir); k++) dir = join(root, `${timestampName(options.now ?? new Date())}-${k}`);
+  const staging = `${dir}.partial-${process.pid}`;
+  await mkdir(join(staging, "charts"), { recursive: true });
+  try {
+    const charts: RenderedChart[] = [];
+    for (const chart of batteryCharts(result.corpora, result.reference, options.markers)) {
+      charts.push({ chart, svg: await renderSvg(chart.spec), file: `charts/${chart.name}.svg` });
+    }
+    const files: Record<string, string> = {
+      "counts.json": JSON.stringify(countsJson(result)) + "\n",
+      "estimates.csv": estimatesCsv(result.corpora),
+      "paired.csv": pairedCsv(result.corpora),
+      "timing.csv": timingCsv(result.corpora),
+      "report.md": renderMarkdown({ result, charts, software: SOFTWARE, protocol: options.protocol }),
+      "report.html": renderHtml({ result, charts, software: SOFTWARE, protocol: options.protocol }),
+      ...options.extraFiles,
+    };
+    for (const c of charts) files[c.file] = c.svg;
+    const reportSeconds = (performance.now() - started) / 1000;
+    files["run.json"] = JSON.stringify(runJson(result, reportSeconds), null, 2) + "\n";
+    for (const [name, content] of Object.entries(files)) await writeFile(join(staging, name), content);
+    await rename(staging, dir);
+    return { dir, files: Object.keys(files).sort(), reportSeconds };
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+}

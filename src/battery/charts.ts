@@ -1,0 +1,204 @@
+// The report's charts as vega-lite specs, rendered to SVG strings in Node by vega (no browser, no network):
+// recall against wall time on a log scale (MedDeID Fig. 3), a forest plot of paired differences (DeidSharp Fig. 2)
+// and recall per gold label as a heat map.
+import * as vega from "vega";
+import * as vl from "vega-lite";
+import type { CorpusResult, SystemTiming } from "./run.js";
+
+export interface ChartSpec {
+  /** Stable name, also the file name under charts/. */
+  name: string;
+  kind: "recall-vs-time" | "forest" | "label-heatmap";
+  corpus: string;
+  title: string;
+  spec: vl.TopLevelSpec;
+}
+
+/** A reference line on a forest plot, e.g. a non-inferiority margin. */
+export interface ForestMarker {
+  corpus: string;
+  measure: string;
+  /** Difference in proportion units (−0.02 for a 2-point margin). */
+  value: number;
+  label: string;
+}
+
+const FONT = "Helvetica, Arial, sans-serif";
+const BASE_CONFIG = { font: FONT, view: { stroke: "#ddd" }, axis: { labelFontSize: 11, titleFontSize: 12 }, legend: { labelFontSize: 11 } } as const;
+
+/** The recall measure plotted against time: the first bootstrapped measure whose id ends in "recall". */
+export function recallMeasureOf(corpus: CorpusResult): string | undefined {
+  return corpus.measures.find((m) => /recall$/.test(m));
+}
+
+const MIN_SECONDS = 1e-3;
+
+export function recallVsTimeChart(corpus: CorpusResult): ChartSpec | undefined {
+  const measure = recallMeasureOf(corpus);
+  if (!measure) return undefined;
+  const timing = new Map<string, SystemTiming>(corpus.timings.map((t) => [t.system, t]));
+  const values = corpus.bootstrap.estimates
+    .filter((e) => e.metric === measure && e.estimate !== null)
+    .map((e) => ({
+      system: e.system,
+      seconds: Math.max(MIN_SECONDS, timing.get(e.system)?.wall_s ?? MIN_SECONDS),
+      recall: e.estimate! * 100,
+      low: (e.low ?? e.estimate!) * 100,
+      high: (e.high ?? e.estimate!) * 100,
+    }));
+  const x = { field: "seconds", type: "quantitative", scale: { type: "log" }, title: `Wall time for ${corpus.documents} documents (s, log scale)` } as const;
+  const spec: vl.TopLevelSpec = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    config: BASE_CONFIG,
+    width: 460,
+    height: 300,
+    data: { values },
+    layer: [
+      { mark: { type: "rule", strokeWidth: 1.5 }, encoding: { x, y: { field: "low", type: "quantitative" }, y2: { field: "high" }, color: { field: "system", type: "nominal" } } },
+      {
+        mark: { type: "point", filled: true, size: 90 },
+        encoding: {
+          x,
+          y: { field: "recall", type: "quantitative", title: `${measure} (%)`, scale: { zero: false } },
+          color: { field: "system", type: "nominal", title: "System" },
+          shape: { field: "system", type: "nominal" },
+        },
+      },
+      { mark: { type: "text", dx: 8, align: "left", fontSize: 10 }, encoding: { x, y: { field: "recall", type: "quantitative" }, text: { field: "system" } } },
+    ],
+  };
+  return { name: `recall-vs-time-${corpus.id}`, kind: "recall-vs-time", corpus: corpus.id, title: `${measure} against wall time, ${corpus.id}`, spec };
+}
+
+export interface PairRow {
+  measure: string;
+  comparison: string;
+  difference: number;
+  low: number;
+  high: number;
+}
+
+/** Paired differences to plot: against the reference when there is one, else every pair. */
+export function forestRows(corpus: CorpusResult, reference: string | undefined): PairRow[] {
+  const rows: PairRow[] = [];
+  for (const d of corpus.bootstrap.differences) {
+    if (d.estimate === null || d.low === null || d.high === null) continue;
+    let a = d.system_a;
+    let b = d.system_b;
+    let sign = 1;
+    if (reference !== undefined) {
+      if (a === reference) [a, b, sign] = [b, a, -1];
+      else if (b !== reference) continue;
+    }
+    const lo = sign * d.low * 100;
+    const hi = sign * d.high * 100;
+    rows.push({ measure: d.metric, comparison: `${a} − ${b}`, difference: sign * d.estimate * 100, low: Math.min(lo, hi), high: Math.max(lo, hi) });
+  }
+  return rows;
+}
+
+export function forestChart(corpus: CorpusResult, reference: string | undefined, markers: readonly ForestMarker[] = []): ChartSpec | undefined {
+  const rows = forestRows(corpus, reference);
+  if (rows.length === 0) return undefined;
+  const measures = [...new Set(rows.map((r) => r.measure))];
+  const lines = [
+    ...measures.map((measure) => ({ measure, value: 0, label: "no difference" })),
+    ...markers.filter((m) => m.corpus === corpus.id && measures.includes(m.measure)).map((m) => ({ measure: m.measure, value: m.value * 100, label: m.label })),
+  ];
+  const comparisons = [...new Set(rows.map((r) => r.comparison))];
+  const spec: vl.TopLevelSpec = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    config: BASE_CONFIG,
+    data: { values: [...rows.map((r) => ({ ...r, kind: "pair" })), ...lines.map((l) => ({ ...l, kind: "line" }))] },
+    facet: { row: { field: "measure", type: "nominal", title: null, header: { labelAngle: 0, labelAlign: "left", labelFontSize: 12 } } },
+    resolve: { scale: { x: "independent" } },
+    spec: {
+      width: 420,
+      height: Math.max(40, 22 * comparisons.length),
+      layer: [
+        {
+          transform: [{ filter: "datum.kind === 'line'" }],
+          mark: { type: "rule", strokeDash: [4, 3], color: "#888" },
+          encoding: { x: { field: "value", type: "quantitative" } },
+        },
+        {
+          transform: [{ filter: "datum.kind === 'pair'" }],
+          mark: { type: "rule", strokeWidth: 2 },
+          encoding: {
+            x: { field: "low", type: "quantitative", title: "Paired difference (percentage points)" },
+            x2: { field: "high" },
+            y: { field: "comparison", type: "nominal", title: null, sort: comparisons },
+          },
+        },
+        {
+          transform: [{ filter: "datum.kind === 'pair'" }],
+          mark: { type: "point", filled: true, size: 60, shape: "square" },
+          encoding: { x: { field: "difference", type: "quantitative" }, y: { field: "comparison", type: "nominal", sort: comparisons } },
+        },
+      ],
+    },
+  };
+  return { name: `forest-${corpus.id}`, kind: "forest", corpus: corpus.id, title: `Paired differences with ${Math.round(corpus.bootstrap.method.confidence * 100)}% intervals, ${corpus.id}`, spec };
+}
+
+export interface HeatCell {
+  system: string;
+  label: string;
+  recall: number;
+  gold: number;
+}
+
+/** Span recall per gold label and system, from the scorer's breakdown metrics. */
+export function labelRecallCells(corpus: CorpusResult): HeatCell[] {
+  const cells: HeatCell[] = [];
+  for (const s of corpus.score.systems) {
+    for (const [id, value] of Object.entries(s.metrics)) {
+      const m = /^span_recall\[label=(.+)\]$/.exec(id);
+      if (!m || value === null) continue;
+      cells.push({ system: s.name, label: m[1], recall: value * 100, gold: s.totals[`gold_spans[label=${m[1]}]`] ?? 0 });
+    }
+  }
+  return cells;
+}
+
+export function labelHeatmapChart(corpus: CorpusResult): ChartSpec | undefined {
+  const cells = labelRecallCells(corpus);
+  if (cells.length === 0) return undefined;
+  const labels = [...new Set(cells.map((c) => c.label))].sort();
+  const systems = corpus.score.systems.map((s) => s.name);
+  const spec: vl.TopLevelSpec = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    config: BASE_CONFIG,
+    data: { values: cells.map((c) => ({ ...c, row: `${c.label} (n=${c.gold})`, text: c.recall.toFixed(1) })) },
+    width: Math.max(120, 90 * systems.length),
+    height: Math.max(60, 22 * labels.length),
+    encoding: {
+      x: { field: "system", type: "nominal", title: null, sort: systems, axis: { orient: "top", labelAngle: 0, labelLimit: 160 } },
+      y: { field: "row", type: "nominal", title: "Gold label (gold spans)", axis: { labelLimit: 260 } },
+    },
+    layer: [
+      { mark: "rect", encoding: { color: { field: "recall", type: "quantitative", title: "Span recall (%)", scale: { domain: [0, 100], scheme: "blues" } } } },
+      {
+        mark: { type: "text", fontSize: 10 },
+        encoding: { text: { field: "text" }, color: { condition: { test: "datum.recall > 60", value: "white" }, value: "black" } },
+      },
+    ],
+  };
+  return { name: `label-recall-${corpus.id}`, kind: "label-heatmap", corpus: corpus.id, title: `Span recall per gold label, ${corpus.id}`, spec };
+}
+
+/** Every chart of a battery result, in report order. */
+export function batteryCharts(corpora: readonly CorpusResult[], reference: string | undefined, markers: readonly ForestMarker[] = []): ChartSpec[] {
+  return corpora.flatMap((c) => [recallVsTimeChart(c), forestChart(c, reference, markers), labelHeatmapChart(c)].filter((x): x is ChartSpec => x !== undefined));
+}
+
+/** Renders a vega-lite spec to a standalone SVG string. */
+export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
+  const compiled = vl.compile(spec).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}

@@ -1,0 +1,163 @@
+// battery.yaml: which systems (stack files, presets, or external tools as one-detector stacks) run on which gold
+// corpora, and how they are timed, scored and compared. Protocols reuse the system and corpus entries.
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { DeidError } from "../contract/index.js";
+import { CORPUS_FORMATS } from "../eval/index.js";
+
+const idSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "use letters, digits, '.', '_' and '-' only");
+
+export const stackSystemSchema = z
+  .object({
+    id: idSchema,
+    /** A preset name (stacks/<name>.yaml) or a stack file, relative to the battery or protocol file. */
+    stack: z.string().min(1),
+    /** Documents processed at once (default: the stack's own setting). */
+    concurrency: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export const baselineSystemSchema = z
+  .object({
+    id: idSchema,
+    /** An external tool's detector id (deid, philter, deduce, command-jsonl) or a plugin path. */
+    baseline: z.string().min(1),
+    with: z.record(z.string(), z.unknown()).default({}),
+    /** Shared healing applied to the tool's spans (MedDeID's comparison did); default none: the tool as it is. */
+    healing: z.string().nullable().default(null),
+    language: z.string().min(2).default("nl-BE"),
+    timeout_ms: z.number().int().positive().default(1_800_000),
+    /** Documents in flight at once: the most a wrapper can gather into one batch. */
+    concurrency: z.number().int().positive().default(32),
+  })
+  .strict();
+
+export const systemSpecSchema = z.union([stackSystemSchema, baselineSystemSchema]);
+export type SystemSpec = z.output<typeof systemSpecSchema>;
+
+export const clusterSchema = z.enum(["document", "patient"]);
+
+export const corpusSpecSchema = z
+  .object({
+    id: idSchema,
+    /** File or folder, relative to the battery or protocol file. */
+    path: z.string().min(1),
+    format: z.enum(CORPUS_FORMATS).optional(),
+    /** Expected sha256 of the corpus (a folder hashes its files with their relative paths). */
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex digits")
+      .optional(),
+    /** Resampling unit for this corpus (overrides bootstrap.cluster). */
+    cluster: clusterSchema.optional(),
+    /** Foreign gold label → contract label, for corpora in other taxonomies. */
+    label_map: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+export type CorpusSpec = z.output<typeof corpusSpecSchema>;
+
+export const bootstrapSpecSchema = z
+  .object({
+    replicates: z.number().int().positive().max(1_000_000).default(10_000),
+    seed: z.number().int().nonnegative().default(1),
+    cluster: clusterSchema.default("document"),
+    /** Coverage of the percentile intervals. */
+    confidence: z.number().gt(0).lt(1).default(0.95),
+  })
+  .strict();
+
+export const scoringSpecSchema = z
+  .object({
+    scope: z.enum(["all", "safe-harbor"]).default("all"),
+    out_of_scope: z.enum(["false-positive", "neither"]).default("false-positive"),
+  })
+  .strict();
+
+export const timingSpecSchema = z
+  .object({
+    /** Documents of the preliminary warm-up pass (not timed), or "all" for a full pass. */
+    warmup_documents: z.union([z.number().int().nonnegative(), z.literal("all")]).default(10),
+  })
+  .strict();
+
+export const batterySchema = z
+  .object({
+    id: idSchema,
+    title: z.string().min(1).optional(),
+    systems: z.array(systemSpecSchema).min(1),
+    corpora: z.array(corpusSpecSchema).min(1),
+    /** Metric ids bootstrapped and reported (default: char or core-PII recall, non-PII redaction, span recall and precision). */
+    measures: z.array(z.string().min(1)).min(1).optional(),
+    /** Paired differences are shown against this system (default: every pair). */
+    reference: z.string().optional(),
+    bootstrap: bootstrapSpecSchema.default({ replicates: 10_000, seed: 1, cluster: "document", confidence: 0.95 }),
+    scoring: scoringSpecSchema.default({ scope: "all", out_of_scope: "false-positive" }),
+    timing: timingSpecSchema.default({ warmup_documents: 10 }),
+  })
+  .strict();
+
+export type BatteryConfig = z.output<typeof batterySchema>;
+
+/** A battery ready to run: its config and the folder its relative paths resolve against. */
+export interface BatteryPlan {
+  config: BatteryConfig;
+  baseDir: string;
+  /** Where it came from (a battery file, or a protocol file). */
+  source: string;
+}
+
+export function issuePath(path: readonly PropertyKey[]): string {
+  let s = "";
+  for (const p of path) s += typeof p === "number" ? `[${p}]` : s ? `.${String(p)}` : String(p);
+  return s || "(root)";
+}
+
+/** Ids must be unique and the reference must name a system; measures must be known metrics. */
+export function checkBatteryReferences(config: Pick<BatteryConfig, "systems" | "corpora" | "reference">, source: string): void {
+  const seen = new Set<string>();
+  config.systems.forEach((s, i) => {
+    if (seen.has(s.id)) throw new DeidError("E_CONFIG", `${source}: system id "${s.id}" is used twice`, { field: `systems[${i}].id` });
+    seen.add(s.id);
+  });
+  const corpora = new Set<string>();
+  config.corpora.forEach((c, i) => {
+    if (corpora.has(c.id)) throw new DeidError("E_CONFIG", `${source}: corpus id "${c.id}" is used twice`, { field: `corpora[${i}].id` });
+    corpora.add(c.id);
+  });
+  if (config.reference !== undefined && !seen.has(config.reference)) {
+    throw new DeidError("E_CONFIG", `${source}: reference "${config.reference}" is not one of the systems`, { field: "reference" });
+  }
+}
+
+export function parseBatteryObject(raw: unknown, source: string): BatteryConfig {
+  const parsed = batterySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DeidError("E_CONFIG", `${source}: ${issue.message}`, { field: issuePath(issue.path) });
+  }
+  checkBatteryReferences(parsed.data, source);
+  return parsed.data;
+}
+
+/** Reads a YAML (or JSON) file into a plain object; errors name the file, never its contents. */
+export async function readYamlFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    throw new DeidError("E_CONFIG", `cannot read ${path}`);
+  }
+  try {
+    return parseYaml(text);
+  } catch {
+    throw new DeidError("E_CONFIG", `${path} is not valid YAML`);
+  }
+}
+
+export async function loadBatteryFile(path: string): Promise<BatteryPlan> {
+  const abs = resolve(path);
+  const config = parseBatteryObject(await readYamlFile(abs), abs);
+  return { config, baseDir: dirname(abs), source: abs };
+}

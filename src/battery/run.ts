@@ -1,0 +1,324 @@
+// Runs a battery: every system over every corpus (set-up and one warm-up pass untimed, then timed end-to-end
+// processing with healing, transform and writing), then one scorer and one paired bootstrap per corpus, so every
+// system is measured on the same documents with the same replicates. Fail closed: any system failing on any
+// document stops the battery, naming the system, corpus and document index.
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { DeidError, OffsetMapper, type Document, type IndexedDocument, type Label, type Span } from "../contract/index.js";
+import {
+  bootstrapCompare,
+  defaultComparisonMetrics,
+  loadCorpus,
+  resolveMetric,
+  scoreCorpus,
+  type BootstrapResult,
+  type ClusterBy,
+  type CorpusScore,
+  type EvalWarning,
+} from "../eval/index.js";
+import { StackRunner, type LoadedStack } from "../stack/index.js";
+import type { BatteryPlan, CorpusSpec, SystemSpec } from "./config.js";
+import { sha256Path } from "./hashing.js";
+import { isBaselineSystem, resolveSystemStack } from "./systems.js";
+
+export const BATTERY_RESULT_FORMAT = "deidstack.battery.v1";
+
+export interface SystemInfo {
+  id: string;
+  kind: "stack" | "baseline";
+  stack: { name: string; sha256: string; path: string };
+  detectors: { id: string; use: string; version: string; kind: string }[];
+}
+
+export interface SystemTiming {
+  system: string;
+  corpus: string;
+  documents: number;
+  /** Code points of the corpus' texts. */
+  characters: number;
+  /** Stack creation (model loading, tool checks); once per system, reported on its first corpus. */
+  setup_s: number;
+  warmup_documents: number;
+  warmup_s: number;
+  /** Timed end-to-end processing: detection, healing, transform, leak guard and writing the output file. */
+  wall_s: number;
+  documents_per_s: number;
+  characters_per_s: number;
+}
+
+export interface CorpusResult {
+  id: string;
+  path: string;
+  format: string;
+  sha256: string;
+  documents: number;
+  cluster: ClusterBy;
+  gold_warnings: EvalWarning[];
+  measures: string[];
+  score: CorpusScore;
+  bootstrap: BootstrapResult;
+  timings: SystemTiming[];
+}
+
+export interface BatteryResult {
+  format: typeof BATTERY_RESULT_FORMAT;
+  id: string;
+  title?: string;
+  source: string;
+  started_at: string;
+  finished_at: string;
+  reference?: string;
+  systems: SystemInfo[];
+  corpora: CorpusResult[];
+  /** Seconds per phase of the battery's own work and of the systems' work (for the overhead figure). */
+  phases: { load_corpora_s: number; systems_s: number; scoring_s: number; bootstrap_s: number };
+}
+
+export type BatteryProgress =
+  | { kind: "system"; system: string; corpus: string; phase: "setup" | "warmup" | "run"; total: number }
+  | { kind: "document"; system: string; corpus: string; done: number; total: number }
+  | { kind: "evaluate"; corpus: string };
+
+export interface RunBatteryOptions {
+  onProgress?: (event: BatteryProgress) => void;
+}
+
+interface LoadedCorpusEntry {
+  spec: CorpusSpec;
+  path: string;
+  format: string;
+  sha256: string;
+  gold: Document[];
+  inputs: Document[];
+  characters: number;
+  warnings: EvalWarning[];
+}
+
+/** Code points in a string (surrogate pairs count once). */
+export function codePointLength(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** What a system may see of a gold document: text, patient and metadata, never the gold spans. */
+export function systemInput(document: Document): Document {
+  const input: Document = { document_id: document.document_id, text: document.text };
+  if (document.patient_id !== undefined) input.patient_id = document.patient_id;
+  if (document.metadata !== undefined) input.metadata = document.metadata;
+  return input;
+}
+
+async function* indexed(documents: readonly Document[]): AsyncGenerator<IndexedDocument> {
+  for (let index = 0; index < documents.length; index++) yield { document: documents[index], index };
+}
+
+/** Output spans (code points of the original text) → predictions (UTF-16). */
+export function predictionsFromOutput(document: Document, spans: readonly Record<string, unknown>[]): Span[] {
+  const mapper = new OffsetMapper(document.text);
+  return spans.map((s) => ({ start: mapper.toUtf16(s.begin as number), end: mapper.toUtf16(s.end as number), label: s.label as Label }));
+}
+
+function inContext(err: unknown, system: string, corpus: string): unknown {
+  if (err instanceof DeidError) return new DeidError(err.code, `system ${system}, corpus ${corpus}: ${err.message}`);
+  return err;
+}
+
+async function loadCorpora(plan: BatteryPlan): Promise<LoadedCorpusEntry[]> {
+  const out: LoadedCorpusEntry[] = [];
+  for (const spec of plan.config.corpora) {
+    const path = resolve(plan.baseDir, spec.path);
+    const loaded = await loadCorpus(path, { format: spec.format, labelMap: spec.label_map });
+    const sha256 = await sha256Path(path);
+    if (spec.sha256 !== undefined && spec.sha256 !== sha256) {
+      throw new DeidError("E_CONFIG", `corpus ${spec.id} (${spec.path}) has sha256 ${sha256}, not the ${spec.sha256} the plan names`);
+    }
+    const inputs = loaded.documents.map(systemInput);
+    const characters = inputs.reduce((n, d) => n + codePointLength(d.text), 0);
+    out.push({ spec, path, format: loaded.format, sha256, gold: loaded.documents, inputs, characters, warnings: loaded.warnings });
+  }
+  return out;
+}
+
+interface SystemRun {
+  predictions: Map<string, Span[]>;
+  wallSeconds: number;
+}
+
+/** The timed pass: every document through the stack and into an output file, in input order. */
+async function timedRun(runner: StackRunner, corpus: LoadedCorpusEntry, outputFile: string, progress: (done: number) => void): Promise<SystemRun> {
+  const out = createWriteStream(outputFile, { flags: "wx" });
+  const outputSpans: Record<string, unknown>[][] = [];
+  const started = performance.now();
+  try {
+    let i = 0;
+    for await (const record of runner.run(indexed(corpus.inputs))) {
+      if (record.document_id !== corpus.inputs[i].document_id) {
+        throw new DeidError("E_TRANSFORM", "the stack returned documents out of order", { documentIndex: i });
+      }
+      if (!out.write(JSON.stringify(record) + "\n")) await once(out, "drain");
+      outputSpans.push(record.spans);
+      progress(++i);
+    }
+    out.end();
+    await once(out, "finish");
+  } catch (err) {
+    out.destroy();
+    throw err;
+  }
+  const wallSeconds = (performance.now() - started) / 1000;
+  const predictions = new Map<string, Span[]>();
+  corpus.inputs.forEach((d, i) => predictions.set(d.document_id, predictionsFromOutput(d, outputSpans[i])));
+  return { predictions, wallSeconds };
+}
+
+function warmupCount(plan: BatteryPlan, documents: number): number {
+  const w = plan.config.timing.warmup_documents;
+  return w === "all" ? documents : Math.min(w, documents);
+}
+
+function systemInfo(spec: SystemSpec, stack: LoadedStack, runner: StackRunner): SystemInfo {
+  return {
+    id: spec.id,
+    kind: isBaselineSystem(spec) ? "baseline" : "stack",
+    stack: { name: stack.config.name, sha256: stack.sha256, path: stack.path },
+    detectors: runner.detectorInfo,
+  };
+}
+
+/** Metric ids to bootstrap: the plan's, checked before anything runs, else the comparison defaults. */
+function checkMeasures(measures: readonly string[] | undefined): void {
+  for (const m of measures ?? []) resolveMetric(m);
+}
+
+export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions = {}): Promise<BatteryResult> {
+  const progress = options.onProgress ?? (() => {});
+  const startedAt = new Date();
+  checkMeasures(plan.config.measures);
+  let t = performance.now();
+  const corpora = await loadCorpora(plan);
+  const loadSeconds = (performance.now() - t) / 1000;
+  const stacks: LoadedStack[] = [];
+  for (const spec of plan.config.systems) stacks.push(await resolveSystemStack(spec, plan.baseDir, plan.source));
+
+  const predictions = corpora.map(() => new Map<string, Map<string, Span[]>>());
+  const timings = corpora.map((): SystemTiming[] => []);
+  const systems: SystemInfo[] = [];
+  const work = await mkdtemp(join(tmpdir(), "deidstack-battery-"));
+  t = performance.now();
+  try {
+    for (const [s, spec] of plan.config.systems.entries()) {
+      progress({ kind: "system", system: spec.id, corpus: corpora[0].spec.id, phase: "setup", total: corpora[0].inputs.length });
+      const setupStart = performance.now();
+      let runner: StackRunner;
+      try {
+        runner = await StackRunner.create(stacks[s]);
+      } catch (err) {
+        throw inContext(err, spec.id, corpora[0].spec.id);
+      }
+      const setupSeconds = (performance.now() - setupStart) / 1000;
+      try {
+        systems.push(systemInfo(spec, stacks[s], runner));
+        const warmN = warmupCount(plan, corpora[0].inputs.length);
+        progress({ kind: "system", system: spec.id, corpus: corpora[0].spec.id, phase: "warmup", total: warmN });
+        const warmStart = performance.now();
+        try {
+          for await (const _ of runner.run(indexed(corpora[0].inputs.slice(0, warmN)))) void _;
+        } catch (err) {
+          throw inContext(err, spec.id, corpora[0].spec.id);
+        }
+        const warmSeconds = (performance.now() - warmStart) / 1000;
+        for (const [c, corpus] of corpora.entries()) {
+          const total = corpus.inputs.length;
+          progress({ kind: "system", system: spec.id, corpus: corpus.spec.id, phase: "run", total });
+          let result: SystemRun;
+          try {
+            result = await timedRun(runner, corpus, join(work, `${s}-${c}.jsonl`), (done) =>
+              progress({ kind: "document", system: spec.id, corpus: corpus.spec.id, done, total }),
+            );
+          } catch (err) {
+            throw inContext(err, spec.id, corpus.spec.id);
+          }
+          await rm(join(work, `${s}-${c}.jsonl`), { force: true });
+          predictions[c].set(spec.id, result.predictions);
+          const wall = result.wallSeconds;
+          timings[c].push({
+            system: spec.id,
+            corpus: corpus.spec.id,
+            documents: total,
+            characters: corpus.characters,
+            setup_s: c === 0 ? setupSeconds : 0,
+            warmup_documents: c === 0 ? warmN : 0,
+            warmup_s: c === 0 ? warmSeconds : 0,
+            wall_s: wall,
+            documents_per_s: wall > 0 ? total / wall : Number.POSITIVE_INFINITY,
+            characters_per_s: wall > 0 ? corpus.characters / wall : Number.POSITIVE_INFINITY,
+          });
+        }
+      } finally {
+        await runner.close();
+      }
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  const systemsSeconds = (performance.now() - t) / 1000;
+
+  let scoringSeconds = 0;
+  let bootstrapSeconds = 0;
+  const results: CorpusResult[] = corpora.map((corpus, c) => {
+    progress({ kind: "evaluate", corpus: corpus.spec.id });
+    let start = performance.now();
+    const score = scoreCorpus(corpus.gold, predictions[c], { scope: plan.config.scoring.scope, outOfScope: plan.config.scoring.out_of_scope });
+    scoringSeconds += (performance.now() - start) / 1000;
+    const measures = plan.config.measures ? [...plan.config.measures] : defaultComparisonMetrics(score);
+    const cluster = corpus.spec.cluster ?? plan.config.bootstrap.cluster;
+    start = performance.now();
+    const bootstrap = bootstrapCompare(new Map(score.systems.map((s) => [s.name, s.matrix])), {
+      metrics: measures,
+      replicates: plan.config.bootstrap.replicates,
+      seed: plan.config.bootstrap.seed,
+      cluster,
+      confidence: plan.config.bootstrap.confidence,
+    });
+    bootstrapSeconds += (performance.now() - start) / 1000;
+    return {
+      id: corpus.spec.id,
+      path: corpus.spec.path,
+      format: corpus.format,
+      sha256: corpus.sha256,
+      documents: corpus.gold.length,
+      cluster,
+      gold_warnings: corpus.warnings,
+      measures,
+      score,
+      bootstrap,
+      timings: timings[c],
+    };
+  });
+  return {
+    format: BATTERY_RESULT_FORMAT,
+    id: plan.config.id,
+    title: plan.config.title,
+    source: plan.source,
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    reference: plan.config.reference,
+    systems,
+    corpora: results,
+    phases: { load_corpora_s: loadSeconds, systems_s: systemsSeconds, scoring_s: scoringSeconds, bootstrap_s: bootstrapSeconds },
+  };
+}
