@@ -38,6 +38,7 @@ program
     });
     if (tty) process.stderr.write("\n");
     process.stderr.write(`wrote ${summary.documents} documents (${summary.spans} spans) with stack ${summary.stack}\n`);
+    for (const [id, stats] of Object.entries(summary.detectorStats)) process.stderr.write(`${id}: ${JSON.stringify(stats)}\n`);
   });
 
 program
@@ -68,6 +69,9 @@ program
   .option("--scope <scope>", "all | safe-harbor", "all")
   .option("--out-of-scope <policy>", "with safe-harbor: false-positive | neither", "false-positive")
   .option("--exclude-explicit-ages", "leave explicit ages under 90 out of the non-PII redaction numerator")
+  .option("--unknown-labels <policy>", "gold labels no map knows: error | other")
+  .option("--asq-occurrences <policy>", "ASQ-PHI gold: all | first occurrence of each tagged value")
+  .option("--asq-exact-apostrophes", "ASQ-PHI gold: do not treat ’ and ' alike")
   .option("--metrics <ids>", "comma-separated metric ids", list)
   .option("--json", "print deidstack.score.v1 JSON")
   .option("--format <format>", "markdown | csv | json")
@@ -87,6 +91,9 @@ program
   .option("--scope <scope>", "all | safe-harbor", "all")
   .option("--out-of-scope <policy>", "with safe-harbor: false-positive | neither", "false-positive")
   .option("--exclude-explicit-ages", "leave explicit ages under 90 out of the non-PII redaction numerator")
+  .option("--unknown-labels <policy>", "gold labels no map knows: error | other")
+  .option("--asq-occurrences <policy>", "ASQ-PHI gold: all | first occurrence of each tagged value")
+  .option("--asq-exact-apostrophes", "ASQ-PHI gold: do not treat ’ and ' alike")
   .option("--bootstrap <n>", "bootstrap replicates", (v) => Number.parseInt(v, 10), 10000)
   .option("--seed <seed>", "PRNG seed", (v) => Number.parseInt(v, 10), 1)
   .option("--cluster <unit>", "document | patient", "document")

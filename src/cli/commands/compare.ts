@@ -17,6 +17,7 @@ import {
   type UnknownDocumentPolicy,
 } from "../../eval/index.js";
 import type { Span } from "../../contract/index.js";
+import { goldOptions } from "./gold-options.js";
 import { systemNames } from "./systems.js";
 
 export interface CompareCommandOptions {
@@ -24,6 +25,12 @@ export interface CompareCommandOptions {
   /** One `NAME=path` per system (at least one). */
   pred: string[];
   goldFormat?: CorpusFormat;
+  /** Gold labels no map knows: `error` (default) or `other` (Anonymize_Other, counted). */
+  unknownLabels?: "error" | "other";
+  /** ASQ-PHI gold: every occurrence of a tagged value (`all`, default) or the first untaken one (`first`). */
+  asqOccurrences?: "all" | "first";
+  /** ASQ-PHI gold: match apostrophes exactly instead of treating ’ and ' alike. */
+  asqExactApostrophes?: boolean;
   predFormat?: PredictionFormat;
   scope?: Scope;
   outOfScope?: OutOfScopePolicy;
@@ -48,7 +55,7 @@ export interface CompareCommandResult {
 }
 
 export async function compareCommand(opts: CompareCommandOptions): Promise<CompareCommandResult> {
-  const corpus = await loadCorpus(opts.gold, { format: opts.goldFormat });
+  const corpus = await loadCorpus(opts.gold, goldOptions(opts));
   const warnings: SourcedWarnings[] = [{ source: `gold (${corpus.format})`, warnings: corpus.warnings }];
   const bySystem = new Map<string, Map<string, Span[]>>();
   for (const { name, path } of systemNames(opts.pred)) {

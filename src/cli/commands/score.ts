@@ -15,6 +15,7 @@ import {
   type SourcedWarnings,
   type UnknownDocumentPolicy,
 } from "../../eval/index.js";
+import { goldOptions } from "./gold-options.js";
 import { systemName } from "./systems.js";
 
 export interface ScoreCommandOptions {
@@ -23,6 +24,12 @@ export interface ScoreCommandOptions {
   /** Predictions path, optionally named: `NAME=path`. */
   pred: string;
   goldFormat?: CorpusFormat;
+  /** Gold labels no map knows: `error` (default) or `other` (Anonymize_Other, counted). */
+  unknownLabels?: "error" | "other";
+  /** ASQ-PHI gold: every occurrence of a tagged value (`all`, default) or the first untaken one (`first`). */
+  asqOccurrences?: "all" | "first";
+  /** ASQ-PHI gold: match apostrophes exactly instead of treating ’ and ' alike. */
+  asqExactApostrophes?: boolean;
   predFormat?: PredictionFormat;
   /** `all` (default) or `safe-harbor`. */
   scope?: Scope;
@@ -48,7 +55,7 @@ export interface ScoreCommandResult {
 }
 
 export async function scoreCommand(opts: ScoreCommandOptions): Promise<ScoreCommandResult> {
-  const corpus = await loadCorpus(opts.gold, { format: opts.goldFormat });
+  const corpus = await loadCorpus(opts.gold, goldOptions(opts));
   const { name, path } = systemName(opts.pred);
   const predictions = await loadPredictions(path, {
     format: opts.predFormat,
