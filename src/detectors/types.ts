@@ -17,6 +17,10 @@ export interface Detector {
   detectBatch?(documents: readonly Document[], ctx: { signal: AbortSignal; documentIndices: number[] }): Promise<DetectedSpan[][]>;
   /** Releases resources (sessions, sockets). */
   close?(): Promise<void> | void;
+  /** Fixed facts for provenance (model digest, prompt sha256, server version): never text. */
+  provenance?(): object;
+  /** Running counters (counts only), reported once at the end of a run. */
+  stats?(): object;
 }
 
 export interface PluginMeta<Schema extends z.ZodType = z.ZodType> {
@@ -58,6 +62,8 @@ export interface SecondOpinionReviewer {
   readonly id: string;
   review(document: Document, candidates: readonly DetectedSpan[], ctx: DetectContext): Promise<boolean[]>;
   close?(): Promise<void> | void;
+  provenance?(): object;
+  stats?(): object;
 }
 
 /** A plugin that can also act as a second opinion exports this beside its default plugin. */

@@ -206,15 +206,27 @@ export class StackRunner {
     return this.detectors.map(({ id, use, version, kind }) => ({ id, use, version, kind }));
   }
 
+  private cachedProvenance?: Record<string, unknown>;
+
+  /** Fixed for the life of the runner, so computed once. */
   provenance(): Record<string, unknown> {
+    return (this.cachedProvenance ??= this.computeProvenance());
+  }
+
+  private computeProvenance(): Record<string, unknown> {
     return {
       format: OUTPUT_FORMAT,
       software: { name: "deidstack", version: SOFTWARE_VERSION },
       stack: { name: this.stack.config.name, sha256: this.stack.sha256 },
-      detectors: this.detectorInfo.map(({ id, use, version }) => ({ id, use, version })),
+      detectors: this.detectors.map(({ id, use, version, detector }) => {
+        const extra = detector.provenance?.();
+        return extra ? { id, use, version, ...extra } : { id, use, version };
+      }),
       healing: this.healing ? { profile_id: this.healing.id, version: this.healing.version } : null,
       scope: this.stack.config.scope,
-      second_opinion: this.secondOpinion ? { id: this.secondOpinion.reviewer.id, veto: [...this.secondOpinion.veto] } : null,
+      second_opinion: this.secondOpinion
+        ? { id: this.secondOpinion.reviewer.id, veto: [...this.secondOpinion.veto], ...(this.secondOpinion.reviewer.provenance?.() ?? {}) }
+        : null,
       overlap_policy: OVERLAP_POLICY,
       transform: { id: this.transformer.id, version: this.transformer.version },
       leak_guard: this.stack.config.leak_guard,
@@ -371,6 +383,18 @@ export class StackRunner {
       // Settle everything still in flight so no rejection goes unhandled.
       await Promise.allSettled(queue);
     }
+  }
+
+  /** Counters of every detector and the second opinion (counts only), keyed by detector id. */
+  stats(): Record<string, object> {
+    const out: Record<string, object> = {};
+    for (const d of this.detectors) {
+      const s = d.detector.stats?.();
+      if (s) out[d.id] = s;
+    }
+    const so = this.secondOpinion?.reviewer.stats?.();
+    if (so) out[`${this.secondOpinion!.reviewer.id} (second opinion)`] = so;
+    return out;
   }
 
   async close(): Promise<void> {

@@ -47,9 +47,9 @@ describe("preset balanced", () => {
     expect(so).toMatchObject({ use: "ollama-llm", veto: ["meddeid-onnx"] });
     const { secondOpinion } = await getPluginRegistry().load(so.use, stack.baseDir);
     const options = secondOpinion!.configSchema.parse({ ...so.with, context_chars: so.context_chars });
-    const reviewer = (await secondOpinion!.create(options as never, { baseDir: stack.baseDir, language: "nl-BE", projectRoot: PROJECT_ROOT })) as SecondOpinionReviewer & {
+    const reviewer = (await secondOpinion!.create(options as never, { baseDir: stack.baseDir, language: "nl-BE", projectRoot: PROJECT_ROOT })) as unknown as {
       provenance(): { prompt: { path: string } };
-    };
+    } & SecondOpinionReviewer;
     expect(reviewer.provenance().prompt.path).toBe("prompts/second-opinion/nl-BE");
     const chat = chatHandler((body) => chatReply(JSON.stringify({ is_phi: fencedText(body).includes("⟦Parkinson⟧") ? "no" : "yes" })), PRESET_HOST);
     server.use(chat.handler);

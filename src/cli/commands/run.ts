@@ -21,6 +21,8 @@ export interface RunSummary {
   output: string;
   stack: string;
   stackSha256: string;
+  /** Detector counters (counts only), e.g. LLM answers that were not in the note. */
+  detectorStats: Record<string, object>;
 }
 
 
@@ -39,6 +41,7 @@ export async function runCommand(opts: RunOptions): Promise<RunSummary> {
   const out = handle.createWriteStream();
   let documents = 0;
   let spans = 0;
+  let detectorStats: Record<string, object> = {};
   try {
     for await (const record of runner.run(readDocuments(opts.input))) {
       if (!out.write(JSON.stringify(record) + "\n")) await once(out, "drain");
@@ -49,6 +52,7 @@ export async function runCommand(opts: RunOptions): Promise<RunSummary> {
     out.end();
     await once(out, "finish");
     await rename(tmp, output);
+    detectorStats = runner.stats();
   } catch (err) {
     // Let the stream close its file before removing it, whatever state the failure left it in.
     out.end();
@@ -58,5 +62,5 @@ export async function runCommand(opts: RunOptions): Promise<RunSummary> {
   } finally {
     await runner.close();
   }
-  return { documents, spans, output, stack: stack.config.name, stackSha256: stack.sha256 };
+  return { documents, spans, output, stack: stack.config.name, stackSha256: stack.sha256, detectorStats };
 }
