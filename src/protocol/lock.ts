@@ -13,7 +13,7 @@ import { amendmentSha256, loadProtocolFile, protocolContentSha256, rawAmendments
 
 export const LOCK_FORMAT = "deidstack.protocol-lock.v1";
 
-export type LockedFileRole = "corpus" | "stack" | "prompt" | "plugin" | "stack-reference" | "package-lock";
+export type LockedFileRole = "corpus" | "stack" | "prompt" | "model" | "plugin" | "stack-reference" | "package-lock";
 
 export interface LockedFile {
   role: LockedFileRole;
@@ -97,6 +97,8 @@ interface PluginExtras {
   probeVersion?: (options: unknown, ctx: PluginContext) => Promise<string>;
   /** Files and folders that decide the plugin's behaviour (prompts, models, lists), absolute. */
   lockedPaths?: (options: unknown, ctx: PluginContext) => string[] | Promise<string[]>;
+  /** Model plugins (meddeid-onnx) that resolve their `model` option to a folder. */
+  resolveModelDirectory?: (model: string, ctx: PluginContext) => string;
 }
 
 async function pluginExtras(use: string, source: string): Promise<PluginExtras> {
@@ -105,6 +107,7 @@ async function pluginExtras(use: string, source: string): Promise<PluginExtras> 
   return {
     probeVersion: typeof mod.probeVersion === "function" ? (mod.probeVersion as PluginExtras["probeVersion"]) : undefined,
     lockedPaths: typeof mod.lockedPaths === "function" ? (mod.lockedPaths as PluginExtras["lockedPaths"]) : undefined,
+    resolveModelDirectory: typeof mod.resolveModelDirectory === "function" ? (mod.resolveModelDirectory as PluginExtras["resolveModelDirectory"]) : undefined,
   };
 }
 
@@ -148,8 +151,14 @@ async function snapshotStack(loaded: LoadedProtocol, spec: SystemSpec, probe: bo
         if (!dir) throw new DeidError("E_CONFIG", `system ${spec.id}: prompt ${promptRef} of detector ${u.detector} not found`, { field: "with.prompt" });
         files.push(...(await fileEntries(loaded, "prompt", dir)));
       }
+      const model = (options as { model?: unknown }).model;
+      if (extras.resolveModelDirectory && typeof model === "string") {
+        const dir = extras.resolveModelDirectory(model, ctx);
+        if (!existsSync(dir)) throw new DeidError("E_CONFIG", `system ${spec.id}: model folder of detector ${u.detector} not found (${relativePath(loaded, dir)})`, { field: "with.model" });
+        files.push(...(await fileEntries(loaded, "model", dir)));
+      }
       for (const s of stringsIn(u.with)) {
-        if (s.key === "prompt" || !looksLikePath(s.value)) continue;
+        if (s.key === "prompt" || s.key === "model" || !looksLikePath(s.value)) continue;
         const p = existingPath(s.value, stack.baseDir);
         if (p) files.push(...(await fileEntries(loaded, "stack-reference", p)));
       }
