@@ -1,5 +1,10 @@
-// Healing profiles: an ordered list of pure span rules per language. "none" leaves spans as they are.
+// Healing profiles: an ordered list of pure span rules per language. "none" leaves spans as they are; nl-BE,
+// fr-BE and en run MedDeID's post-processing phases plus joining and (option propagate_names) name propagation.
+//
+// Provenance: a span a rule moves or relabels keeps its detectors; a span a rule creates has detectors
+// ["healing:<rule>"]; spans a rule merges have the union of their detectors.
 import { DeidError, type Document, type Span } from "../contract/index.js";
+import { builtInProfiles } from "./profiles.js";
 
 export interface HealingContext {
   document: Document;
@@ -13,9 +18,18 @@ export interface HealingProfile {
   id: string;
   version: string;
   rules: readonly { name: string; apply: HealingRule }[];
+  /**
+   * Passes over the rules until nothing changes (default 1). One rule's output can give an earlier rule work
+   * (a joined name now follows a title); running to a fixpoint is what makes healing idempotent.
+   */
+  maxPasses?: number;
 }
 
 const PROFILES = new Map<string, HealingProfile>([["none", { id: "none", version: "1.0.0", rules: [] }]]);
+for (const profile of builtInProfiles()) PROFILES.set(profile.id, profile);
+
+export { buildProfile, DEFAULT_ORDER, PROFILE_LANGUAGES, RULES } from "./profiles.js";
+export { lexiconFor, type HealingLexicon } from "./lexicon.js";
 
 export function registerHealingProfile(profile: HealingProfile): void {
   PROFILES.set(profile.id, profile);
@@ -31,9 +45,23 @@ export function getHealingProfile(id: string): HealingProfile {
   return p;
 }
 
-/** Runs a profile's rules in order. */
-export function healSpans(profile: HealingProfile, spans: readonly Span[], ctx: HealingContext): Span[] {
+function runRules(profile: HealingProfile, spans: readonly Span[], ctx: HealingContext): Span[] {
   let out = [...spans];
   for (const rule of profile.rules) out = rule.apply(out, ctx);
   return out;
+}
+
+function spansKey(spans: readonly Span[]): string {
+  return spans.map((s) => `${s.start}:${s.end}:${s.label}:${(s.detectors ?? []).join(",")}`).join("|");
+}
+
+/** Runs a profile's rules in order, pass after pass until the spans stop changing (at most `maxPasses`). */
+export function healSpans(profile: HealingProfile, spans: readonly Span[], ctx: HealingContext): Span[] {
+  let current = runRules(profile, spans, ctx);
+  for (let pass = 1; pass < (profile.maxPasses ?? 1); pass++) {
+    const next = runRules(profile, current, ctx);
+    if (spansKey(next) === spansKey(current)) return current;
+    current = next;
+  }
+  return current;
 }

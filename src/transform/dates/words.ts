@@ -9,31 +9,8 @@ import {
 
 export type CaseStyle = "lower" | "upper" | "title";
 
-const foldCache = new Map<string, string>();
-
-function foldChar(c: string): string {
-  let f = foldCache.get(c);
-  if (f !== undefined) return f;
-  const lower = c.toLowerCase();
-  f = lower.length === 1 ? lower : c;
-  const nfd = f.normalize("NFD");
-  if (nfd.length > 1 && /^[\p{L}][\p{M}]+$/u.test(nfd)) f = nfd[0];
-  if (f === "’" || f === "`" || f === "´" || f === "‘") f = "'";
-  if (f === "–" || f === "—" || f === "‐" || f === "‑") f = "-";
-  foldCache.set(c, f);
-  return f;
-}
-
-/** Lower-cases, strips diacritics and unifies apostrophes and dashes, one UTF-16 unit per unit. */
-export function foldSameLength(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 128) out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : text[i];
-    else out += foldChar(text[i]);
-  }
-  return out;
-}
+export { foldSameLength } from "../../contract/fold.js";
+import { foldSameLength } from "../../contract/fold.js";
 
 export function stripAccents(s: string): string {
   return s.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");

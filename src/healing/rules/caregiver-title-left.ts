@@ -1,0 +1,25 @@
+// Policy: a caregiver's name takes the title chain written right before it ("prof. dr. Peeters"), unless
+// another span already holds that title.
+import type { HealingLexicon } from "../lexicon.js";
+import { isTitleOnly } from "../lexicon.js";
+import type { HealingRule } from "../index.js";
+import { overlapping, withBounds } from "../spans.js";
+
+/** How far before a name a title chain may start. */
+const WINDOW = 48;
+
+export function caregiverTitleLeft(lex: HealingLexicon): HealingRule {
+  const chainBefore = new RegExp(`(?:${lex.titleChain})\\s*$`, "iu");
+  return (spans, { document }) =>
+    spans.map((s) => {
+      if (s.label !== "Name:Caregiver") return s;
+      const text = document.text;
+      if (isTitleOnly(text.slice(s.start, s.end), lex)) return s;
+      const from = Math.max(0, s.start - WINDOW);
+      const m = chainBefore.exec(text.slice(from, s.start));
+      if (!m || m[0].length === 0) return s;
+      const grown = { start: from + m.index, end: s.start };
+      if (spans.some((o) => o !== s && overlapping(o, grown))) return s;
+      return withBounds(s, grown.start, s.end);
+    });
+}

@@ -1,0 +1,25 @@
+// Policy: not dates after all: a piece of a time ("14:30"), "next year", a lone month-phase word, or "n-m" that
+// cannot be a day and a month.
+import type { HealingLexicon } from "../lexicon.js";
+import type { HealingRule } from "../index.js";
+import { contains } from "../spans.js";
+
+const TIME = /(?<![\p{N}])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\p{N}])/gu;
+const RELATIVE_YEAR = /^(?:volgend jaar|next year|l'année prochaine|l'an prochain)$/iu;
+
+export function dropInvalidDates(lex: HealingLexicon): HealingRule {
+  const phaseOnly = new RegExp(`^(?:${lex.phase})$`, "iu");
+  return (spans, { document }) => {
+    const text = document.text;
+    let times: { start: number; end: number }[] | undefined;
+    return spans.filter((s) => {
+      if (s.label !== "Date") return true;
+      const surface = text.slice(s.start, s.end).trim();
+      if (RELATIVE_YEAR.test(surface) || phaseOnly.test(surface)) return false;
+      const nm = /^(\d+)-(\d+)$/.exec(surface);
+      if (nm && (Number(nm[1]) < 1 || Number(nm[1]) > 31 || Number(nm[2]) < 1 || Number(nm[2]) > 12)) return false;
+      times ??= [...text.matchAll(TIME)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
+      return !times.some((t) => contains(t, s));
+    });
+  };
+}

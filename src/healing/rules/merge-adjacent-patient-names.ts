@@ -1,0 +1,30 @@
+// Policy: patient name parts separated only by whitespace ("Jan" "Peeters") are one name.
+import type { Span } from "../../contract/index.js";
+import type { HealingRule } from "../index.js";
+import { byPosition, mergedSpan } from "../spans.js";
+
+export const mergeAdjacentPatientNames: HealingRule = (spans, { document }) => {
+  const names = spans.filter((s) => s.label === "Name:Patient").sort(byPosition);
+  const others = spans.filter((s) => s.label !== "Name:Patient");
+  const out: Span[] = [];
+  let group: Span[] = [];
+  const flush = () => {
+    if (group.length) out.push(group.length === 1 ? group[0] : mergedSpan(group, "Name:Patient"));
+    group = [];
+  };
+  for (const s of names) {
+    const last = group[group.length - 1];
+    const end = last ? Math.max(...group.map((g) => g.end)) : -1;
+    if (last && s.start > end && /^\s+$/.test(document.text.slice(end, s.start))) group.push(s);
+    else if (last && s.start <= end) {
+      // Overlapping parts are not adjacent parts: leave them to overlap resolution.
+      flush();
+      group.push(s);
+    } else {
+      flush();
+      group.push(s);
+    }
+  }
+  flush();
+  return [...others, ...out];
+};
