@@ -8,7 +8,6 @@ import {
   matchAt,
   previousWord,
   span,
-  trimTrailingPunctuation,
   wordCharAt,
   wordCharBefore,
   type TextScan,
@@ -46,11 +45,13 @@ export function findEmails(text: string): DetectedSpan[] {
 const URL_START = /(?:https?|s?ftp):\/\/|www\./giu;
 const URL_BODY = /[^\s<>"'`{}|\\^]+/uy;
 
+const URL_TRAILING = ".,;:!?'\"*";
+
 /** Drops trailing punctuation and closing brackets that have no opening bracket inside the URL. */
 function urlEnd(text: string, start: number, end: number): number {
   let e = end;
   for (;;) {
-    e = trimTrailingPunctuation(text, start, e);
+    while (e > start && URL_TRAILING.includes(text[e - 1])) e--;
     const last = text[e - 1];
     const partner = last === ")" ? "(" : last === "]" ? "[" : undefined;
     if (partner === undefined) return e;
@@ -114,7 +115,8 @@ function findIpv6(text: string): DetectedSpan[] {
     const { start, end } = ipv6Candidate(text, colon);
     consumed = end;
     const candidate = text.slice(start, end);
-    if ((candidate.match(/:/g) ?? []).length < 2 || !/[0-9A-Fa-f]/.test(candidate)) continue;
+    // At least two groups: "::1" (loopback) and "::" identify no one.
+    if ((candidate.match(/:/g) ?? []).length < 2 || candidate.split(/:+/).filter(Boolean).length < 2) continue;
     if (wordCharBefore(text, start) || wordCharAt(text, end) || !isIPv6(candidate)) continue;
     out.push(span(start, end, "Anonymize_Other", SCORE_PATTERN));
   }

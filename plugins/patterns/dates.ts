@@ -100,6 +100,11 @@ function continuesWith(text: string, index: number, separator: string): boolean 
   return text[index] === separator && digitAt(text, index + 1);
 }
 
+/** "05.03.12-123.45": a two-digit-year date glued to more digits is part of a longer number. */
+function continuesWithNumber(text: string, index: number): boolean {
+  return "./-".includes(text[index] ?? "x") && digitAt(text, index + 1);
+}
+
 function isVersionContext(text: string, start: number): boolean {
   return VERSION_WORDS.has(previousWord(text, start));
 }
@@ -123,7 +128,7 @@ function tryDayMonthYear(text: string, s: number, rules: DateRules): Found | nul
   if (wordCharAt(text, end) || continuesWith(text, end, sep)) return null;
   if (text[s - 1] === sep && digitAt(text, s - 2)) return null;
   if (!plausibleYear(y) || !validDayMonthEitherWay(Number(d), Number(mo), rules, fourDigitYear(y))) return null;
-  if (y.length !== 4 && (unitFollows(text, end) || isVersionContext(text, s))) return null;
+  if (y.length !== 4 && (unitFollows(text, end) || isVersionContext(text, s) || continuesWithNumber(text, end))) return null;
   return { start: s, end, score: SCORE_PATTERN };
 }
 

@@ -46,7 +46,7 @@ export interface IdentifierRules {
 }
 
 const NUMBER_WORD = "(?:nr|no|n°|nº|num|nummer|number|numéro|numero|#)";
-const RECORD_TAIL = `(?:[ \\-]?${NUMBER_WORD}\\.?)?[ \\t]*[:#=]?[ \\t]*(?:${NUMBER_WORD}\\.?[ \\t]*[:]?[ \\t]*)?`;
+const RECORD_TAIL = `\\.?(?:[ \\-]?${NUMBER_WORD}\\.?)?[ \\t]*[:#=]?[ \\t]*(?:${NUMBER_WORD}\\.?[ \\t]*[:]?[ \\t]*)?`;
 
 /** Words that end multi-word contexts without being a number word ("patient ID", "numéro national"). */
 const CONTEXT_TAIL_WORDS = "id|national|patient|s[ée]jour|code|registratie";
@@ -213,7 +213,8 @@ function recordAt(scan: TextScan, s: number, rules: IdentifierRules): Found | nu
   const start = identifierStart(text, s);
   if (wordCharBefore(text, start)) return null;
   if (!rules.recordTrigger.test(scan.wordBefore(start))) return null;
-  const m = matchAt(RECORD_ID, text, start);
+  // A national register number written in groups ("850730 033 28") is one identifier.
+  const m = (start === s ? matchAt(RRN, text, start) : null) ?? matchAt(RECORD_ID, text, start);
   if (!m || m[0].length > 30) return null;
   const end = start + m[0].length;
   const digitCount = digitsOf(m[0]).length;

@@ -16,8 +16,6 @@ interface LanguageWords {
   dateContextWords: string[];
   /** A word right before a number that makes it a duration, not an age ("sinds 3 jr", "pendant 2 ans"). */
   durationWords: string[];
-  /** A word right before a 4-digit number that makes it a year, not a postal code ("in 2019", "depuis 2010"). */
-  yearContextWords: string[];
   /** Regex sources of phrases after which an identifier follows (case-insensitive). */
   recordContexts: string[];
   /** Regex sources of phrases after which a caregiver identifier follows. */
@@ -41,8 +39,6 @@ const NL: LanguageWords = {
     "tussen", "en", "gezien", "opname", "ontslag", "controle", "consultatie", "geboren"],
   durationWords: ["sinds", "sedert", "gedurende", "reeds", "al", "na", "binnen", "over", "afgelopen", "laatste",
     "ruim", "nog", "per", "elke", "iedere", "om", "voor", "in", "tot", "vanaf", "jaar", "periode", "termijn"],
-  yearContextWords: ["in", "sinds", "sedert", "tot", "van", "vanaf", "en", "rond", "circa", "ca.", "begin", "eind",
-    "midden", "half", "jaar", "zomer", "winter", "lente", "herfst", "na", "voor", "tussen", "anno"],
   recordContexts: [
     "pati[eë]nt(?:en)?[- ]?(?:nummer|nr|id)", "pat\\.? ?(?:nr|id)", "patnr", "dossier[- ]?(?:nummer|nr)", "dossier",
     "ead[- ]?(?:nummer|nr)?", "opname[- ]?(?:nummer|nr)", "insz(?:[- ]?(?:nummer|nr))?",
@@ -68,8 +64,6 @@ const FR: LanguageWords = {
     "vu", "vue", "né", "née"],
   durationWords: ["pendant", "depuis", "durant", "dans", "après", "sur", "pour", "plus", "moins", "tous", "chaque",
     "en"],
-  yearContextWords: ["en", "depuis", "année", "vers", "fin", "début", "mi", "été", "hiver", "printemps", "automne",
-    "avant", "après", "jusqu'en", "entre", "et"],
   recordContexts: [
     "n(?:°|o\\.?|º|um(?:é|e)ro)\\s*(?:de\\s+|du\\s+)?(?:dossier|patient|s[ée]jour|registre national|national)",
     "num[ée]ro (?:de |du )?(?:dossier|patient|s[ée]jour|registre national)", "num[ée]ro national",
@@ -94,8 +88,6 @@ const EN: LanguageWords = {
     "by", "between", "and", "admitted", "discharged", "born"],
   durationWords: ["for", "since", "over", "past", "during", "within", "after", "last", "every", "each", "in", "by",
     "until", "till", "from"],
-  yearContextWords: ["in", "since", "until", "till", "from", "year", "circa", "around", "early", "late", "mid",
-    "summer", "winter", "spring", "autumn", "fall", "before", "after", "between", "and", "by"],
   recordContexts: [
     "mrn", "medical record (?:number|no\\.?|nr\\.?|#)", "record (?:number|no\\.?|#)", "patient (?:id|number|no\\.?|#)",
     "hospital (?:number|no\\.?|id)", "chart (?:number|no\\.?|#)", "account (?:number|no\\.?|#)",
@@ -118,7 +110,6 @@ export interface Lexicon {
   readonly ordinalSuffixes: readonly string[];
   readonly dateContextWords: ReadonlySet<string>;
   readonly durationWords: ReadonlySet<string>;
-  readonly yearContextWords: ReadonlySet<string>;
   readonly recordContexts: readonly string[];
   readonly caregiverRecordContexts: readonly string[];
   readonly phoneContexts: readonly string[];
@@ -138,7 +129,6 @@ export function buildLexicon(languages: readonly Language[]): Lexicon {
     ordinalSuffixes: [...new Set(collect("ordinalSuffixes"))],
     dateContextWords: new Set(collect("dateContextWords")),
     durationWords: new Set(collect("durationWords")),
-    yearContextWords: new Set(collect("yearContextWords")),
     recordContexts: [...new Set(collect("recordContexts"))],
     caregiverRecordContexts: [...new Set(collect("caregiverRecordContexts"))],
     phoneContexts: [...new Set(collect("phoneContexts"))],

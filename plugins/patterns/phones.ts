@@ -164,14 +164,17 @@ const IBAN_BEFORE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){0,7} ?$/;
 
 function phoneAt(text: string, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
   const plus = text[s - 1] === "+";
-  const start = plus || text[s - 1] === "(" ? s - 1 : s;
+  // "(03) 123 45 67", "(555) 123-4567": an area code in parentheses; "(0477 12 34 56)" is just a bracket.
+  const areaInParentheses = text[s - 1] === "(" && text[e] === ")" && e - s <= 4;
+  const start = plus || areaInParentheses ? s - 1 : s;
   // Cheap exits for most numbers: only +CC, 0…, (…), a 3-digit US area code or the US "1-" start a phone, and a
   // run of fewer than 9 digits must continue with a separator and another group.
   if (start === s && text[s] !== "0" && e - s !== 3 && !(e - s === 1 && text[s] === "1")) return null;
   const next = text[e] ?? "";
   const continues = next === "(" || next === ")" || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "("));
   if (e - s < 9 && !continues) return null;
-  if (wordCharBefore(text, start) || (start === s && "./-,".includes(text[s - 1] ?? "") && digitAt(text, s - 2))) {
+  // A phone number does not start in the middle of a chain of digit groups ("85 07 30 033 28").
+  if (wordCharBefore(text, start) || (start === s && "./-, ".includes(text[s - 1] ?? "") && digitAt(text, s - 2))) {
     return null;
   }
   const groups = readGroups(text, plus ? s : start);

@@ -3,15 +3,15 @@
 // (state + ZIP) and UK postcodes "SW1A 1AA" (distinctive enough on their own).
 import type { DetectedSpan } from "../../src/contract/index.js";
 import type { Lexicon } from "./lexicon.js";
-import { SCORE_CONTEXT, SCORE_PATTERN, anchoredPhrase, matchAt, phraseBefore, span, wordCharAt, wordCharBefore, type TextScan } from "./text.js";
+import { SCORE_CONTEXT, SCORE_PATTERN, anchoredPhrase, digitAt, matchAt, phraseBefore, span, wordCharAt, wordCharBefore, type TextScan } from "./text.js";
 
 export interface PostalRules {
-  readonly lexicon: Lexicon;
+  /** US ZIP codes and UK postcodes are read only when English is on. */
   readonly english: boolean;
 }
 
 export function compilePostalRules(lexicon: Lexicon): PostalRules {
-  return { lexicon, english: lexicon.languages.includes("en") };
+  return { english: lexicon.languages.includes("en") };
 }
 
 /**
@@ -38,27 +38,46 @@ function locality(text: string, index: number): { end: number; word: string } | 
   if (!m) return null;
   const end = index + m[0].length;
   const word = m[1];
-  if (wordCharAt(text, end) || NOT_LOCALITIES.has(word.toUpperCase()) || word.replace(/[^\p{L}]/gu, "").length < 2) return null;
+  const upper = word.toUpperCase();
+  if (wordCharAt(text, end) || NOT_LOCALITIES.has(upper)) return null;
+  // Two capitals are a unit or an abbreviation ("AB", "SS"), never a locality; "As" and "Mol" are.
+  const letters = word.replace(/[^\p{L}]/gu, "").length;
+  if (letters < 2 || (letters < 3 && word === upper)) return null;
   return { end, word };
 }
 
+/**
+ * Localities whose postal codes read as years (1900–2099: the Antwerp districts, Zaventem, ...). With another
+ * locality such a code needs address evidence ("in 2019 Opname" is a year).
+ */
+const YEAR_LIKE_CODE_LOCALITIES: ReadonlySet<string> = new Set([
+  "ANTWERPEN", "ANVERS", "ANTWERP", "BERCHEM", "BORGERHOUT", "DEURNE", "HOBOKEN", "MERKSEM", "WILRIJK", "EKEREN",
+  "BERENDRECHT", "ZANDVLIET", "LILLO", "ZWIJNDRECHT", "BURCHT", "ZAVENTEM", "OVERIJSE", "KRAAINEM", "ZEMST",
+  "KAMPENHOUT", "WEZEMBEEK-OPPEM", "STERREBEEK", "STEENOKKERZEEL", "MACHELEN",
+]);
+
 /** Belgian 4-digit code. Codes that read as years (1900–2099) need address evidence before them. */
-function belgianAt(scan: TextScan, s: number, rules: PostalRules): { start: number; end: number; score: number } | null {
-  const text = scan.text;
+/**
+ * Belgian 4-digit code + locality. Without address evidence (a "B-" prefix, a street and house number or a
+ * postal-code label before it), codes that read as years (1900–2099) need a locality known to have such a code,
+ * and short all-capital words (acronyms such as "NPI") are not taken for a locality.
+ */
+function belgianAt(text: string, s: number): { start: number; end: number; score: number } | null {
   let start = s;
   if (text[s - 1] === "-" && (text[s - 2] === "B" || text[s - 2] === "b") && !wordCharBefore(text, s - 2)) start = s - 2;
   else if (text[s - 1] === " " && text[s - 2] === "B" && !wordCharBefore(text, s - 2)) start = s - 2;
-  else if (wordCharBefore(text, s)) return null;
+  else if (wordCharBefore(text, s) || ("-./,".includes(text[s - 1] ?? "x") && digitAt(text, s - 2))) return null;
   const code = Number(text.slice(s, s + 4));
   if (code < 1000) return null;
   const place = locality(text, s + 4);
   if (!place) return null;
-  const prefixed = start !== s;
-  const addressBefore = phraseBefore(text, start, ADDRESS_BEFORE, 64) >= 0;
-  const yearLike = code >= 1900 && code <= 2099;
-  if (yearLike && !prefixed && !addressBefore) return null;
-  if (!prefixed && !addressBefore && rules.lexicon.yearContextWords.has(scan.wordBefore(start))) return null;
-  return { start, end: place.end, score: prefixed || addressBefore ? SCORE_CONTEXT : SCORE_PATTERN };
+  const evidence = start !== s || phraseBefore(text, start, ADDRESS_BEFORE, 64) >= 0;
+  if (!evidence) {
+    const upper = place.word.toUpperCase();
+    if (code >= 1900 && code <= 2099 && !YEAR_LIKE_CODE_LOCALITIES.has(upper)) return null;
+    if (place.word === upper && place.word.length <= 3) return null;
+  }
+  return { start, end: place.end, score: evidence ? SCORE_CONTEXT : SCORE_PATTERN };
 }
 
 const DUTCH_CODE = /\d{4}[ ]?([A-Z]{2})(?![\p{L}\p{N}])/uy;
@@ -115,7 +134,7 @@ export function findPostalCodes(scan: TextScan, rules: PostalRules): DetectedSpa
     if (s < consumed) continue;
     const next = text[runs[r + 1]];
     const found =
-      (len === 4 && (next === " " || next === "\u00a0" || isUpperAscii(next)) ? (dutchAt(text, s) ?? belgianAt(scan, s, rules)) : null) ??
+      (len === 4 && (next === " " || next === "\u00a0" || isUpperAscii(next)) ? (dutchAt(text, s) ?? belgianAt(text, s)) : null) ??
       (len === 5 && rules.english ? usAt(text, s) : null) ??
       (len <= 2 && rules.english ? ukAt(text, s) : null);
     if (!found) continue;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { checkPositive, detect, type PositiveCase } from "./testing.js";
+
+const A = "Age_Birthdate" as const;
+
+const positives: PositiveCase[] = [
+  // Dutch
+  ["Een [[45-jarige]] man.", A, 0.8],
+  ["[[45 jarige]] vrouw", A],
+  ["Patiënt is [[45-jarig]].", A],
+  ["Zij is [[45 jaar oud]].", A],
+  ["Man, [[45 jr]], komt binnen.", A],
+  ["Baby van [[3 maanden oud]].", A, 0.9],
+  ["Een man van [[45 jaar]] met koorts.", A, 0.9],
+  ["Zuigeling, [[3 maanden oud]].", A, 0.8],
+  ["Kind, [[8 weken oud]].", A],
+  ["Leeftijd: [[45]]", A, 0.9],
+  ["Leeftijd [[45 jaar]]", A, 0.9],
+  ["Patiënte van [[78 jaar]] met dyspnoe.", A, 0.9],
+  ["Peuter van [[1,5 jaar oud]]", A],
+  ["Bij [[65-jarigen]] vaak gezien.", A],
+  ["Pasgeborene, [[10 dagen oud]].", A],
+  // French
+  ["Patient âgé de [[45 ans]].", A, 0.9],
+  ["Patiente âgée de [[45 ans]].", A, 0.9],
+  ["Femme de [[45 ans]].", A, 0.9],
+  ["[[45 ans]], diabétique.", A, 0.8],
+  ["Il a [[45 ans]].", A],
+  ["Bébé de [[3 mois]].", A, 0.9],
+  ["Enfant âgé de [[6 semaines]].", A],
+  // English
+  ["[[45 yo]] male", A, 0.8],
+  ["[[45 y/o]] female", A],
+  ["[[45yo]] M", A],
+  ["A [[45-year-old]] man.", A],
+  ["He is [[45 years old]].", A],
+  ["A [[45 year old]] woman.", A],
+  ["A [[3-month-old]] infant.", A],
+  ["Patient aged [[45]].", A, 0.9],
+  ["age [[45]]", A],
+  ["Age: [[45]]", A],
+  ["Aged [[45 years]], smoker.", A],
+  ["[[45 years of age]]", A],
+  ["a [[45 y.o]]. male", A],
+];
+
+const negatives: string[] = [
+  "sinds 3 jr",
+  "3 jaar geleden",
+  "20 jaar gerookt",
+  "10 jr gerookt",
+  "over 3 jr controle",
+  "pendant 2 ans",
+  "depuis 3 ans",
+  "il y a 2 ans",
+  "2 ans plus tard",
+  "durée de 2 ans",
+  "for 3 years",
+  "since 2 years",
+  "45 pack years",
+  "3 jaar",
+  "een 5-jarige opleiding",
+  "stage 4",
+  "average 45",
+  "135 jaar oud",
+  "3 dagen",
+  "10 mg",
+];
+
+describe("ages", () => {
+  it.each(positives)("finds %s", (...testCase) => {
+    const { actual, expected } = checkPositive(testCase as PositiveCase);
+    expect(actual).toEqual(expected);
+  });
+
+  it.each(negatives)("finds no age in %s", (text) => {
+    expect(detect(text).filter((s) => s.label === A)).toEqual([]);
+  });
+
+  it("reads age words only of the configured languages", () => {
+    expect(detect("Een 45-jarige man.", { languages: ["fr", "en"] })).toEqual([]);
+    expect(detect("Patiente âgée de 45 ans.", { languages: ["nl", "en"] })).toEqual([]);
+    expect(detect("A 45-year-old man.", { languages: ["nl", "fr"] })).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { checkPositive, detect, type PositiveCase } from "./testing.js";
+
+const positives: PositiveCase[] = [
+  ["Opname op [[12/03/2023]].", "Date", 0.8],
+  ["Ontslag [[15-03-23]].", "Date"],
+  ["Controle [[12.03.2023]] om 14:30.", "Date"],
+  ["Geboren [[12/03/'98]] te Gent.", "Date"],
+  ["Gezien [[1/2/2021]].", "Date"],
+  ["Ingreep [[31.12.1999]], schrikkeldag [[29/02/2024]].", "Date"],
+  ["Op [[12/03]] gezien.", "Date", 0.9],
+  ["Brief van [[5/11]] ontvangen.", "Date", 0.9],
+  ["Afspraak [[05/11]] bevestigd.", "Date", 0.8],
+  ["Afspraak [[12/03]] of [[03-04]].", "Date"],
+  ["[[maandag 12/03/2023]] opgenomen.", "Date"],
+  ["[[vrijdag 12/3]] controle.", "Date", 0.9],
+  ["[[ma. 12/03/2023]] gezien.", "Date"],
+  ["Consultation [[lundi 3 mars]].", "Date"],
+  ["Seen [[Monday, March 3]].", "Date"],
+  ["[[donderdag 5 januari 2023]] ontslag.", "Date"],
+  ["Op [[12 maart 2023]] gezien.", "Date"],
+  ["Le [[1er janvier 2020]].", "Date"],
+  ["On [[March 3rd, 2021]] he was seen.", "Date"],
+  ["Sinds [[3 mrt. '21]] in behandeling.", "Date"],
+  ["Gestart in [[mei 2023]].", "Date"],
+  ["Depuis [[janv. 2020]].", "Date"],
+  ["Opname [[3 mrt]].", "Date"],
+  ["Gezien op [[12 december]].", "Date"],
+  ["Le [[14 juillet 2019]] et le [[3 août 2021]].", "Date"],
+  ["Depuis le [[1 févr. 2020]].", "Date"],
+  ["The [[3rd of March]] visit.", "Date"],
+  ["Since [[May 2023]].", "Date"],
+  ["In [[March '21]].", "Date"],
+  ["Started [[Sept. 2020]].", "Date"],
+  ["Datum [[12-mrt-2023]].", "Date"],
+  ["Collected [[12-Mar-21]].", "Date"],
+  ["Sinds [[03/2021]] stabiel.", "Date"],
+  ["[[2023-03-12]] ingevoerd.", "Date"],
+  ["Stamp [[2023-03-12T14:30:00Z]].", "Date"],
+  ["Stamp [[2023-03-12T14:30]] local.", "Date"],
+  ["Visit [[12/31/2021]].", "Date"],
+  ["Vanaf 12-[[14/03/2023]] afwezig.", "Date"],
+  ["Geboren (° [[12/03/1980]]).", "Date"],
+  ["Op [[12 MAART 2023]].", "Date"],
+  ["Van [[12/03/2023]] tot [[15/03/2023]].", "Date"],
+  ["Gezien op [[12/03/2023]], 14:30 u.", "Date"],
+];
+
+const negatives: string[] = [
+  "Hb 12.3 g/dL",
+  "CRP 5/10 mg/L",
+  "NYHA 3/4",
+  "BP 120/80",
+  "EF 55%",
+  "GCS 15",
+  "Om 14:30 gezien",
+  "versie 2.10.12",
+  "v1.2.3",
+  "1/2 tablet",
+  "3/4 van de dosis",
+  "Datum 31/02/2023 bestaat niet",
+  "32/01/2020",
+  "00/01/2020",
+  "13/13/2020",
+  "5 mg/kg",
+  "2x500 mg",
+  "VAS 8/10",
+  "pijn 10/12",
+  "score 12/03 punten",
+  "tension 12/8",
+  "dosis 05/10 mg",
+  "12/03/20234",
+  "5.10.15 ml",
+  "1.2.3.4.5",
+  "Patients may 12 times",
+  "mei",
+  "in maart",
+  "'98",
+  "lot 12-03-4567",
+  "05.03.12-123.45",
+];
+
+describe("dates", () => {
+  it.each(positives)("finds %s", (...testCase) => {
+    const { actual, expected } = checkPositive(testCase as PositiveCase);
+    expect(actual).toEqual(expected);
+  });
+
+  it.each(negatives)("finds nothing in %s", (text) => {
+    expect(detect(text).filter((s) => s.label === "Date")).toEqual([]);
+  });
+
+  it("reads month words only of the configured languages", () => {
+    expect(detect("Op 12 maart 2023.", { languages: ["fr"] })).toEqual([]);
+    expect(detect("Le 12 mars 2023.", { languages: ["fr"] })).toHaveLength(1);
+    expect(detect("On March 3rd, 2021.", { languages: ["nl", "fr"] })).toEqual([]);
+  });
+
+  it("reads month/day order only when English is on", () => {
+    expect(detect("Visit 12/31/2021.", { languages: ["nl", "fr"] })).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { checkPositive, detect, type PositiveCase } from "./testing.js";
+
+const iban: PositiveCase[] = [
+  ["IBAN [[BE68 5390 0754 7034]].", "ID:Patient", 1],
+  ["Rekening [[BE68539007547034]]", "ID:Patient", 1],
+  ["[[NL91 ABNA 0417 1643 00]]", "ID:Patient", 1],
+  ["[[NL91ABNA0417164300]]", "ID:Patient", 1],
+  ["Compte [[FR14 2004 1010 0505 0001 3M02 606]]", "ID:Patient", 1],
+  ["[[DE89 3704 0044 0532 0130 00]]", "ID:Patient", 1],
+  ["[[GB29 NWBK 6016 1331 9268 19]] paid", "ID:Patient", 1],
+  ["op rekening [[BE71 0961 2345 6769]], mededeling", "ID:Patient", 1],
+];
+
+const nationalRegister: PositiveCase[] = [
+  ["RRN [[85.07.30-033.28]]", "ID:Patient", 1],
+  ["[[85073003328]]", "ID:Patient", 1],
+  ["[[850730 033 28]]", "ID:Patient", 1],
+  ["[[85 07 30 033 28]]", "ID:Patient", 1],
+  ["Geboren 2005: [[05.03.12-123.60]]", "ID:Patient", 1],
+  ["bis [[85.32.30-033.09]]", "ID:Patient", 1],
+  ["bis [[85.52.30-033.52]]", "ID:Patient", 1],
+  ["INSZ: [[85.07.30-033.29]]", "ID:Patient", 0.9],
+  ["Rijksregisternummer: [[85.07.30-033.28]]", "ID:Patient", 1],
+  ["NISS [[850730 033 28]]", "ID:Patient", 1],
+];
+
+const bsn: PositiveCase[] = [
+  ["BSN: [[123456782]]", "ID:Patient", 1],
+  ["burgerservicenummer [[1234.56.782]]", "ID:Patient", 1],
+  ["Sofinummer: [[111222333]]", "ID:Patient", 1],
+  ["Nummer [[234567806]] bekend.", "ID:Patient", 0.8],
+  ["BSN [[123456780]]", "ID:Patient", 0.9],
+];
+
+const ssn: PositiveCase[] = [
+  ["SSN [[123-45-6789]]", "ID:Patient", 0.9],
+  ["[[123-45-6789]]", "ID:Patient", 0.8],
+  ["Social Security Number: [[123 45 6789]]", "ID:Patient", 0.9],
+  ["SSN: [[123456789]]", "ID:Patient", 0.9],
+];
+
+const npi: PositiveCase[] = [
+  ["NPI: [[1234567893]]", "ID:Caregiver", 1],
+  ["NPI [[1234567890]]", "ID:Caregiver", 0.9],
+  ["National Provider Identifier [[1234567893]]", "ID:Caregiver", 1],
+  ["Attending physician Dr. Smith, [[1234567893]]", "ID:Caregiver", 1],
+];
+
+const records: PositiveCase[] = [
+  ["MRN: [[12345678]]", "ID:Patient", 0.9],
+  ["MRN [[A1234567]]", "ID:Patient"],
+  ["Medical record number [[4455667]].", "ID:Patient"],
+  ["Patient ID: [[PT-99887]]", "ID:Patient"],
+  ["patiëntnummer [[123456]]", "ID:Patient"],
+  ["Patientnummer: [[123456]]", "ID:Patient"],
+  ["dossiernummer [[A1234567]]", "ID:Patient"],
+  ["dossier nr. [[2023/45678]]", "ID:Patient"],
+  ["EAD-nummer: [[2023-004512]]", "ID:Patient"],
+  ["opnamenummer [[7788990]]", "ID:Patient"],
+  ["pat. nr. [[998877]]", "ID:Patient"],
+  ["n° de dossier [[998877]]", "ID:Patient"],
+  ["numéro de patient : [[445566]]", "ID:Patient"],
+  ["N° dossier: [[AB-55443]]", "ID:Patient"],
+  ["IPP [[12345]]", "ID:Patient"],
+  ["RIZIV [[1-23456-78-901]]", "ID:Caregiver", 0.9],
+  ["n° INAMI [[1-23456-78-901]]", "ID:Caregiver"],
+  ["MRN #[[5566778]]", "ID:Patient"],
+];
+
+const negatives: string[] = [
+  "IBAN BE68 5390 0754 7035",
+  "IBAN BE69 5390 0754 7034",
+  "NL91 ABNA 0417 1643 01",
+  "XX68 5390 0754 7034",
+  "85.07.30-033.29",
+  "85073003329",
+  "85.13.30-033.70",
+  "8507300332",
+  "123456780",
+  "012345678",
+  "000-12-3456",
+  "666-12-3456",
+  "900-12-3456",
+  "123-00-4567",
+  "123-45-0000",
+  "123 45 6789",
+  "1234567893",
+  "physician 1234567890",
+  "MRN: onbekend",
+  "dossier volledig",
+  "INSZ 12",
+  "Hotel-id 12345",
+  "nummer 12345",
+];
+
+const tables: [string, PositiveCase[]][] = [
+  ["IBAN", iban],
+  ["national register number", nationalRegister],
+  ["BSN", bsn],
+  ["SSN", ssn],
+  ["NPI", npi],
+  ["record number", records],
+];
+
+describe.each(tables)("%s", (_name, table) => {
+  it.each(table)("finds %s", (...testCase) => {
+    const { actual, expected } = checkPositive(testCase as PositiveCase);
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe("identifier negatives", () => {
+  it.each(negatives)("finds no identifier in %s", (text) => {
+    expect(detect(text).filter((s) => s.label.startsWith("ID:"))).toEqual([]);
+  });
+
+  it("needs Dutch for a BSN without its context word", () => {
+    expect(detect("Nummer 234567806 bekend.", { languages: ["fr", "en"] })).toEqual([]);
+  });
+
+  it("switches each family off", () => {
+    const off = (family: string) => ({ families: { [family]: false, recordNumbers: false } });
+    expect(detect("IBAN BE68 5390 0754 7034", off("iban"))).toEqual([]);
+    expect(detect("RRN 85.07.30-033.28", off("nationalRegisterNumbers"))).toEqual([]);
+    expect(detect("BSN: 123456782", off("bsn"))).toEqual([]);
+    expect(detect("SSN 123-45-6789", off("ssn"))).toEqual([]);
+    expect(detect("NPI: 1234567893", off("npi"))).toEqual([]);
+    expect(detect("MRN: 12345678", off("recordNumbers"))).toEqual([]);
+  });
+});
