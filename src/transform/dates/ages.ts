@@ -34,7 +34,7 @@ const UNIT_ALT = [...UNIT_FORMS.keys()]
   .sort((a, b) => b.length - a.length)
   .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
   .join("|");
-const NUMBER = "\\d{1,3}(?:[.,]\\d{1,2})?";
+const NUMBER = "\\d{1,4}(?:[.,]\\d{1,2})?";
 const COMPONENT_RE = new RegExp(`(?<n>${NUMBER})(?<plus>\\+)?(?<gap>\\s*-?\\s*)(?<u>${UNIT_ALT})(?![\\p{L}])`, "gu");
 const JOIN_RE = /^(?:\s*,\s*|\s+(?:en|et|and)\s+|\s*)$/u;
 const LEADING_RE =

@@ -42,6 +42,7 @@ function buildPatterns(v: Vocabulary): { patterns: Pattern[]; partialPatterns: P
   const patterns = [
     p("numeric-dmy", `${wd}(?<a>\\d{1,2})\\s*(?<s1>[/.\\-])\\s*(?<b>\\d{1,2})\\s*\\k<s1>\\s*${YEAR}`, true),
     p("numeric-dmy-space", `${wd}(?<a>\\d{1,2}) (?<b>\\d{1,2}) (?<y>\\d{4})`, true),
+    p("roman-dmy", `${wd}(?<d>\\d{1,2})\\s*(?<s1>[/.\\-\\s])\\s*(?<rm>xii|xi|x|ix|viii|vii|vi|v|iv|iii|ii|i)\\s*\\k<s1>\\s*${YEAR}`),
     p("numeric-ymd", `${wd}(?<y>\\d{4})\\s*(?<s1>[/.\\-])\\s*(?<m>\\d{1,2})\\s*\\k<s1>\\s*(?<d>\\d{1,2})`),
     p("compact-ymd", `(?<y>(?:19|20)\\d{2})(?<m>\\d{2})(?<d>\\d{2})`),
     p("compact-dmy", `(?<d>\\d{2})(?<m>\\d{2})(?<y>\\d{4})`),
@@ -170,6 +171,8 @@ function writesAccents(standard: string, written: string): boolean {
   return !(hasAccent(standard) && !hasAccent(written));
 }
 
+const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
+
 function ordinalOf(text: string): Ordinal {
   const suffix = text.replace(/^\d+/, "").toLowerCase();
   if (!suffix) return "";
@@ -209,19 +212,28 @@ function readMatch(
     if (groups.d !== undefined) dayName = "d";
     if (groups.m !== undefined) monthName = "m";
   }
-  const numeric = groups.mw === undefined;
+  const numeric = groups.mw === undefined && groups.rm === undefined;
   if (dayName) {
     const raw = groups[dayName]!;
     const digits = raw.match(/^\d+/)![0];
     fields.day = Number(digits);
-    const pad = digits.length === 2 && digits.startsWith("0") ? true : digits.length === 1 ? false : numeric ? (numericPad ?? true) : false;
-    put(dayName, { kind: "day", pad, ordinal: ordinalOf(raw) });
+    // A textual date glued with hyphens or slashes ("06-dec-2006") is a fixed-width format; one with spaces is not.
+    const gluedToMonth = /^[\-/.]/.test(original.slice(indices[dayName]![1]));
+    const pad = digits.length === 2 && digits.startsWith("0") ? true : digits.length === 1 ? false : numeric ? (numericPad ?? true) : gluedToMonth;
+    let ordinal = ordinalOf(raw);
+    // French writes the first of the month "1er" whatever the writer did on other days; "1 mars" says otherwise.
+    if (ordinal === "" && !numeric && fields.day !== 1 && groups.mw !== undefined && lookupWord("month", groups.mw.replace(/\.$/, ""), ctx.languages)[0]?.lang === "fr") ordinal = "fr";
+    put(dayName, { kind: "day", pad, ordinal });
   }
   if (monthName) {
     const digits = groups[monthName]!;
     fields.month = Number(digits);
     const pad = digits.length === 2 && digits.startsWith("0") ? true : digits.length === 1 ? false : (numericPad ?? true);
     put(monthName, { kind: "monthNum", pad });
+  }
+  if (groups.rm !== undefined) {
+    fields.month = ROMAN.indexOf(groups.rm) + 1;
+    put("rm", { kind: "monthRoman", upper: orig("rm") === orig("rm").toUpperCase() });
   }
   if (groups.mw !== undefined) {
     // Month-first dates ("March 12, 2023") are English: read the month word as English.

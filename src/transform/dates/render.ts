@@ -69,6 +69,10 @@ export function renderSlot(slot: Slot, v: ShownValues): string {
     }
     case "monthNum":
       return slot.pad ? String(v.month).padStart(2, "0") : String(v.month);
+    case "monthRoman": {
+      const r = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"][v.month - 1];
+      return slot.upper ? r.toUpperCase() : r;
+    }
     case "monthWord": {
       const names = MONTHS[slot.lang];
       const full = names.full[v.month - 1];
@@ -129,7 +133,7 @@ function slotPositions(template: Template): number[] {
 }
 
 function hasWordSlot(template: Template): boolean {
-  return template.some((p) => typeof p !== "string" && p.kind !== "day" && p.kind !== "monthNum" && p.kind !== "year");
+  return template.some((p) => typeof p !== "string" && p.kind !== "day" && p.kind !== "monthNum" && p.kind !== "monthRoman" && p.kind !== "year");
 }
 
 /**

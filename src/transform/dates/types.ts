@@ -8,6 +8,7 @@ export type Ordinal = "" | "en" | "fr" | "nl";
 export type Slot =
   | { kind: "day"; pad: boolean; ordinal: Ordinal }
   | { kind: "monthNum"; pad: boolean }
+  | { kind: "monthRoman"; upper: boolean }
   | { kind: "monthWord"; lang: WordLanguage; form: "full" | "abbr"; dot: boolean; case: CaseStyle; accents: boolean }
   | { kind: "year"; digits: 2 | 4; apostrophe: string }
   | { kind: "weekday"; lang: WordLanguage; form: "full" | "abbr"; dot: boolean; case: CaseStyle }
