@@ -97,9 +97,7 @@ export function percentileInterval(values: Float64Array, confidence: number): { 
 
 /** Draws multinomial(n, uniform over n units) multiplicities into `out` (length n). */
 export function drawMultiplicities(rng: Xoshiro128StarStar, out: Int32Array): void {
-  const n = out.length;
-  out.fill(0);
-  for (let k = 0; k < n; k++) out[rng.nextBelow(n)]++;
+  rng.fillMultinomialCounts(out);
 }
 
 /**
@@ -148,7 +146,8 @@ interface CompiledMetric {
 }
 
 interface Design {
-  data: Float64Array; // units × columns, row-major
+  /** Unique columns in blocks of four: blocks[k][4u + j] is column 4k + j of unit u (padding columns are 0). */
+  blocks: Float64Array[];
   columns: number;
   compiled: CompiledMetric[][]; // [system][metric]
 }
@@ -174,39 +173,41 @@ function buildDesign(
       den: m.denominator.map(([field, k]) => ({ col: indexOf(matrix, field), k })),
     })),
   );
-  // Padded to a multiple of 4: the replicate loop sums four columns per pass in local accumulators.
-  const columns = Math.ceil(unique.length / 4) * 4;
-  const data = new Float64Array(units * columns);
+  const blocks = Array.from({ length: Math.ceil(unique.length / 4) }, () => new Float64Array(units * 4));
   unique.forEach((u, c) => {
-    for (let i = 0; i < units; i++) data[i * columns + c] = u.values[i];
+    const block = blocks[c >> 2];
+    const j = c & 3;
+    for (let i = 0; i < units; i++) block[(i << 2) + j] = u.values[i];
   });
-  return { data, columns, compiled };
+  return { blocks, columns: blocks.length * 4, compiled };
 }
 
 /**
- * sums[c] = Σ_u multiplicities[u] · data[u·columns + c] (row-major, columns a multiple of 4). Four columns per pass
- * with local accumulators: about 2.5× faster in V8 than accumulating into the array.
+ * sums[4k + j] = Σ_u multiplicities[u] · blocks[k][4u + j]. Columns are stored in blocks of four, unit-major, so each
+ * pass reads one block sequentially into four local accumulators; no branch on zero multiplicities (a mispredicted
+ * branch costs more than the multiply). About 2.5× faster in V8 than one row-major pass accumulating into the array.
  */
-export function weightedColumnSums(data: Float64Array, columns: number, multiplicities: Int32Array, sums: Float64Array): void {
+export function weightedColumnSums(blocks: readonly Float64Array[], multiplicities: Int32Array, sums: Float64Array): void {
   const units = multiplicities.length;
-  for (let c0 = 0; c0 < columns; c0 += 4) {
+  for (let k = 0; k < blocks.length; k++) {
+    const block = blocks[k];
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
     let s3 = 0;
     for (let u = 0; u < units; u++) {
       const m = multiplicities[u];
-      if (m === 0) continue;
-      const b = u * columns + c0;
-      s0 += m * data[b];
-      s1 += m * data[b + 1];
-      s2 += m * data[b + 2];
-      s3 += m * data[b + 3];
+      const b = u << 2;
+      s0 += m * block[b];
+      s1 += m * block[b + 1];
+      s2 += m * block[b + 2];
+      s3 += m * block[b + 3];
     }
-    sums[c0] = s0;
-    sums[c0 + 1] = s1;
-    sums[c0 + 2] = s2;
-    sums[c0 + 3] = s3;
+    const c = k << 2;
+    sums[c] = s0;
+    sums[c + 1] = s1;
+    sums[c + 2] = s2;
+    sums[c + 3] = s3;
   }
 }
 
@@ -262,10 +263,9 @@ export function bootstrapCompare(
   const rng = Xoshiro128StarStar.fromSeed(seed);
   const multiplicities = new Int32Array(units);
   const sums = new Float64Array(design.columns);
-  const { data, columns } = design;
   for (let r = 0; r < replicates; r++) {
     drawMultiplicities(rng, multiplicities);
-    weightedColumnSums(data, columns, multiplicities, sums);
+    weightedColumnSums(design.blocks, multiplicities, sums);
     for (let s = 0; s < matrices.length; s++) {
       const compiledS = design.compiled[s];
       for (let j = 0; j < metrics.length; j++) values[s][j][r] = ratioOf(compiledS[j], sums);

@@ -90,6 +90,45 @@ export class Xoshiro128StarStar {
     return x % bound;
   }
 
+  /**
+   * Multinomial(n, uniform over n cells) counts into `out` (n = out.length ≤ 2^21): exactly the draws
+   * `out[nextBelow(n)]++` repeated n times, with the state kept in locals for speed.
+   */
+  fillMultinomialCounts(out: Int32Array): void {
+    const bound = out.length;
+    if (bound > 0x200000) {
+      out.fill(0);
+      for (let k = 0; k < bound; k++) out[this.nextBelow(bound)]++;
+      return;
+    }
+    out.fill(0);
+    const threshold = bound === 0 ? 0 : (TWO_32 - bound) % bound;
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    for (let k = 0; k < bound; k++) {
+      let x: number;
+      let low: number;
+      do {
+        x = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = rotl(s3, 11);
+        low = Math.imul(x, bound) >>> 0;
+      } while (low < threshold);
+      out[(x * bound - low) / TWO_32]++;
+    }
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.s3 = s3;
+  }
+
   /** Uniform double in [0, 1) with 53 random bits. */
   nextDouble(): number {
     const hi = this.nextUint32() >>> 5; // 27 bits

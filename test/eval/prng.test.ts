@@ -43,6 +43,23 @@ describe("xoshiro128**", () => {
     );
   });
 
+  it("multinomial counts equal repeated bounded draws from the same stream", () => {
+    for (const n of [1, 2, 7, 1000]) {
+      const a = Xoshiro128StarStar.fromSeed(n);
+      const b = Xoshiro128StarStar.fromSeed(n);
+      const fast = new Int32Array(n);
+      const slow = new Int32Array(n);
+      for (let rep = 0; rep < 3; rep++) {
+        a.fillMultinomialCounts(fast);
+        slow.fill(0);
+        for (let k = 0; k < n; k++) slow[b.nextBelow(n)]++;
+        expect(Array.from(fast)).toEqual(Array.from(slow));
+        expect(fast.reduce((x, y) => x + y, 0)).toBe(n);
+      }
+      expect(a.nextUint32()).toBe(b.nextUint32()); // both streams advanced alike
+    }
+  });
+
   it("large bounds stay in range", () => {
     const rng = Xoshiro128StarStar.fromSeed(3);
     for (let i = 0; i < 1000; i++) {
