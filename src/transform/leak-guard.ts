@@ -7,13 +7,15 @@
 //    written from fixed words and numbers ("[Name:Patient]", "44 jaar"), so a short known value such as "44"
 //    matching there is a coincidence, not a leak.
 // 2. An identifier or contact detail found by the pattern detectors outside replacement text.
-// 3. The original text of a replaced span found again outside replacement text. Only originals with a letter and
-//    at least 4 characters, or with at least 5 digits, are searched: ages ("45"), years ("2023") and house
-//    numbers appear legitimately elsewhere. Names match only in their own capitalisation ("Bakker" the name,
-//    not "bakker" the trade).
+// 3. The original text of a replaced span found again outside replacement text, and for names each of their
+//    capitalised words of 4+ letters that are not titles ("Peeters" of "Dokter Jan Peeters"). Only originals with a letter and at least 4
+//    characters, or with at least 5 digits, are searched: ages ("45"), years ("2023") and house numbers appear
+//    legitimately elsewhere. Names match only in their own capitalisation ("Bakker" the name, not "bakker" the
+//    trade).
 // 4. A span other than Date or Age_Birthdate whose replacement equals its original (a surrogate must differ).
 //    Dates and ages may be kept on purpose (times, relative dates, ages already at band granularity).
 import { categoryOf, DeidError, type DetectedSpan, type Document } from "../contract/index.js";
+import { NAME_TITLES } from "../contract/language-words.js";
 import type { OutputSpan, TransformResult } from "./types.js";
 
 export interface LeakGuardDetector {
@@ -29,6 +31,8 @@ export interface LeakGuardOptions {
   signal: AbortSignal;
   documentIndex: number;
 }
+
+const TITLES = new Set(Object.values(NAME_TITLES).flat());
 
 /** Minimum length of an original span text with a letter that is searched for verbatim in the output. */
 export const MIN_SURVIVOR_LENGTH = 4;
@@ -93,17 +97,22 @@ export async function countLeaks(original: Document, result: TransformResult, op
       if ((cat === "ID" || cat === "Contactdetails") && !containing(hit)) counts.patterns++;
     }
   }
-  const seen = new Set<string>();
+  const needles = new Map<string, boolean>();
   for (const s of result.spans) {
     const surface = original.text.slice(s.start, s.end).trim();
     if (!isDateLike(s.label) && fold(s.replacement) === fold(surface)) counts.unchangedSurrogates++;
-    if (fold(s.replacement) === fold(surface) || !isSearchableOriginal(surface)) continue;
+    if (fold(s.replacement) === fold(surface)) continue;
     const isName = categoryOf(s.label) === "Name";
-    const key = `${isName ? "n" : "o"}:${isName ? surface : surface.toLowerCase()}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const flags = isName && /^\p{Lu}/u.test(surface) ? "gu" : "giu";
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(surface).replace(/\s+/g, "\\s+")}(?![\\p{L}\\p{N}])`, flags);
+    const words = isName ? (surface.match(/\p{Lu}[\p{L}'’]{3,}/gu) ?? []).filter((w) => !TITLES.has(w.toLowerCase())) : [];
+    const candidates = [surface, ...words];
+    for (const c of candidates) {
+      if (!isSearchableOriginal(c)) continue;
+      const caseSensitive = isName && /^\p{Lu}/u.test(c);
+      needles.set(caseSensitive ? c : c.toLowerCase(), caseSensitive);
+    }
+  }
+  for (const [needle, caseSensitive] of needles) {
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle).replace(/\s+/g, "\\s+")}(?![\\p{L}\\p{N}])`, caseSensitive ? "gu" : "giu");
     for (const m of result.deidText.matchAll(re)) {
       if (!touching({ start: m.index!, end: m.index! + m[0].length })) counts.originalText++;
     }

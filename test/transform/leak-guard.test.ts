@@ -1,0 +1,103 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { DetectedSpan, Document, IndexedDocument, Span } from "../../src/contract/index.js";
+import { PluginRegistry, definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
+import { StackRunner, loadStack } from "../../src/stack/index.js";
+import { checkLeaks, countLeaks, createTransformer, replaceSpans, type Transformer } from "../../src/transform/index.js";
+import knownIdentifiers from "../../plugins/known-identifiers/index.js";
+import { tempDir } from "../e2e/helpers.js";
+
+const text = "Jan Peeters kwam op 12/03/2024. Peeters is 45 jaar. Zijn zoon Bakker werkt als bakker.";
+const document: Document = {
+  document_id: "d",
+  text,
+  metadata: { patient: { given_name: "Jan", family_name: "Peeters" }, known_values: [{ value: "45", label: "ID:Patient" }] },
+};
+const at = (s: string, label: Span["label"], from = 0): Span => ({ start: text.indexOf(s, from), end: text.indexOf(s, from) + s.length, label });
+const guard = knownIdentifiers.create(knownIdentifiers.meta.configSchema.parse({}), { baseDir: ".", language: "nl-BE", projectRoot: "." });
+const opts = { knownIdentifierDetectors: [guard], signal: new AbortController().signal, documentIndex: 7 };
+const all: Span[] = [at("Jan Peeters", "Name:Patient"), at("12/03/2024", "Date"), at("Peeters", "Name:Patient", 20), at("45", "ID:Patient"), at("Bakker", "Name:Other")];
+
+/** A faulty transform: replaces spans but writes the original text back for names. */
+const leaky: Transformer = {
+  id: "leaky",
+  version: "0",
+  apply(doc, spans) {
+    const r = replaceSpans(doc.text, spans, (s) => (s.label.startsWith("Name") ? doc.text.slice(s.start, s.end) : `[${s.label}]`));
+    return { ...r, warnings: [] };
+  },
+};
+
+describe("leak guard", () => {
+  it("passes a correct placeholder transform", async () => {
+    const t = await createTransformer("placeholders", { baseDir: ".", language: "nl-BE" });
+    await expect(checkLeaks(document, await t.apply(document, all, { documentIndex: 0 }), opts)).resolves.toBeUndefined();
+  });
+
+  it("refuses a transform that leaves a known identifier, naming no text", async () => {
+    const err = await checkLeaks(document, await leaky.apply(document, all, { documentIndex: 0 }), opts).catch((e) => e);
+    expect(err).toMatchObject({ code: "E_LEAK_GUARD", context: { documentIndex: 7, phase: "leak-guard" } });
+    for (const word of ["Jan", "Peeters", "Bakker"]) expect(err.message).not.toContain(word);
+  });
+
+  it("refuses a missed second occurrence of a replaced span's text", async () => {
+    const missed = all.filter((s) => s.start !== text.indexOf("Peeters", 20));
+    const t = await createTransformer("placeholders", { baseDir: ".", language: "nl-BE" });
+    const counts = await countLeaks(document, await t.apply(document, missed, { documentIndex: 0 }), opts);
+    expect(counts.knownIdentifiers).toBeGreaterThan(0);
+    expect(counts.originalText).toBe(1);
+  });
+
+  it("leaves short numbers, ages kept on purpose and lower-case words alone", async () => {
+    // "45" is a known value but also the age kept as "45 jaar"; "bakker" the trade is not "Bakker" the name.
+    const spans = [...all.filter((s) => s.label !== "ID:Patient"), at("45 jaar", "Age_Birthdate")];
+    const kept: Transformer = {
+      id: "kept",
+      version: "0",
+      apply: (doc, ss) => ({ ...replaceSpans(doc.text, ss, (s) => (s.label === "Age_Birthdate" ? doc.text.slice(s.start, s.end) : `[${s.label}]`)), warnings: [] }),
+    };
+    const counts = await countLeaks(document, await kept.apply(document, spans, { documentIndex: 0 }), opts);
+    expect(counts).toEqual({ knownIdentifiers: 0, patterns: 0, originalText: 0, unchangedSurrogates: 0 });
+  });
+
+  it("refuses identifiers the pattern detectors find outside replacements", async () => {
+    const pattern = { id: "patterns", detect: (d: Document): DetectedSpan[] => [{ start: d.text.indexOf("kwam"), end: d.text.indexOf("kwam") + 4, label: "ID:Patient" }] };
+    const t = await createTransformer("placeholders", { baseDir: ".", language: "nl-BE" });
+    const counts = await countLeaks(document, await t.apply(document, all, { documentIndex: 0 }), { ...opts, patternDetectors: [pattern] });
+    expect(counts.patterns).toBe(1);
+  });
+});
+
+class MemoryRegistry extends PluginRegistry {
+  constructor(private readonly plugins: Record<string, DetectorPlugin>) {
+    super();
+  }
+  override async load(use: string) {
+    const plugin = this.plugins[use];
+    if (!plugin) throw new Error(`no plugin ${use}`);
+    return { plugin, source: "builtin" };
+  }
+}
+
+describe("leak guard in a run", () => {
+  it("fails the run closed when a detector misses an occurrence of the patient's name", async () => {
+    const firstNameOnly = definePlugin({
+      meta: { id: "first-only", version: "1", description: "finds the first name only", labels: ["Name:Patient"], configSchema: z.object({}), kind: "deterministic" },
+      create: () => ({ id: "first-only", detect: (d: Document) => [{ start: 0, end: d.text.indexOf(" ", 4), label: "Name:Patient" as const }] }),
+    });
+    const registry = new MemoryRegistry({ "first-only": firstNameOnly, "known-identifiers": knownIdentifiers });
+    const dir = tempDir();
+    writeFileSync(join(dir, "s.json"), JSON.stringify({ name: "t", detectors: [{ use: "first-only" }], leak_guard: true }));
+    const runner = await StackRunner.create(await loadStack(join(dir, "s.json")), { registry });
+    async function* input(): AsyncGenerator<IndexedDocument> {
+      yield { document, index: 0 };
+    }
+    const run = async () => {
+      for await (const _ of runner.run(input())) void _;
+    };
+    await expect(run()).rejects.toMatchObject({ code: "E_LEAK_GUARD" });
+    await runner.close();
+  });
+});

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Document } from "../../src/contract/index.js";
+import {
+  belgianAccountCheck,
+  belgianNationalRegisterCheck,
+  belgianNationalRegisterFlavour,
+  bsnDigit,
+  checksumSchemeOf,
+  documentSurrogates,
+  ibanCheckDigits,
+  isValidBsn,
+  isValidIban,
+  isValidLuhn,
+  loadKeyFile,
+  luhnCheckDigit,
+} from "../../src/transform/surrogates/index.js";
+
+const KEY = Buffer.from("6b3a55e0261b0304143f805a24924d0c1c44524821305f31d9277843b8a10f4e", "hex");
+const doc = (patient_id: string, metadata: Document["metadata"] = {}): Document => ({ document_id: `d-${patient_id}`, text: "", patient_id, metadata });
+const layoutOf = (s: string) => s.replace(/\p{Lu}/gu, "A").replace(/\p{Ll}/gu, "a").replace(/\d/g, "9");
+
+describe("key file", () => {
+  const dir = mkdtempSync(join(tmpdir(), "keys-"));
+  const file = (name: string, content: string | Buffer) => {
+    const p = join(dir, name);
+    writeFileSync(p, content);
+    return p;
+  };
+  it("accepts 32 random bytes, as hex or raw", () => {
+    expect(loadKeyFile(file("hex.key", randomBytes(32).toString("hex") + "\n")).length).toBe(32);
+    expect(loadKeyFile(file("raw.key", randomBytes(48))).length).toBe(48);
+  });
+  it("refuses a missing, short or repetitive key, naming the field", () => {
+    expect(() => loadKeyFile(join(dir, "absent.key"))).toThrow(expect.objectContaining({ code: "E_STACK_CONFIG", message: expect.stringContaining("transform.key_file") }));
+    expect(() => loadKeyFile(file("short.key", randomBytes(16).toString("hex")))).toThrow(/at least 32/);
+    expect(() => loadKeyFile(file("aaaa.key", "a".repeat(64)))).toThrow(/repetitive|entropy/);
+    expect(() => loadKeyFile(file("word.key", "password".repeat(8)))).toThrow(/repetitive|entropy/);
+  });
+});
+
+describe("check digits", () => {
+  it("knows real examples", () => {
+    expect(isValidIban("BE68539007547034")).toBe(true);
+    expect(isValidIban("NL91ABNA0417164300")).toBe(true);
+    expect(isValidIban("BE68539007547035")).toBe(false);
+    expect(belgianNationalRegisterFlavour("85073003328")).toBe("1900");
+    expect(isValidBsn("111222333")).toBe(true);
+    expect(isValidLuhn("4111111111111111")).toBe(true);
+  });
+  it("completes valid numbers", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{10}$/), fc.stringMatching(/^\d{9}$/), fc.stringMatching(/^[1-9]\d{7}$/), (ten, nine, eight) => {
+        const bban = ten + belgianAccountCheck(ten);
+        expect(isValidIban(`BE${ibanCheckDigits("BE", bban)}${bban}`)).toBe(true);
+        expect(belgianNationalRegisterFlavour(nine + belgianNationalRegisterCheck(nine, "1900"))).toBeDefined();
+        expect(belgianNationalRegisterFlavour(nine + belgianNationalRegisterCheck(nine, "2000"))).toBeDefined();
+        const last = bsnDigit(eight);
+        if (last !== undefined) expect(isValidBsn(eight + last)).toBe(true);
+        expect(isValidLuhn(eight + luhnCheckDigit(eight))).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("keyed surrogates", () => {
+  it("are deterministic per key, patient and value, consistent across documents", () => {
+    const a = documentSurrogates(KEY, { ...doc("p1"), document_id: "one" }, "nl-BE");
+    const b = documentSurrogates(KEY, { ...doc("p1"), document_id: "two" }, "nl-BE");
+    for (const [label, value] of [["Name:Patient", "Jan Peeters"], ["ID:Patient", "85.07.30-033.28"], ["Contactdetails", "0475 12 34 56"], ["Address_Location:Patient", "Kerkstraat 12"]]) {
+      expect(a.replace(label, value)).toBe(b.replace(label, value));
+    }
+    const other = documentSurrogates(Buffer.from(KEY.map((x) => x ^ 1)), doc("p1"), "nl-BE");
+    expect(other.replace("Name:Patient", "Jan Peeters")).not.toBe(a.replace("Name:Patient", "Jan Peeters"));
+  });
+
+  it("never equal the original nor reproduce a name from the metadata", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("Jan", "Marie", "Peeters", "Janssens", "Dubois", "Smith", "Devos", "Mick"), fc.constantFrom("Jan", "Tom", "Devos", "Claes"), (name, known) => {
+        const s = documentSurrogates(KEY, doc("p2", { patient: { given_name: known, family_name: "Claes" } }), "nl-BE");
+        const out = s.replace("Name:Other", name)!;
+        expect(out.toLowerCase()).not.toBe(name.toLowerCase());
+        expect(out.toLowerCase()).not.toBe(known.toLowerCase());
+        expect(out.toLowerCase()).not.toBe("claes");
+      }),
+    );
+  });
+
+  it("keep the form of names: titles, particles, initials, case, given before family", () => {
+    const s = documentSurrogates(KEY, doc("p3", { patient: { given_name: "Jan", family_name: "Peeters" } }), "nl-BE");
+    const full = s.replace("Name:Patient", "Jan Peeters")!;
+    const [given, family] = full.split(" ");
+    expect(s.replace("Name:Patient", "J. Peeters")).toBe(`${given[0]}. ${family}`);
+    expect(s.replace("Name:Patient", "PEETERS")).toBe(family.toUpperCase());
+    expect(s.replace("Name:Patient", "peeters jan")).toBe(`${family.toLowerCase()} ${given.toLowerCase()}`);
+    expect(s.replace("Name:Caregiver", "Dr. An Van den Broeck")).toMatch(/^Dr\. \p{Lu}\p{Ll}+ Van den \p{Lu}\p{L}+$/u);
+    expect(s.replace("Name:Other", "Marie-Claire Dubois")).toMatch(/^\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+ \p{Lu}\p{L}+$/u);
+  });
+
+  it("give identifiers the same shape and the same kind of check digit", () => {
+    const ids = fc.oneof(
+      fc.stringMatching(/^\d{10}$/).map((ten) => {
+        const bban = ten + belgianAccountCheck(ten);
+        return `BE${ibanCheckDigits("BE", bban)} ${bban.slice(0, 4)} ${bban.slice(4, 8)} ${bban.slice(8)}`;
+      }),
+      fc.stringMatching(/^\d{9}$/).map((nine) => {
+        const n = nine + belgianNationalRegisterCheck(nine, nine.startsWith("0") ? "2000" : "1900");
+        return `${n.slice(0, 2)}.${n.slice(2, 4)}.${n.slice(4, 6)}-${n.slice(6, 9)}.${n.slice(9)}`;
+      }),
+      fc.stringMatching(/^[1-9]\d{7}$/).filter((e) => bsnDigit(e) !== undefined).map((e) => e + bsnDigit(e)!),
+      fc.stringMatching(/^[1-9]\d{14}$/).map((p) => p + luhnCheckDigit(p)),
+      fc.stringMatching(/^[A-Z]{2,3}-\d{4,8}$/),
+    );
+    fc.assert(
+      fc.property(ids, fc.string({ minLength: 1, maxLength: 8 }), (id, patient) => {
+        const out = documentSurrogates(KEY, doc(patient), "nl-BE").replace("ID:Patient", id)!;
+        expect(layoutOf(out)).toBe(layoutOf(id));
+        expect(out).not.toBe(id);
+        expect(checksumSchemeOf(out)).toBe(checksumSchemeOf(id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keep the shape of phone numbers and e-mail addresses", () => {
+    const s = documentSurrogates(KEY, doc("p4", { patient: { given_name: "Jan", family_name: "Peeters" } }), "nl-BE");
+    const phone = s.replace("Contactdetails", "+32 475 12 34 56")!;
+    expect(layoutOf(phone)).toBe(layoutOf("+32 475 12 34 56"));
+    expect(phone.startsWith("+32 4")).toBe(true);
+    const mail = s.replace("Contactdetails", "jan.peeters@telenet.be")!;
+    expect(mail).toMatch(/^[a-z]+\.[a-z]+@telenet\.be$/);
+    const [given, family] = s.replace("Name:Patient", "Jan Peeters")!.toLowerCase().split(" ");
+    expect(mail).toBe(`${given}.${family}@telenet.be`.normalize("NFD").replace(/\p{M}/gu, ""));
+  });
+
+  it("use the document's language for replacement names", () => {
+    const fr = documentSurrogates(KEY, doc("p5", { lang: "fr-BE" }), "nl-BE").replace("Profession", "boulanger");
+    expect(["employé", "ouvrier", "enseignant", "comptable", "coiffeur", "chauffeur", "menuisier", "vendeur", "électricien", "plombier", "cuisinier", "jardinier", "magasinier", "programmeur", "agriculteur", "peintre", "maçon", "caissière", "secrétaire"]).toContain(fr);
+  });
+});
