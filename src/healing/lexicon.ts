@@ -19,6 +19,8 @@ export interface HealingLexicon {
   medicalTitle: string;
   /** 1–3 title tokens with optional dots, joined by commas, spaces or directly after a dot ("prof. dr."). */
   titleChain: string;
+  /** The same, matching any case without the `i` flag (for patterns that also need case, like capitalised names). */
+  titleChainAnyCase: string;
   month: string;
   /** Full month names (never followed by an abbreviation dot). */
   monthFull: string;
@@ -39,8 +41,12 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+function anyCase(word: string): string {
+  return [...word].map((c) => (c === " " ? "\\s+" : c.toUpperCase() !== c ? `[${c}${c.toUpperCase()}]` : escape(c))).join("");
+}
+
 /** Alternation of words, longest first, each with its accent-free spelling; spaces match any whitespace. */
-export function wordAlternation(words: Iterable<string>): string {
+export function wordAlternation(words: Iterable<string>, caseFree = false): string {
   const all = new Set<string>();
   for (const w of words) {
     all.add(w.toLowerCase());
@@ -48,7 +54,7 @@ export function wordAlternation(words: Iterable<string>): string {
   }
   return [...all]
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-    .map((w) => escape(w).replace(/ /g, "\\s+"))
+    .map((w) => (caseFree ? anyCase(w) : escape(w).replace(/ /g, "\\s+")))
     .join("|");
 }
 
@@ -85,11 +91,13 @@ export function lexiconFor(languages: readonly WordLanguage[]): HealingLexicon {
   for (const m of months) if (!fullSet.has(stripAccents(m))) monthAbbr.push(m);
   const title = `(?:${wordAlternation(titles)})`;
   const one = `(?<![\\p{L}])${title}\\.?`;
+  const oneAnyCase = `(?<![\\p{L}])(?:${wordAlternation(titles, true)})\\.?`;
   const lex: HealingLexicon = {
     languages,
     title,
     medicalTitle: `(?:${wordAlternation(languages.flatMap((l) => MEDICAL_TITLES[l]))})`,
     titleChain: `${one}(?:(?:\\s*,\\s*|\\s+|(?<=\\.))(?:(?:le|la)\\s+)?${one}){0,2}`,
+    titleChainAnyCase: `${oneAnyCase}(?:(?:\\s*,\\s*|\\s+|(?<=\\.))(?:(?:[lL][eE]|[lL][aA])\\s+)?${oneAnyCase}){0,2}`,
     month: `(?:${wordAlternation(months)})`,
     monthFull: `(?:${wordAlternation(monthFull)})`,
     monthAbbr: `(?:${wordAlternation(monthAbbr)})`,

@@ -27,6 +27,8 @@ export function dateFamilies(lex: HealingLexicon): Family[] {
   // Partial forms stop where a year follows, so the full form is the only one containing the whole date.
   // A month after a phase word is part of the phase form ("begin mei 2023").
   const NOT_AFTER_PHASE = `(?<!(?:${lex.phase})(?:\\s+|\\s*-\\s*)(?:(?:van|de|d'|of)\\s+)?)`;
+  // A month after a day number is part of the day form ("1er mars 2023").
+  const NOT_AFTER_DAY = `(?<!\\d${ORD}\\.?(?:\\s+(?:of|de)\\s+|\\s*[-./]\\s*|\\s+))`;
   const NO_YEAR = "(?![\\s,./\\-]*(?:\\d|['’`]\\d|\\*))";
   const f = (priority: number, src: string): Family => ({ priority, re: new RegExp(`${L}${src}${R}`, "giu") });
   return [
@@ -46,7 +48,7 @@ export function dateFamilies(lex: HealingLexicon): Family[] {
     f(1, `${D}(${S})${M}\\1${Y}`),
     f(1, `${Y4}-${M}-${D}`),
     f(1, `${M}${S}${Y4}`),
-    f(1, `${NOT_AFTER_PHASE}${MW}\\s*,?\\s*(?:${Y4}|['’]\\d{2})`),
+    f(1, `${NOT_AFTER_PHASE}${NOT_AFTER_DAY}${MW}\\s*,?\\s*(?:${Y4}|['’]\\d{2})`),
     f(1, `(?:${lex.season})(?:\\s+(?:van|of|de)\\s*|\\s*)${Y4}`),
     f(2, `${D}[/-]${M}${NO_YEAR}`),
   ];

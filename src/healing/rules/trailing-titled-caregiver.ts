@@ -10,7 +10,7 @@ export function trailingTitledCaregiver(lex: HealingLexicon): HealingRule {
   const connector = [...lex.connectors].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
   const nameWords = `(?:(?:${connector}|${word})\\s+){0,3}${word}`;
   const given = `(?:,\\s*${word}(?:\\s+${word}){0,2})?`;
-  const pattern = new RegExp(`(?<![\\p{L}])${nameWords}${given},\\s*(?:${lex.titleChain})`, "uy");
+  const pattern = new RegExp(`(?<![\\p{L}])${nameWords}${given},\\s*(?:${lex.titleChainAnyCase})`, "uy");
   return (spans, { document }) =>
     spans.map((s) => {
       if (s.label !== "Name:Caregiver") return s;
