@@ -151,9 +151,11 @@ export function goldEntities(doc: Document, scope: Scope): GoldEntity[] {
     entity.core.push(...core);
     if (!partitioned) entity.withoutSubannotations = true;
   });
-  for (const e of out) {
-    const covered = e.fragments.map((f) => doc.text.slice(f.start, f.end)).join(" ");
-    e.inScope = !isOutOfScope(scope, e.label, covered);
+  if (scope !== "all") {
+    for (const e of out) {
+      const covered = e.fragments.map((f) => doc.text.slice(f.start, f.end)).join(" ");
+      e.inScope = !isOutOfScope(scope, e.label, covered);
+    }
   }
   return out;
 }
@@ -194,6 +196,10 @@ interface Prepared {
   entities: GoldEntity[];
   counted: Span[];
   ignoreOutOfScope: boolean;
+  /** Prefix counts of UTF-16 units flagged gold / out of scope / redacted, for O(1) "touches" checks. */
+  goldPrefix: Int32Array;
+  oosPrefix: Int32Array;
+  predPrefix: Int32Array;
 }
 
 function prepare(doc: Document, predicted: readonly Span[], options: CountOptions, counts: DocumentCounts): Prepared {
@@ -223,7 +229,8 @@ function prepare(doc: Document, predicted: readonly Span[], options: CountOption
     counted.push(p);
     mark(flags, p.start, p.end, touchesGold ? PRED | TOUCHING : PRED);
   }
-  return { doc, weights: codePointStarts(text), flags, entities, counted, ignoreOutOfScope };
+  const predPrefix = prefixOf(flags, PRED);
+  return { doc, weights: codePointStarts(text), flags, entities, counted, ignoreOutOfScope, goldPrefix, oosPrefix, predPrefix };
 }
 
 /** Character counts: annotation, core PII, non-PII redaction (false positives + boundary extensions), text removed. */
@@ -262,8 +269,8 @@ function countCharacters(p: Prepared, counts: DocumentCounts): void {
 
 /** Span counts (DeidSharp): gold entities any prediction overlaps; predictions that overlap gold. */
 function countSpans(p: Prepared, counts: DocumentCounts, breakdowns: boolean): void {
-  const predPrefix = prefixOf(p.flags, PRED);
-  const goldPrefix = prefixOf(p.flags, GOLD);
+  const { predPrefix, goldPrefix } = p;
+  const byLabel = new Map<string, [spans: number, hit: number]>();
   for (const e of p.entities) {
     if (!e.inScope) {
       counts.out_of_scope_gold_spans++;
@@ -273,9 +280,16 @@ function countSpans(p: Prepared, counts: DocumentCounts, breakdowns: boolean): v
     counts.gold_spans++;
     counts.gold_spans_hit += hit;
     if (e.withoutSubannotations) counts.gold_spans_without_subannotations++;
-    if (breakdowns) {
-      add(counts, breakdownField("gold_spans", "label", e.label), 1);
-      add(counts, breakdownField("gold_spans_hit", "label", e.label), hit);
+    const tally = byLabel.get(e.label);
+    if (tally) {
+      tally[0]++;
+      tally[1] += hit;
+    } else byLabel.set(e.label, [1, hit]);
+  }
+  if (breakdowns) {
+    for (const [label, [spans, hit]] of byLabel) {
+      add(counts, breakdownField("gold_spans", "label", label), spans);
+      add(counts, breakdownField("gold_spans_hit", "label", label), hit);
     }
   }
   for (const s of p.counted) {
@@ -310,9 +324,8 @@ const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 
 /** Word-level counts: a word is gold if any of its characters is gold, predicted if any is redacted. */
 function countTokens(p: Prepared, counts: DocumentCounts): void {
-  const predPrefix = prefixOf(p.flags, PRED);
-  const goldPrefix = prefixOf(p.flags, GOLD);
-  const oosPrefix = p.ignoreOutOfScope ? prefixOf(p.flags, OOS) : undefined;
+  const { predPrefix, goldPrefix } = p;
+  const oosPrefix = p.ignoreOutOfScope ? p.oosPrefix : undefined;
   for (const m of p.doc.text.matchAll(TOKEN)) {
     const a = m.index;
     const b = a + m[0].length;
@@ -356,11 +369,13 @@ export function compareCandidates(x: Candidate, y: Candidate): number {
 
 /** Label fidelity (MedDeID S6): one-to-one greedy matching of core-PII gold entities and predictions by core overlap. */
 function countFidelity(p: Prepared, counts: DocumentCounts): void {
-  const golds = p.entities
-    .filter((e) => e.inScope)
-    .map((e) => ({ e, core: mergeIntervals(e.core), coreChars: 0 }))
-    .map((x) => ({ ...x, coreChars: x.core.reduce((n, c) => n + codePointCount(p.weights, c.start, c.end), 0) }))
-    .filter((x) => x.coreChars > 0);
+  const golds: { e: GoldEntity; core: Interval[]; coreChars: number }[] = [];
+  for (const e of p.entities) {
+    if (!e.inScope) continue;
+    const core = mergeIntervals(e.core);
+    const coreChars = core.reduce((n, c) => n + codePointCount(p.weights, c.start, c.end), 0);
+    if (coreChars > 0) golds.push({ e, core, coreChars });
+  }
   counts.fidelity_gold_spans += golds.length;
   const candidates: Candidate[] = [];
   golds.forEach((g, gi) => {

@@ -50,9 +50,21 @@ describe("exact enumeration on a 3-document corpus", () => {
   const result = bootstrapCompare({ S: matrix(recallRows(pairs)) }, { metrics: ["char_recall"], replicates: R, seed: 11, keepReplicates: true });
   const reps = result.replicates!.S.char_recall;
 
-  it("enumerates all 10 multiplicity vectors, whose probabilities sum to 1", () => {
+  it("enumerates all 10 multiplicity vectors, whose probabilities sum to 1 and agree with the 27 ordered draws", () => {
     expect(vectors).toBe(10);
     expect([...exact.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    const byDraws = new Map<number, number>();
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) {
+        for (let c = 0; c < 3; c++) {
+          const picked = [pairs[a], pairs[b], pairs[c]];
+          const v = picked.reduce((s, p) => s + p[0], 0) / picked.reduce((s, p) => s + p[1], 0);
+          byDraws.set(v, (byDraws.get(v) ?? 0) + 1 / 27);
+        }
+      }
+    }
+    expect(byDraws.size).toBe(exact.size);
+    for (const [v, p] of byDraws) expect(exact.get(v)).toBeCloseTo(p, 12);
   });
 
   it("replicate frequencies match the exact distribution", () => {
