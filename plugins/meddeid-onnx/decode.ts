@@ -1,0 +1,93 @@
+// BIO decoding as in MedDeID: an I without an open span starts one, O or B closes the open span; the span's label
+// is the entity head's argmax at its first token; its score is the mean probability of the chosen BIO tags.
+import type { DetectedSpan, Label } from "../../src/contract/index.js";
+
+export const BIO_O = 0;
+export const BIO_B = 1;
+export const BIO_I = 2;
+
+export interface TokenScores {
+  /** Per token: probabilities of O, B, I (row-major, width 3). */
+  bio: Float32Array;
+  /** Per token: scores of each entity label (row-major, width labels.length); only the argmax matters. */
+  entity: Float32Array;
+  labels: readonly Label[];
+}
+
+export function softmaxRows(logits: Float32Array, width: number): Float32Array {
+  const out = new Float32Array(logits.length);
+  for (let r = 0; r < logits.length; r += width) {
+    let max = -Infinity;
+    for (let k = 0; k < width; k++) max = Math.max(max, logits[r + k]);
+    let sum = 0;
+    for (let k = 0; k < width; k++) {
+      const e = Math.exp(logits[r + k] - max);
+      out[r + k] = e;
+      sum += e;
+    }
+    for (let k = 0; k < width; k++) out[r + k] /= sum;
+  }
+  return out;
+}
+
+function argmax(values: Float32Array, offset: number, width: number): number {
+  let best = 0;
+  for (let k = 1; k < width; k++) if (values[offset + k] > values[offset + best]) best = k;
+  return best;
+}
+
+const isSpace = (ch: string): boolean => /\s/u.test(ch);
+
+/** Narrows [start, end) past leading and trailing whitespace; undefined if nothing is left. */
+export function trimRange(text: string, start: number, end: number): { start: number; end: number } | undefined {
+  let s = start;
+  let e = end;
+  while (s < e && isSpace(text[s])) s++;
+  while (e > s && isSpace(text[e - 1])) e--;
+  return s < e ? { start: s, end: e } : undefined;
+}
+
+export function decodeSpans(text: string, starts: readonly number[], ends: readonly number[], scores: TokenScores, minScore: number): DetectedSpan[] {
+  const width = scores.labels.length;
+  const spans: DetectedSpan[] = [];
+  let open: { first: number; last: number; probSum: number } | undefined;
+  const flush = (): void => {
+    if (!open) return;
+    const range = trimRange(text, starts[open.first], ends[open.last]);
+    const score = open.probSum / (open.last - open.first + 1);
+    if (range && score >= minScore) {
+      spans.push({ start: range.start, end: range.end, label: scores.labels[argmax(scores.entity, open.first * width, width)], score });
+    }
+    open = undefined;
+  };
+  const n = starts.length;
+  for (let t = 0; t < n; t++) {
+    const tag = argmax(scores.bio, t * 3, 3);
+    const p = scores.bio[t * 3 + tag];
+    if (tag === BIO_O) {
+      flush();
+    } else if (tag === BIO_B || !open) {
+      flush();
+      open = { first: t, last: t, probSum: p };
+    } else {
+      open.last = t;
+      open.probSum += p;
+    }
+  }
+  flush();
+  return mergeTouching(spans);
+}
+
+/** Tokens split inside a character (emoji bytes) can give two spans over one character; keep them disjoint. */
+function mergeTouching(spans: DetectedSpan[]): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && s.start < last.end) {
+      last.end = Math.max(last.end, s.end);
+      continue;
+    }
+    out.push({ ...s });
+  }
+  return out;
+}

@@ -1,0 +1,159 @@
+// Tokenisation with exact character offsets. @huggingface/tokenizers has no offsets API, so offsets are rebuilt:
+// for byte-level BPE every token's symbols map back to bytes of the UTF-8 input, and byte ranges map to UTF-16
+// indices; other tokenizers are aligned to the text token by token.
+import { readFile } from "node:fs/promises";
+import { Tokenizer } from "@huggingface/tokenizers";
+
+export interface TokenizedText {
+  ids: number[];
+  /** UTF-16 offsets of each token in the input text, half-open. */
+  starts: number[];
+  ends: number[];
+}
+
+export interface SpecialIds {
+  cls: number;
+  sep: number;
+  pad: number;
+}
+
+/** GPT-2's byte ↔ printable-symbol table used by ByteLevel pre-tokenizers. */
+function byteLevelDecoderTable(): Map<string, number> {
+  const bytes: number[] = [];
+  for (let b = 33; b <= 126; b++) bytes.push(b);
+  for (let b = 161; b <= 172; b++) bytes.push(b);
+  for (let b = 174; b <= 255; b++) bytes.push(b);
+  const chars = bytes.map((b) => String.fromCharCode(b));
+  let extra = 0;
+  for (let b = 0; b < 256; b++) {
+    if (!bytes.includes(b)) {
+      bytes.push(b);
+      chars.push(String.fromCharCode(256 + extra++));
+    }
+  }
+  const table = new Map<string, number>();
+  bytes.forEach((b, i) => table.set(chars[i], b));
+  return table;
+}
+
+const BYTE_OF_SYMBOL = byteLevelDecoderTable();
+
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
+/**
+ * For each UTF-8 byte offset of `text` (0..byteLength), the UTF-16 index of the character that contains it, and
+ * whether the byte starts a character. Offsets inside a character round down for starts and up for ends.
+ */
+function byteIndex(text: string): { utf16OfByte: Int32Array; startsChar: Uint8Array; byteLength: number } {
+  let byteLength = 0;
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    byteLength += utf8Length(cp);
+    if (cp > 0xffff) i++;
+  }
+  const utf16OfByte = new Int32Array(byteLength + 1);
+  const startsChar = new Uint8Array(byteLength + 1);
+  let b = 0;
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    const len = utf8Length(cp);
+    startsChar[b] = 1;
+    for (let k = 0; k < len; k++) utf16OfByte[b + k] = i;
+    b += len;
+    if (cp > 0xffff) i++;
+  }
+  utf16OfByte[byteLength] = text.length;
+  startsChar[byteLength] = 1;
+  return { utf16OfByte, startsChar, byteLength };
+}
+
+/** Rebuilds UTF-16 offsets from byte-level token strings; undefined when the pieces do not spell the input. */
+export function byteLevelOffsets(text: string, tokens: readonly string[]): { starts: number[]; ends: number[] } | undefined {
+  const { utf16OfByte, startsChar, byteLength } = byteIndex(text);
+  const lengths: number[] = [];
+  let total = 0;
+  for (const t of tokens) {
+    let n = 0;
+    for (const ch of t) {
+      if (!BYTE_OF_SYMBOL.has(ch)) return undefined;
+      n++;
+    }
+    lengths.push(n);
+    total += n;
+  }
+  // A ByteLevel pre-tokenizer with add_prefix_space puts one space before the text that is not in it.
+  let cursor = 0;
+  if (total === byteLength + 1 && tokens.length > 0 && tokens[0].startsWith("Ġ")) cursor = -1;
+  else if (total !== byteLength) return undefined;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const len of lengths) {
+    const startByte = Math.max(0, cursor);
+    let endByte = Math.max(0, cursor + len);
+    while (!startsChar[endByte]) endByte++;
+    starts.push(utf16OfByte[startByte]);
+    ends.push(utf16OfByte[endByte]);
+    cursor += len;
+  }
+  return { starts, ends };
+}
+
+const WORD_PIECE_MARKERS = /^(##|▁|Ġ|Ċ)/u;
+
+/** Aligns non-byte-level tokens (WordPiece, SentencePiece) to the text by searching each piece from a cursor. */
+export function alignedOffsets(text: string, tokens: readonly string[]): { starts: number[]; ends: number[] } {
+  const lower = text.toLowerCase();
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let cursor = 0;
+  for (const t of tokens) {
+    const piece = t.replace(WORD_PIECE_MARKERS, "").toLowerCase();
+    const at = piece.length > 0 ? lower.indexOf(piece, cursor) : -1;
+    if (at < 0 || at - cursor > 64) {
+      starts.push(cursor);
+      ends.push(cursor);
+      continue;
+    }
+    starts.push(at);
+    ends.push(at + piece.length);
+    cursor = at + piece.length;
+  }
+  return { starts, ends };
+}
+
+export class TextTokenizer {
+  readonly special: SpecialIds;
+
+  private constructor(private readonly tokenizer: Tokenizer, special: SpecialIds) {
+    this.special = special;
+  }
+
+  static fromJson(json: Record<string, unknown>): TextTokenizer {
+    const tokenizer = new Tokenizer(json, {});
+    const id = (candidates: string[]): number | undefined => {
+      for (const c of candidates) {
+        const v = tokenizer.token_to_id(c);
+        if (v !== undefined) return v;
+      }
+      return undefined;
+    };
+    const cls = id(["<s>", "[CLS]", "<cls>"]);
+    const sep = id(["</s>", "[SEP]", "<sep>"]);
+    const pad = id(["<pad>", "[PAD]"]) ?? 0;
+    if (cls === undefined || sep === undefined) throw new Error("tokenizer.json has no CLS/SEP special tokens (<s></s> or [CLS][SEP])");
+    return new TextTokenizer(tokenizer, { cls, sep, pad });
+  }
+
+  static async fromFile(path: string): Promise<TextTokenizer> {
+    return TextTokenizer.fromJson(JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>);
+  }
+
+  /** Tokens of the whole text without special tokens, with UTF-16 offsets. */
+  encode(text: string): TokenizedText {
+    const enc = this.tokenizer.encode(text, { add_special_tokens: false });
+    const offsets = byteLevelOffsets(text, enc.tokens) ?? alignedOffsets(text, enc.tokens);
+    return { ids: enc.ids, starts: offsets.starts, ends: offsets.ends };
+  }
+}
