@@ -135,7 +135,7 @@ describe("ollama-llm through the CLI against a stand-in server", () => {
       const vetoed = i % 2 === 0;
       expect(rec.deid_text.startsWith(vetoed ? "Het verslag" : "[Name:Patient] verslag")).toBe(true);
       expect(rec.processing?.second_opinion_vetoed ?? 0).toBe(vetoed ? 1 : 0);
-      expect(rec.provenance.second_opinion).toEqual({ id: "ollama-llm", veto: ["stand-in-ner"] });
+      expect(rec.provenance.second_opinion).toMatchObject({ id: "ollama-llm", veto: ["stand-in-ner"], prompt: { path: expect.any(String) } });
       expect(rec.deid_text).not.toContain(CANARY);
     }
     expect(canaryLeaked(CANARY, r, dir, [input, output])).toBe(false);
