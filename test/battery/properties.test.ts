@@ -74,7 +74,7 @@ describe("micro-batching", () => {
     const batcher = new MicroBatcher<number, number>(
       async (batch) => {
         if (batch.includes(3)) throw new Error("tool failed");
-        return batch;
+        return [...batch];
       },
       { batchSize: 2, lingerMs: 1, parallelBatches: 1 },
       String,
