@@ -111,3 +111,16 @@ describe("gold spans → token tags → decoded spans", () => {
     expect(compared).toBeGreaterThan(200);
   });
 });
+
+describe("the cached byte-level path", () => {
+  it("gives exactly the library's ids and offsets", () => {
+    const texts = [...HARD_TEXTS, "a <s> b </s> <mask> c", ...generateCorpus({ profile: "en-US", n: 20, seed: 5 }).map((d) => d.text)];
+    for (const text of texts) expect(tokenizer.encode(text)).toEqual(tokenizer.encodeWithLibrary(text));
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 60 }), (text) => {
+        expect(tokenizer.encode(text)).toEqual(tokenizer.encodeWithLibrary(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

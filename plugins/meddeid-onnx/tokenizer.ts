@@ -123,10 +123,48 @@ export function alignedOffsets(text: string, tokens: readonly string[]): { start
   return { starts, ends };
 }
 
+interface PieceEncoding {
+  ids: number[];
+  /** Token offsets relative to the piece, in UTF-16 units. */
+  starts: number[];
+  ends: number[];
+}
+
+/** The parts of the library's tokenizer a fast path needs; present when tokenizer.json is a plain byte-level BPE. */
+interface ByteLevelInternals {
+  pattern: RegExp;
+  byteEncoder: Record<number, string>;
+  model: { encode(tokens: string[]): string[]; tokens_to_ids: Map<string, number> };
+  addedTokens: string[];
+}
+
+function byteLevelInternals(tokenizer: Tokenizer, json: Record<string, unknown>): ByteLevelInternals | undefined {
+  const pre = json.pre_tokenizer as Record<string, unknown> | null;
+  const model = json.model as Record<string, unknown> | null;
+  if (json.normalizer !== null && json.normalizer !== undefined) return undefined;
+  if (!pre || pre.type !== "ByteLevel" || pre.add_prefix_space === true || pre.use_regex === false) return undefined;
+  if (!model || model.type !== "BPE" || model.byte_fallback === true) return undefined;
+  const lib = tokenizer as unknown as { pre_tokenizer?: { pattern?: unknown; byte_encoder?: unknown }; model?: ByteLevelInternals["model"] };
+  const pattern = lib.pre_tokenizer?.pattern;
+  const byteEncoder = lib.pre_tokenizer?.byte_encoder;
+  if (!(pattern instanceof RegExp) || !pattern.global || !byteEncoder || typeof lib.model?.encode !== "function") return undefined;
+  const added = Array.isArray(json.added_tokens) ? (json.added_tokens as { content?: unknown }[]).map((t) => String(t.content ?? "")).filter(Boolean) : [];
+  return { pattern, byteEncoder: byteEncoder as Record<number, string>, model: lib.model, addedTokens: added };
+}
+
+const utf8 = new TextEncoder();
+
 export class TextTokenizer {
   readonly special: SpecialIds;
+  /** Encodings of pre-tokenizer pieces: notes repeat most words, so BPE runs once per distinct piece. */
+  private readonly pieceCache = new Map<string, PieceEncoding>();
+  private static readonly PIECE_CACHE_LIMIT = 200_000;
 
-  private constructor(private readonly tokenizer: Tokenizer, special: SpecialIds) {
+  private constructor(
+    private readonly tokenizer: Tokenizer,
+    special: SpecialIds,
+    private readonly fast: ByteLevelInternals | undefined,
+  ) {
     this.special = special;
   }
 
@@ -143,7 +181,7 @@ export class TextTokenizer {
     const sep = id(["</s>", "[SEP]", "<sep>"]);
     const pad = id(["<pad>", "[PAD]"]) ?? 0;
     if (cls === undefined || sep === undefined) throw new Error("tokenizer.json has no CLS/SEP special tokens (<s></s> or [CLS][SEP])");
-    return new TextTokenizer(tokenizer, { cls, sep, pad });
+    return new TextTokenizer(tokenizer, { cls, sep, pad }, byteLevelInternals(tokenizer, json));
   }
 
   static async fromFile(path: string): Promise<TextTokenizer> {
@@ -152,8 +190,60 @@ export class TextTokenizer {
 
   /** Tokens of the whole text without special tokens, with UTF-16 offsets. */
   encode(text: string): TokenizedText {
+    if (this.fast && !this.fast.addedTokens.some((t) => text.includes(t))) {
+      const out = this.encodeByteLevel(text, this.fast);
+      if (out) return out;
+    }
+    return this.encodeWithLibrary(text);
+  }
+
+  /** The library's own encode, offsets rebuilt afterwards. */
+  encodeWithLibrary(text: string): TokenizedText {
     const enc = this.tokenizer.encode(text, { add_special_tokens: false });
     const offsets = byteLevelOffsets(text, enc.tokens) ?? alignedOffsets(text, enc.tokens);
     return { ids: enc.ids, starts: offsets.starts, ends: offsets.ends };
+  }
+
+  /**
+   * The same steps as the library's encode for a plain byte-level BPE (its pre-tokenizer pattern and byte table, its
+   * BPE model), with a cache per piece and offsets known per piece. Undefined if a token is not in the vocabulary.
+   */
+  private encodeByteLevel(text: string, fast: ByteLevelInternals): TokenizedText | undefined {
+    const ids: number[] = [];
+    const starts: number[] = [];
+    const ends: number[] = [];
+    for (const m of text.matchAll(fast.pattern)) {
+      const piece = m[0];
+      const at = m.index ?? 0;
+      let enc = this.pieceCache.get(piece);
+      if (!enc) {
+        enc = this.encodePiece(piece, fast);
+        if (!enc) return undefined;
+        if (this.pieceCache.size >= TextTokenizer.PIECE_CACHE_LIMIT) this.pieceCache.clear();
+        this.pieceCache.set(piece, enc);
+      }
+      for (let i = 0; i < enc.ids.length; i++) {
+        ids.push(enc.ids[i]);
+        starts.push(at + enc.starts[i]);
+        ends.push(at + enc.ends[i]);
+      }
+    }
+    return { ids, starts, ends };
+  }
+
+  private encodePiece(piece: string, fast: ByteLevelInternals): PieceEncoding | undefined {
+    const bytes = utf8.encode(piece);
+    let symbols = "";
+    for (const b of bytes) symbols += fast.byteEncoder[b];
+    const tokens = fast.model.encode([symbols]);
+    const ids: number[] = [];
+    for (const t of tokens) {
+      const id = fast.model.tokens_to_ids.get(t);
+      if (id === undefined) return undefined;
+      ids.push(id);
+    }
+    const offsets = byteLevelOffsets(piece, tokens);
+    if (!offsets) return undefined;
+    return { ids, starts: offsets.starts, ends: offsets.ends };
   }
 }
