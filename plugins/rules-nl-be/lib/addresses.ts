@@ -41,8 +41,8 @@ const AMBIGUOUS_FRENCH_TYPES = set("place route cours voie clos chemin galerie a
 const HOUSE_NUMBER =
   /^(?:,\s*|\s+)(?:nr\.?\s*|n°\s*)?\d{1,4}(?:\s?[a-zA-Z](?![\p{L}\p{N}]))?(?:\s?[-/]\s?\d{1,4}[a-zA-Z]?(?![\p{L}\p{N}]))?(?:(?:\s*,\s*|\s+)(?:bus|bte|boîte|boite|box|b\.|bt)\s?\d{1,4}[a-zA-Z]?(?![\p{L}\p{N}])|\s+(?:bus|bte|box)\s?[A-Z](?![\p{L}\p{N}]))?(?![\p{L}\p{N}])/u;
 const HOUSE_NUMBER_BEFORE = /(?:^|[\s,(])(\d{1,4}[a-zA-Z]?),?\s+$/u;
-const BELGIAN_POSTAL = /(?<![\p{L}\p{N}-])((?:B|BE)-|(?:B|BE)\s)?([1-9]\d{3})(?![\p{N}])/gu;
-const DUTCH_POSTAL = /(?<![\p{L}\p{N}])[1-9]\d{3}\s?(?!SA|SD|SS)[A-Z]{2}(?![\p{L}\p{N}])/gu;
+const COUNTRY_PREFIX_BEFORE = /(?:B|BE)(?:-|\s)$/u;
+const DUTCH_POSTAL = /[1-9]\d{3}\s?(?!SA|SD|SS)[A-Z]{2}(?![\p{L}\p{N}])/uy;
 /** Separators allowed between the parts of one address: commas, dashes, spaces, at most two line breaks. */
 const ADDRESS_GAP = /^[ \t,–\-]*(?:\r?\n[ \t,]*){0,2}$/;
 
@@ -56,16 +56,12 @@ interface Part {
   needsJoin?: boolean;
 }
 
-function endsWithAny(key: string, suffixes: readonly string[]): string | undefined {
-  return suffixes.find((s) => key.endsWith(s) && key.length >= s.length + 3);
-}
+const STRONG_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{3,}(?:${STRONG_SUFFIXES.join("|")})$`);
+const WEAK_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{3,}(?:${WEAK_SUFFIXES.join("|")})$`);
 
-function streetSuffixOf(unit: Unit): { suffix: string; strong: boolean } | undefined {
-  const lastPiece = unit.key.split(" ").pop() ?? "";
-  const strong = endsWithAny(lastPiece, STRONG_SUFFIXES);
-  if (strong) return { suffix: strong, strong: true };
-  const weak = endsWithAny(lastPiece, WEAK_SUFFIXES);
-  return weak ? { suffix: weak, strong: false } : undefined;
+function streetSuffixOf(unit: Unit): { strong: boolean } | undefined {
+  if (STRONG_SUFFIX.test(unit.key)) return { strong: true };
+  return WEAK_SUFFIX.test(unit.key) ? { strong: false } : undefined;
 }
 
 function isExcludedWord(a: Analysis, unit: Unit): boolean {
@@ -219,21 +215,33 @@ function localityAfter(a: Analysis, offset: number, code: string): number | unde
 
 function postalParts(a: Analysis): Part[] {
   const parts: Part[] = [];
-  for (const m of a.text.matchAll(BELGIAN_POSTAL)) {
-    const code = m[2];
-    const codeEnd = m.index + m[0].length;
+  for (const token of a.tokens) {
+    if (token.kind !== "number" || token.text.length !== 4 || token.text.charCodeAt(0) === 48) continue;
+    const code = token.text;
+    const before = a.text.slice(Math.max(0, token.start - 3), token.start);
+    let prefix = COUNTRY_PREFIX_BEFORE.exec(before);
+    // "B-" must be a word of its own ("AB-2000" is no Belgian prefix).
+    if (prefix && /[\p{L}\p{N}]/u.test(a.text.charAt(token.start - prefix[0].length - 1))) prefix = null;
+    // "2019-2021", "12-2021": a number glued to a dash is no postal code (unless it is "B-").
+    if (!prefix && (before.endsWith("-") || before.endsWith("/") || before.endsWith("."))) continue;
+    const start = prefix ? token.start - prefix[0].length : token.start;
+    const codeEnd = token.end;
     const space = /^[ \t]+/.exec(a.text.slice(codeEnd, codeEnd + 4));
     const localityEnd = space ? localityAfter(a, codeEnd + space[0].length, code) : undefined;
     if (localityEnd !== undefined) {
-      parts.push({ start: m.index, end: localityEnd, kind: "postal", strong: true });
-    } else if (m[1] && a.lexicon.postalLocalities.has(code)) {
-      parts.push({ start: m.index, end: codeEnd, kind: "postal", strong: true });
+      parts.push({ start, end: localityEnd, kind: "postal", strong: true });
+    } else if (prefix && a.lexicon.postalLocalities.has(code)) {
+      parts.push({ start, end: codeEnd, kind: "postal", strong: true });
     } else if (a.lexicon.postalLocalities.has(code)) {
       // A bare code counts only as the continuation of a street address (checked when joining).
-      parts.push({ start: m.index, end: codeEnd, kind: "postal", strong: false });
+      parts.push({ start, end: codeEnd, kind: "postal", strong: false });
     }
   }
-  for (const m of a.text.matchAll(DUTCH_POSTAL)) {
+  for (const token of a.tokens) {
+    if (token.kind !== "number" || token.text.length !== 4) continue;
+    DUTCH_POSTAL.lastIndex = token.start;
+    const m = DUTCH_POSTAL.exec(a.text);
+    if (!m) continue;
     const end = m.index + m[0].length;
     const space = /^[ \t]+/.exec(a.text.slice(end, end + 4));
     let localityEnd = end;

@@ -32,6 +32,26 @@ export interface Analysis {
   readonly units: Unit[];
   /** Token index → index of the unit holding it, or -1 (punctuation outside units). */
   readonly unitOfToken: Int32Array;
+  /** List bits of each token on its own (without the "continues" bit). */
+  readonly tokenBits: Int32Array;
+  /** List bits of each unit as a whole. */
+  readonly unitListBits: Int32Array;
+  /** Case shape of each unit: UNIT_LOWER, UNIT_TITLE or UNIT_UPPER. */
+  readonly unitShape: Uint8Array;
+}
+
+export const UNIT_LOWER = 0;
+export const UNIT_TITLE = 1;
+export const UNIT_UPPER = 2;
+
+/** "Peeters" and "D'Hondt" are title case, "PEETERS" upper case, "van" and "12" lower (not capitalised). */
+function shapeOfUnit(tokens: readonly Token[], unit: Unit): number {
+  const first = tokens[unit.first];
+  let anyLower = false;
+  for (let t = unit.first; t <= unit.last; t += 2) if (tokens[t].letters && !tokens[t].upper) anyLower = true;
+  if (first.firstUpper) return anyLower ? UNIT_TITLE : UNIT_UPPER;
+  // "d'Hondt", "'s-Gravenwezel": a lower-case particle glued to a capitalised name.
+  return unit.last > unit.first && tokens[unit.last].firstUpper ? UNIT_TITLE : UNIT_LOWER;
 }
 
 /** Punctuation that may sit inside a phrase ("Sint-Jan", "D'Hondt", "St. Jan", "Zorg & Co"). */
@@ -56,17 +76,34 @@ function nextPhraseWord(tokens: readonly Token[], i: number): number {
   return -1;
 }
 
-function findMatches(tokens: readonly Token[], lexicon: Lexicon): PhraseMatch[][] {
+const NO_MATCHES: PhraseMatch[] = [];
+
+/** Looks every token up once; returns its bits including "continues", or -1 when absent from all lists. */
+function lookupTokens(tokens: readonly Token[], lexicon: Lexicon): Int32Array {
+  const raw = new Int32Array(tokens.length).fill(-1);
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].kind === "punct") continue;
+    const bits = lexicon.phrases.get(tokens[i].key);
+    if (bits !== undefined) raw[i] = bits;
+  }
+  return raw;
+}
+
+function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array): PhraseMatch[][] {
   const matchesAt: PhraseMatch[][] = new Array(tokens.length);
   const { phrases, maxPhraseTokens } = lexicon;
   for (let i = 0; i < tokens.length; i++) {
+    const first = raw[i];
+    if (first < 0) {
+      matchesAt[i] = NO_MATCHES;
+      continue;
+    }
     const found: PhraseMatch[] = [];
     matchesAt[i] = found;
-    if (!isWordLike(tokens[i])) continue;
     let key = tokens[i].key;
     let j = i;
     for (let n = 1; n <= maxPhraseTokens; n++) {
-      const bits = phrases.get(key);
+      const bits = n === 1 ? first : phrases.get(key);
       if (bits === undefined) break;
       const listBits = bits & ~LIST.continues;
       if (listBits !== 0) found.push({ first: i, last: j, bits: listBits });
@@ -114,7 +151,27 @@ function buildUnits(text: string, tokens: readonly Token[]): { units: Unit[]; un
 export function analyse(text: string, lexicon: Lexicon): Analysis {
   const tokens = tokenize(text);
   const { units, unitOfToken } = buildUnits(text, tokens);
-  return { text, tokens, lexicon, matchesAt: findMatches(tokens, lexicon), units, unitOfToken };
+  const raw = lookupTokens(tokens, lexicon);
+  const tokenBits = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) tokenBits[i] = raw[i] < 0 ? 0 : raw[i] & ~LIST.continues;
+  const unitListBits = new Int32Array(units.length);
+  for (const unit of units) {
+    unitListBits[unit.index] =
+      unit.first === unit.last ? tokenBits[unit.first] : (lexicon.phrases.get(unit.key) ?? 0) & ~LIST.continues;
+  }
+  const unitShape = new Uint8Array(units.length);
+  for (const unit of units) unitShape[unit.index] = shapeOfUnit(tokens, unit);
+  return {
+    text,
+    tokens,
+    lexicon,
+    matchesAt: findMatches(tokens, lexicon, raw),
+    units,
+    unitOfToken,
+    tokenBits,
+    unitListBits,
+    unitShape,
+  };
 }
 
 /** Bits of the phrase that spans exactly tokens first..last (0 when none). */
@@ -125,13 +182,13 @@ export function bitsOfRange(a: Analysis, first: number, last: number): number {
 
 /** Bits of a whole unit ("Sint-Niklaas", "Anne-Marie", "Peeters"). */
 export function unitBits(a: Analysis, unit: Unit): number {
-  return (a.lexicon.phrases.get(unit.key) ?? 0) & ~LIST.continues;
+  return a.unitListBits[unit.index];
 }
 
 /** Bits that any piece of the unit carries on its own. */
 export function pieceBits(a: Analysis, unit: Unit): number {
   let bits = 0;
-  for (let t = unit.first; t <= unit.last; t += 2) bits |= (a.lexicon.phrases.get(a.tokens[t].key) ?? 0) & ~LIST.continues;
+  for (let t = unit.first; t <= unit.last; t += 2) bits |= a.tokenBits[t];
   return bits;
 }
 

@@ -4,6 +4,7 @@ import type { Label } from "../../../src/contract/index.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { AGE_CONTEXT_WORDS, BIRTH_CONTEXT_WORDS, DURATION_WORDS_AFTER, DURATION_WORDS_BEFORE } from "./context.js";
 import { foldKey } from "./normalize.js";
+import { tokenAtOrAfter, type Token } from "./tokenize.js";
 
 const MONTHS_NL = "januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december";
 const MONTHS_NL_SHORT = "jan|feb|febr|mrt|apr|jun|jul|aug|sep|sept|okt|nov|dec";
@@ -24,31 +25,31 @@ const E = "(?![\\p{L}\\p{N}])";
 
 const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   // 12/03/2021, 12-03-21, 12.03.2021 (one separator throughout)
-  { name: "dmy", pattern: new RegExp(`${B}${DAY}([./-])${MONTH_NUM}\\1(?:${YEAR4}|\\d{2})(?![\\p{L}\\p{N}]|[./-]\\d)`, "gu") },
+  { name: "dmy", pattern: new RegExp(`${DAY}([./-])${MONTH_NUM}\\1(?:${YEAR4}|\\d{2})(?![\\p{L}\\p{N}]|[./-]\\d)`, "uy") },
   // 2021-03-12
-  { name: "ymd", pattern: new RegExp(`${B}${YEAR4}([-/.])${MONTH_NUM}\\1${DAY}(?![\\p{N}]|[./-]\\d)`, "gu") },
+  { name: "ymd", pattern: new RegExp(`${YEAR4}([-/.])${MONTH_NUM}\\1${DAY}(?![\\p{N}]|[./-]\\d)`, "uy") },
   // 12 maart 2021, 1er mars 2020, 12-mrt-2021, 12 mrt. '21, 12 maart
-  { name: "d-month-y", pattern: new RegExp(`${B}${DAY_WORD}(?:\\s*[-/.]\\s*|\\s+)${MONTH}(?:(?:\\s*[-/.]\\s*|\\s+)${YEAR})?${E}`, "giu") },
+  { name: "d-month-y", pattern: new RegExp(`${DAY_WORD}(?:\\s*[-/.]\\s*|\\s+)${MONTH}(?:(?:\\s*[-/.]\\s*|\\s+)${YEAR})?${E}`, "iuy") },
   // 12-14 maart 2021
-  { name: "range", pattern: new RegExp(`${B}${DAY}\\s*[-–]\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "giu") },
+  { name: "range", pattern: new RegExp(`${DAY}\\s*[-–]\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "iuy") },
   // maart 2021, sept. 2019, mars '21
-  { name: "month-y", pattern: new RegExp(`${B}${MONTH}\\s*(?:${YEAR4}|['’\`]\\d{2})${E}`, "giu") },
+  { name: "month-y", pattern: new RegExp(`${MONTH}\\s*(?:${YEAR4}|['’\`]\\d{2})${E}`, "iuy") },
   // zomer 2020, begin maart, eind 2019, début 2020
-  { name: "season", pattern: new RegExp(`${B}${SEASON}\\s*(?:${YEAR4}|${MONTH}(?:\\s+${YEAR4})?)${E}`, "giu") },
+  { name: "season", pattern: new RegExp(`${SEASON}\\s*(?:${YEAR4}|${MONTH}(?:\\s+${YEAR4})?)${E}`, "iuy") },
   // 03/2021
-  { name: "my", pattern: new RegExp(`${B}${MONTH_NUM}[/-]${YEAR4}${E}`, "gu") },
+  { name: "my", pattern: new RegExp(`${MONTH_NUM}[/-]${YEAR4}${E}`, "uy") },
 ];
 
 /** A weekday before a date belongs to it ("maandag 12 maart", "ma 12/03"). */
 const WEEKDAY_BEFORE = new RegExp(`${B}${WEEKDAY},?\\s+$`, "iu");
 
 /** d/m without year: a date only after a date-ish word ("op 12/03", "sinds 3/4"), never a score ("7/10"). */
-const DAY_MONTH = new RegExp(`${B}${DAY}[/]${MONTH_NUM}(?![\\p{L}\\p{N}]|[/.,]\\d)`, "gu");
+const DAY_MONTH = new RegExp(`${DAY}[/]${MONTH_NUM}(?![\\p{L}\\p{N}]|[/.,]\\d)`, "uy");
 const DAY_MONTH_CUES = new Set(["op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie"]);
 const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*$/i;
 
 /** A bare year after a time word ("in 2019", "sinds 2015", "(2018)") or before a colon ("2019: ..."). */
-const YEAR_ALONE = new RegExp(`${B}${YEAR4}${E}`, "gu");
+const YEAR_ALONE = new RegExp(`${YEAR4}${E}`, "uy");
 const YEAR_CUES = new Set([
   "in", "sinds", "sedert", "vanaf", "tot", "van", "begin", "eind", "einde", "midden", "medio", "voorjaar", "najaar",
   "zomer", "winter", "lente", "herfst", "jaar", "en", "depuis", "année", "annee", "jusqu", "since", "until", "year", "anno",
@@ -58,34 +59,76 @@ const YEAR_CUES = new Set([
 /** Numbers that look like dates but sit in lab values, doses or versions. */
 const NOT_A_DATE_AFTER = /^\s*(?:mg|ml|mmol|µg|ug|g\/|%|u\/|ie|mmhg|cm|mm|kg|x10)/i;
 
-function previousWord(text: string, offset: number): string {
-  const m = /([\p{L}\p{N}'’/]+)[\s:,(]*$/u.exec(text.slice(Math.max(0, offset - 30), offset));
-  return m ? foldKey(m[1]) : "";
+/** The text and its tokens: context words are read from the tokens (already folded). */
+interface TextContext {
+  readonly text: string;
+  readonly tokens: readonly Token[];
 }
 
-function previousWordsOf(text: string, offset: number, count: number): string[] {
-  const window = text.slice(Math.max(0, offset - 80), offset);
-  const line = window.slice(window.lastIndexOf("\n") + 1);
-  const words = line.split(/[^\p{L}\p{N}'’]+/u).filter((w) => w.length > 0).map(foldKey);
-  return words.slice(-count).reverse();
+const GLUE = "-'’";
+
+/** Keys of the words before `offset` on the same line, nearest first; hyphenated words stay whole ("follow up"). */
+function wordsBefore(c: TextContext, offset: number, count: number): string[] {
+  const { tokens } = c;
+  const out: string[] = [];
+  let i = tokenAtOrAfter(tokens, offset) - 1;
+  if (i >= 0 && c.text.slice(tokens[i].end, offset).includes("\n")) return out;
+  while (i >= 0 && out.length < count) {
+    if (tokens[i].kind !== "punct") {
+      let key = tokens[i].key;
+      while (i >= 2 && GLUE.includes(tokens[i - 1].text) && !tokens[i - 1].spaceBefore && !tokens[i].spaceBefore && tokens[i - 2].kind !== "punct") {
+        key = `${tokens[i - 2].key} ${key}`;
+        i -= 2;
+      }
+      out.push(key);
+    }
+    if (tokens[i].newlinesBefore > 0) break;
+    i--;
+  }
+  return out;
 }
 
-function nextWordsOf(text: string, offset: number, count: number): string[] {
-  const window = text.slice(offset, offset + 60);
-  const line = window.split(/[\n.;]/)[0];
-  return line.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w.length > 0).map(foldKey).slice(0, count);
+/** Keys of the words after `offset` within the line and sentence, nearest first. */
+function wordsAfter(c: TextContext, offset: number, count: number): string[] {
+  const out: string[] = [];
+  for (let i = tokenAtOrAfter(c.tokens, offset); i < c.tokens.length && out.length < count; i++) {
+    const t = c.tokens[i];
+    if (t.start < offset) continue;
+    if (t.newlinesBefore > 0 && (out.length > 0 || c.text.slice(offset, t.start).includes("\n"))) break;
+    if (t.kind === "punct") {
+      if (t.text === "." || t.text === ";") break;
+      continue;
+    }
+    let key = t.key;
+    while (i + 2 < c.tokens.length && GLUE.includes(c.tokens[i + 1].text) && !c.tokens[i + 1].spaceBefore && !c.tokens[i + 2].spaceBefore &&
+      c.tokens[i + 2].kind !== "punct") {
+      key = `${key} ${c.tokens[i + 2].key}`;
+      i += 2;
+    }
+    out.push(key);
+  }
+  return out;
 }
 
-/** "° 12/03/1980", "geboren op 12 maart 1980", "né le 3 mars 1950", "geboortedatum: 12/03/1980". */
-function isBirthDate(text: string, start: number): boolean {
-  const before = text.slice(Math.max(0, start - 40), start);
+/** The word right before `offset`, across spaces, colons, commas and an opening parenthesis only. */
+function previousWord(c: TextContext, offset: number): string {
+  for (let i = tokenAtOrAfter(c.tokens, offset) - 1; i >= 0; i--) {
+    const t = c.tokens[i];
+    if (t.end > offset) continue;
+    if (t.kind !== "punct") return t.key;
+    if (t.text !== ":" && t.text !== "," && t.text !== "(") return "";
+  }
+  return "";
+}
+
+function isBirthDate(c: TextContext, start: number): boolean {
+  const before = c.text.slice(Math.max(0, start - 6), start);
   if (/[°º]\s*:?\s*$/.test(before)) return true;
-  const words = previousWordsOf(text, start, 4);
-  return words.some((w, i) => BIRTH_CONTEXT_WORDS.has(w) && i <= 3);
+  return wordsBefore(c, start, 4).some((w) => BIRTH_CONTEXT_WORDS.has(w));
 }
 
-function dateLabel(text: string, start: number): Label {
-  return isBirthDate(text, start) ? "Age_Birthdate" : "Date";
+function dateLabel(c: TextContext, start: number): Label {
+  return isBirthDate(c, start) ? "Age_Birthdate" : "Date";
 }
 
 function extendOverWeekday(text: string, start: number): number {
@@ -93,34 +136,76 @@ function extendOverWeekday(text: string, start: number): number {
   return m ? start - m[0].length : start;
 }
 
-export function dateCandidates(text: string): Candidate[] {
+/** Words that can open a textual date ("maart 2020", "zomer 2019", "begin maart", "mi-mars"). */
+const DATE_WORD_KEYS: ReadonlySet<string> = new Set(
+  `${MONTHS_NL}|${MONTHS_NL_SHORT}|${MONTHS_FR}|${MONTHS_FR_SHORT}|${MONTHS_EN}|lente|zomer|herfst|winter|voorjaar|najaar|printemps|ete|automne|hiver|begin|eind|einde|midden|half|medio|debut|fin|mi`
+    .split("|")
+    .map(foldKey),
+);
+
+const startMemo = new WeakMap<readonly Token[], { numbers: number[]; words: number[] }>();
+
+/** Offsets where a number starts, and where a date word starts. Tokens start at word boundaries. */
+function startOffsets(tokens: readonly Token[]): { numbers: number[]; words: number[] } {
+  const memo = startMemo.get(tokens);
+  if (memo) return memo;
+  const numbers: number[] = [];
+  const words: number[] = [];
+  for (const t of tokens) {
+    if (t.kind === "punct") continue;
+    const code = t.text.charCodeAt(0);
+    if (code >= 48 && code <= 57) numbers.push(t.start);
+    else if (DATE_WORD_KEYS.has(t.key)) words.push(t.start);
+  }
+  startMemo.set(tokens, { numbers, words });
+  return { numbers, words };
+}
+
+function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArray | null {
+  pattern.lastIndex = offset;
+  return pattern.exec(text);
+}
+
+const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "d-month-y", "range", "my"]);
+
+export function dateCandidates(text: string, tokens: readonly Token[]): Candidate[] {
+  const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
+  const { numbers, words } = startOffsets(tokens);
   for (const { name, pattern } of DATE_PATTERNS) {
-    for (const m of text.matchAll(pattern)) {
+    for (const offset of NUMERIC_PATTERNS.has(name) ? numbers : words) {
+      const m = stickyAt(pattern, text, offset);
+      if (!m) continue;
       const end = m.index + m[0].length;
       if (name === "dmy" && NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
       const start = extendOverWeekday(text, m.index);
-      out.push({ start, end, label: dateLabel(text, m.index), priority: PRIORITY.strong, score: 0.9, rule: `date.${name}` });
+      out.push({ start, end, label: dateLabel(c, m.index), priority: PRIORITY.strong, score: 0.9, rule: `date.${name}` });
     }
   }
-  for (const m of text.matchAll(DAY_MONTH)) {
-    const before = text.slice(Math.max(0, m.index - 20), m.index);
-    if (SCORE_CUES.test(before)) continue;
-    const weekdayStart = extendOverWeekday(text, m.index);
-    const cue = previousWord(text, m.index);
-    if (weekdayStart === m.index && !DAY_MONTH_CUES.has(cue) && !isBirthDate(text, m.index)) continue;
-    out.push({ start: weekdayStart, end: m.index + m[0].length, label: dateLabel(text, m.index), priority: PRIORITY.pattern, score: 0.6,
-      rule: "date.day-month" });
-  }
-  for (const m of text.matchAll(YEAR_ALONE)) {
-    const end = m.index + m[0].length;
-    const cue = previousWord(text, m.index);
-    const inParentheses = text[m.index - 1] === "(" && text[end] === ")";
-    const beforeColon = /^\s?:/.test(text.slice(end, end + 2)) && !/^\s?:\s?\d/.test(text.slice(end, end + 4));
-    const birthYear = /[°º]\s*$/.test(text.slice(Math.max(0, m.index - 3), m.index));
-    if (!YEAR_CUES.has(cue) && !inParentheses && !beforeColon && !birthYear && !isBirthDate(text, m.index)) continue;
-    if (NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
-    out.push({ start: m.index, end, label: dateLabel(text, m.index), priority: PRIORITY.pattern, score: 0.6, rule: "date.year" });
+  for (const offset of numbers) {
+    const dayMonth = stickyAt(DAY_MONTH, text, offset);
+    if (dayMonth) {
+      const before = text.slice(Math.max(0, offset - 20), offset);
+      const weekdayStart = extendOverWeekday(text, offset);
+      const cue = previousWord(c, offset);
+      const cued = weekdayStart !== offset || DAY_MONTH_CUES.has(cue) || isBirthDate(c, offset);
+      if (!SCORE_CUES.test(before) && cued) {
+        out.push({ start: weekdayStart, end: offset + dayMonth[0].length, label: dateLabel(c, offset), priority: PRIORITY.pattern,
+          score: 0.6, rule: "date.day-month" });
+      }
+    }
+    const year = stickyAt(YEAR_ALONE, text, offset);
+    if (year) {
+      const end = offset + year[0].length;
+      const cue = previousWord(c, offset);
+      const inParentheses = text[offset - 1] === "(" && text[end] === ")";
+      const beforeColon = /^\s?:/.test(text.slice(end, end + 2)) && !/^\s?:\s?\d/.test(text.slice(end, end + 4));
+      const birthYear = /[°º]\s*$/.test(text.slice(Math.max(0, offset - 3), offset));
+      const cued = YEAR_CUES.has(cue) || inParentheses || beforeColon || birthYear || isBirthDate(c, offset);
+      if (cued && !NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) {
+        out.push({ start: offset, end, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.year" });
+      }
+    }
   }
   return out;
 }
@@ -129,49 +214,62 @@ const AGE_UNITS_YEARS = "jaar|jaren|jr|j|ans|an|years?|yrs?|yo|y";
 const AGE_UNITS_SHORT = "maanden|maand|mnd|weken|week|wk|dagen|dag|mois|semaines|semaine|jours|jour|months?|weeks?|days?";
 const AGE_PATTERN = new RegExp(
   `${B}(\\d{1,3})(?:[.,]5)?\\s*(?:(-?\\s?jarige?)|(?:-\\s?)?(${AGE_UNITS_YEARS}|${AGE_UNITS_SHORT})\\.?${E}(\\s+(?:oud|old))?)`,
-  "giu",
+  "iuy",
 );
-const AGE_LABEL = new RegExp(`${B}(?:leeftijd|âge|age)\\s*:?\\s*(\\d{1,3})(?:\\s*(?:${AGE_UNITS_YEARS}))?\\.?${E}`, "giu");
-const FRENCH_AGE = new RegExp(`${B}(?:âgée?|agée?|aged)\\s+(?:de\\s+)?(\\d{1,3})\\s*(?:ans|years?)${E}`, "giu");
+const AGE_LABEL = new RegExp(`(?:leeftijd|âge|age)\\s*:?\\s*(\\d{1,3})(?:\\s*(?:${AGE_UNITS_YEARS}))?\\.?${E}`, "iuy");
+const FRENCH_AGE = new RegExp(`(?:âgée?|agée?|aged)\\s+(?:de\\s+)?(\\d{1,3})\\s*(?:ans|years?)${E}`, "iuy");
 
-function isDuration(text: string, start: number, end: number): boolean {
-  const before = previousWordsOf(text, start, 3);
+const YEAR_UNIT = new RegExp(`^(?:${AGE_UNITS_YEARS})$`, "i");
+/** Months, weeks and days are ages only for the very young ("baby van 3 maanden"). */
+const YOUNG_CHILD_BEFORE = /(?:baby|zuigeling|kind|nourrisson|bébé|bebe|infant|leeftijd|âge|age)\W*(?:van|de|of)?\s*$/iu;
+
+function isDuration(c: TextContext, start: number, end: number): boolean {
+  const before = wordsBefore(c, start, 3);
   if (before[0] !== undefined && DURATION_WORDS_BEFORE.has(before[0])) return true;
   // "il y a 3 ans", "meer dan 5 jaar"
   if (before[0] === "a" && before[1] === "y" && before[2] === "il") return true;
   if (before[0] === "dan" && (before[1] === "meer" || before[1] === "minder")) return true;
-  const after = nextWordsOf(text, end, 2);
+  const after = wordsAfter(c, end, 2);
   return after[0] !== undefined && DURATION_WORDS_AFTER.has(after[0]);
 }
 
-function hasAgeContext(text: string, start: number): boolean {
-  const before = previousWordsOf(text, start, 4);
+function hasAgeContext(c: TextContext, start: number): boolean {
+  const before = wordsBefore(c, start, 4);
   if (before.some((w) => AGE_CONTEXT_WORDS.has(w))) return true;
-  const window = text.slice(Math.max(0, start - 40), start);
+  const window = c.text.slice(Math.max(0, start - 40), start);
   // "(65 j)", "M/65j", and "Peeters, 65 jaar" (a capitalised word, usually the name, before the comma).
   return /(?:\(|\/)\s*$/.test(window) || /[\p{Lu}][\p{L}'’-]+\.?\s*,\s*$/u.test(window);
 }
 
-export function ageCandidates(text: string): Candidate[] {
+const AGE_LABEL_KEYS: ReadonlySet<string> = new Set(["leeftijd", "age", "agee", "aged"]);
+
+export function ageCandidates(text: string, tokens: readonly Token[]): Candidate[] {
+  const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
-  for (const m of text.matchAll(AGE_PATTERN)) {
+  const { numbers } = startOffsets(tokens);
+  for (const offset of numbers) {
+    const m = stickyAt(AGE_PATTERN, text, offset);
+    if (!m) continue;
     const value = Number(m[1]);
     if (value > 125) continue;
     const jarige = m[2] !== undefined;
     const unit = (m[3] ?? "").toLowerCase();
     const old = m[4] !== undefined;
     const end = m.index + m[0].length - (old ? m[4].length : 0);
-    const yearUnit = jarige || new RegExp(`^(?:${AGE_UNITS_YEARS})$`, "i").test(unit);
-    if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(text, m.index) && !old) continue;
+    const yearUnit = jarige || YEAR_UNIT.test(unit);
+    if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(c, m.index) && !old) continue;
     if (!jarige && !old) {
-      if (isDuration(text, m.index, end)) continue;
-      if (!hasAgeContext(text, m.index)) continue;
-      if (!yearUnit && !/(?:baby|zuigeling|kind|nourrisson|bébé|bebe|infant|leeftijd|âge|age)\W*(?:van|de|of)?\s*$/iu.test(text.slice(Math.max(0, m.index - 25), m.index))) continue;
+      if (isDuration(c, m.index, end)) continue;
+      if (!hasAgeContext(c, m.index)) continue;
+      if (!yearUnit && !YOUNG_CHILD_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index))) continue;
     }
     out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: jarige || old ? 0.9 : 0.7, rule: "age.unit" });
   }
-  for (const pattern of [AGE_LABEL, FRENCH_AGE]) {
-    for (const m of text.matchAll(pattern)) {
+  for (const t of tokens) {
+    if (!AGE_LABEL_KEYS.has(t.key)) continue;
+    for (const pattern of [AGE_LABEL, FRENCH_AGE]) {
+      const m = stickyAt(pattern, text, t.start);
+      if (!m) continue;
       const numberStart = m.index + m[0].indexOf(m[1]);
       out.push({ start: numberStart, end: m.index + m[0].length, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.85,
         rule: "age.label" });

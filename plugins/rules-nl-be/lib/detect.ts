@@ -68,10 +68,10 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.organisations) candidates.push(...organisationCandidates(a));
   if (families.addresses) candidates.push(...addressCandidates(a, personNearFinder(text, names)));
   if (families.dates) {
-    const dates = dateCandidates(text);
+    const dates = dateCandidates(text, a.tokens);
     candidates.push(...(families.ages ? dates : dates.filter((d) => d.label !== "Age_Birthdate")));
   }
-  if (families.ages) candidates.push(...ageCandidates(text), ...agesAfterNames(text, names));
+  if (families.ages) candidates.push(...ageCandidates(text, a.tokens), ...agesAfterNames(text, names));
   if (families.professions) candidates.push(...professionCandidates(a));
   return candidates;
 }

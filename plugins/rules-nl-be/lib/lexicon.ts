@@ -4,8 +4,10 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { endianness } from "node:os";
 import { loadListFolder, readLines, type LoadedList } from "./lists.js";
 import { foldKey } from "./normalize.js";
+import { PhraseIndex } from "./phrase-index.js";
 
 /** One bit per list. */
 export const LIST = {
@@ -49,7 +51,7 @@ const MAX_PHRASE_TOKENS = 14;
 
 export interface Lexicon {
   /** Folded phrase key (word keys joined by one space) → bits of the lists holding it. */
-  readonly phrases: Map<string, number>;
+  readonly phrases: PhraseIndex;
   /** Belgian postal code → folded phrase keys of its localities. */
   readonly postalLocalities: Map<string, Set<string>>;
   readonly maxPhraseTokens: number;
@@ -250,7 +252,7 @@ export function buildLexicon(dataDir: string, dataHash = hashDataFolder(dataDir)
   for (const alias of campusAliases(hospitals)) table.add(alias, LIST.hospitalAlias);
   removeNamesThatAreWhitelisted(table);
   return {
-    phrases: table.phrases,
+    phrases: PhraseIndex.fromMap(table.phrases),
     postalLocalities: loadPostalLocalities(dataDir),
     maxPhraseTokens: table.maxTokens,
     dataHash,
@@ -289,36 +291,76 @@ export function hashDataFolder(dataDir: string): string {
   return hash.digest("hex");
 }
 
-const CACHE_FORMAT = "rules-nl-be-cache-2";
+const CACHE_FORMAT = "rules-nl-be-cache-4";
 
-interface CacheFile {
+interface CacheHeader {
   format: string;
   dataHash: string;
+  endianness: string;
   maxPhraseTokens: number;
-  keys: string[];
-  bits: number[];
+  entries: number;
+  slots: number;
+  keyChars: number;
   postal: [string, string[]][];
 }
 
-function serializeLexicon(lexicon: Lexicon): string {
-  const cache: CacheFile = {
+const align4 = (n: number): number => (n + 3) & ~3;
+
+/** Binary cache: [u32 header length][JSON header][pad][offsets][bits][slots][keys as UTF-16LE]. */
+function serializeLexicon(lexicon: Lexicon): Buffer {
+  const { phrases } = lexicon;
+  const header: CacheHeader = {
     format: CACHE_FORMAT,
     dataHash: lexicon.dataHash,
+    endianness: endianness(),
     maxPhraseTokens: lexicon.maxPhraseTokens,
-    keys: [...lexicon.phrases.keys()],
-    bits: [...lexicon.phrases.values()],
+    entries: phrases.size,
+    slots: phrases.slots.length,
+    keyChars: phrases.keys.length,
     postal: [...lexicon.postalLocalities].map(([code, localities]) => [code, [...localities]]),
   };
-  return JSON.stringify(cache);
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const start = align4(4 + json.length);
+  const length = [phrases.offsets, phrases.bits, phrases.slots].reduce((n, a) => n + a.byteLength, start);
+  const keys = Buffer.from(phrases.keys, "utf16le");
+  const out = Buffer.alloc(length + keys.length);
+  out.writeUInt32LE(json.length, 0);
+  json.copy(out, 4);
+  let pos = start;
+  for (const array of [phrases.offsets, phrases.bits, phrases.slots]) {
+    Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(out, pos);
+    pos += array.byteLength;
+  }
+  keys.copy(out, pos);
+  return out;
 }
 
-function parseLexicon(content: string, dataHash: string): Lexicon | undefined {
-  const cache = JSON.parse(content) as CacheFile;
-  if (cache.format !== CACHE_FORMAT || cache.dataHash !== dataHash || cache.keys.length !== cache.bits.length) return undefined;
-  const phrases = new Map<string, number>();
-  for (let i = 0; i < cache.keys.length; i++) phrases.set(cache.keys[i], cache.bits[i]);
-  const postalLocalities = new Map(cache.postal.map(([code, localities]) => [code, new Set(localities)] as const));
-  return { phrases, postalLocalities, maxPhraseTokens: cache.maxPhraseTokens, dataHash };
+function int32View(buf: Buffer, pos: number, count: number): Int32Array {
+  const byteOffset = buf.byteOffset + pos;
+  if (byteOffset % 4 === 0) return new Int32Array(buf.buffer, byteOffset, count);
+  return new Int32Array(buf.buffer.slice(byteOffset, byteOffset + count * 4));
+}
+
+function parseLexicon(buf: Buffer, dataHash: string): Lexicon | undefined {
+  const headerLength = buf.readUInt32LE(0);
+  const header = JSON.parse(buf.toString("utf8", 4, 4 + headerLength)) as CacheHeader;
+  if (header.format !== CACHE_FORMAT || header.dataHash !== dataHash || header.endianness !== endianness()) return undefined;
+  let pos = align4(4 + headerLength);
+  const offsets = int32View(buf, pos, header.entries + 1);
+  pos += offsets.byteLength;
+  const bits = int32View(buf, pos, header.entries);
+  pos += bits.byteLength;
+  const slots = int32View(buf, pos, header.slots);
+  pos += slots.byteLength;
+  if (buf.length !== pos + header.keyChars * 2) return undefined;
+  const keys = buf.toString("utf16le", pos, pos + header.keyChars * 2);
+  const postalLocalities = new Map(header.postal.map(([code, localities]) => [code, new Set(localities)] as const));
+  return {
+    phrases: new PhraseIndex(keys, offsets, bits, slots),
+    postalLocalities,
+    maxPhraseTokens: header.maxPhraseTokens,
+    dataHash,
+  };
 }
 
 export interface LexiconOptions {
@@ -334,11 +376,11 @@ export function loadLexicon(options: LexiconOptions): Lexicon {
   const memo = loaded.get(options.dataDir);
   if (memo) return memo;
   const dataHash = hashDataFolder(options.dataDir);
-  const cacheFile = options.cacheDir ? join(options.cacheDir, `lexicon-${dataHash.slice(0, 16)}.json`) : undefined;
+  const cacheFile = options.cacheDir ? join(options.cacheDir, `lexicon-${dataHash.slice(0, 16)}.bin`) : undefined;
   let lexicon: Lexicon | undefined;
   if (cacheFile && existsSync(cacheFile) && statSync(cacheFile).size > 0) {
     try {
-      lexicon = parseLexicon(readFileSync(cacheFile, "utf8"), dataHash);
+      lexicon = parseLexicon(readFileSync(cacheFile), dataHash);
     } catch {
       lexicon = undefined; // A damaged cache is rebuilt.
     }
@@ -351,7 +393,7 @@ export function loadLexicon(options: LexiconOptions): Lexicon {
   return lexicon;
 }
 
-function writeCacheAtomically(cacheDir: string, cacheFile: string, content: string): void {
+function writeCacheAtomically(cacheDir: string, cacheFile: string, content: Buffer): void {
   try {
     mkdirSync(cacheDir, { recursive: true });
     const temp = `${cacheFile}.${process.pid}.tmp`;

@@ -25,7 +25,7 @@ import {
   type TitleKind,
 } from "./context.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
-import { foldKey, hasLower, hasUpper, startsUpper } from "./normalize.js";
+import { foldKey } from "./normalize.js";
 
 export type NameSignal = "title" | "initials" | "interfix" | "pair" | "lookup" | "propagated";
 export type NameRole = "Patient" | "Caregiver" | "Other";
@@ -47,15 +47,10 @@ const INITIAL_CLUSTERS: ReadonlySet<string> = new Set(["ch", "chr", "th", "ph", 
 const HARD_STOP_KEYS: ReadonlySet<string> = new Set(["patient", "patiente", "pt", "dr", "prof", "dhr", "mevr", "collega"]);
 
 type Shape = "title" | "upper" | "lower";
+const SHAPES: readonly Shape[] = ["lower", "title", "upper"];
 
 function shapeOf(a: Analysis, unit: Unit): Shape {
-  const text = a.text.slice(unit.start, unit.end);
-  if (!startsUpper(text)) {
-    // "d'Hondt", "'t Kint": a lower-case particle glued to a capitalised name.
-    const glued = unit.last > unit.first && startsUpper(a.tokens[unit.last].text);
-    return glued ? "title" : "lower";
-  }
-  return hasLower(text) ? "title" : hasUpper(text) ? "upper" : "lower";
+  return SHAPES[a.unitShape[unit.index]];
 }
 
 function unitAt(a: Analysis, t: number): Unit | undefined {
@@ -94,14 +89,27 @@ function hasNameCase(a: Analysis, unit: Unit, allowUpper: boolean): boolean {
 }
 
 function hasLetters(a: Analysis, unit: Unit): boolean {
-  return a.tokens[unit.first].kind === "word" && /\p{L}/u.test(a.tokens[unit.first].text);
+  return a.tokens[unit.first].letters;
 }
 
 /**
  * A unit that may be (part of) a name. `relaxed`: after a title or initials, where an unknown capitalised word
  * is a name unless it is whitelisted (a listed name that is also a common word still counts there).
  */
+const nameLikeMemo = new WeakMap<Analysis, Int8Array>();
+
 function isNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
+  let memo = nameLikeMemo.get(a);
+  if (!memo) {
+    memo = new Int8Array(a.units.length * 2).fill(-1);
+    nameLikeMemo.set(a, memo);
+  }
+  const slot = unit.index * 2 + (relaxed ? 1 : 0);
+  if (memo[slot] < 0) memo[slot] = computeNameLike(a, unit, relaxed) ? 1 : 0;
+  return memo[slot] === 1;
+}
+
+function computeNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
   if (!hasLetters(a, unit) || unit.end - unit.start < 2) return false;
   if (!hasNameCase(a, unit, relaxed)) return false;
   const bits = unitBits(a, unit);
@@ -503,9 +511,18 @@ function signalRank(signal: NameSignal): number {
 }
 
 /** Names found by the rules, extended and filtered (roles not yet assigned). */
+/** Only capitalised units, interfixes and apostrophes can open a name; most words are skipped at once. */
+function mayOpenName(a: Analysis, unit: Unit): boolean {
+  if (a.unitShape[unit.index] !== 0) return true;
+  if (unitBits(a, unit) & LIST.interfix || EXTRA_INTERFIXES.has(unit.key)) return true;
+  const before = a.tokens[unit.first - 1];
+  return before !== undefined && (before.text === "'" || before.text === "’");
+}
+
 export function findNameMentions(a: Analysis): NameMention[] {
   const found: NameMention[] = [];
   for (const unit of a.units) {
+    if (!mayOpenName(a, unit)) continue;
     for (const rule of RULES) {
       const m = rule(a, unit);
       if (m) {
@@ -560,25 +577,25 @@ function roleFromWord(key: string): NameRole | undefined {
   return undefined;
 }
 
+const CLOSING = new RegExp(CLOSING_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+")).join("|"), "iuy");
+const CLOSING_FIRST_WORDS: ReadonlySet<string> = new Set(CLOSING_PHRASES.map((p) => foldKey(p.split(" ")[0])));
+
+/** Lines within six lines after a closing formula: names there are the signing caregivers. */
 function signatureLines(a: Analysis): Set<number> {
   const lines = new Set<number>();
-  const folded = foldKey(a.text);
-  for (const phrase of CLOSING_PHRASES) {
-    let from = 0;
-    for (;;) {
-      const at = folded.indexOf(phrase, from);
-      if (at < 0) break;
-      from = at + phrase.length;
-      const line = lineNumberAt(a.text, at);
-      for (let l = line + 1; l <= line + 6; l++) lines.add(l);
-    }
+  for (const token of a.tokens) {
+    if (!CLOSING_FIRST_WORDS.has(token.key)) continue;
+    CLOSING.lastIndex = token.start;
+    if (!CLOSING.test(a.text)) continue;
+    const line = lineNumberAt(a.text, token.start);
+    for (let l = line + 1; l <= line + 6; l++) lines.add(l);
   }
   return lines;
 }
 
 function lineNumberAt(text: string, offset: number): number {
   let line = 0;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) line++;
   return line;
 }
 

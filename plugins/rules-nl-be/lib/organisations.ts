@@ -42,7 +42,8 @@ const SAINT_PREFIXES = ["sint", "st", "heilig", "heilige", "onze lieve vrouw", "
 
 /** Room, ward and unit references ("kamer 214", "OK 3", "afdeling 3B"). */
 const ROOM_PATTERN =
-  /(?<![\p{L}\p{N}])(?:kamer|kamernr\.?|zaal|operatiezaal|OK|afdeling|eenheid|unit|chambre|salle|box)\s*(?:nr\.?\s*|n°\s*)?(?:\d{1,4}[A-Za-z]?|[A-Z]\d{1,3}[A-Za-z]?|\d[A-Z]\d?)(?![\p{L}\p{N}])/gu;
+  /(?:kamer|kamernr\.?|zaal|operatiezaal|OK|afdeling|eenheid|unit|chambre|salle|box)\s*(?:nr\.?\s*|n°\s*)?(?:\d{1,4}[A-Za-z]?|[A-Z]\d{1,3}[A-Za-z]?|\d[A-Z]\d?)(?![\p{L}\p{N}])/iuy;
+const ROOM_WORDS: ReadonlySet<string> = new Set(["kamer", "kamernr", "zaal", "operatiezaal", "ok", "afdeling", "eenheid", "unit", "chambre", "salle", "box"]);
 
 function candidate(a: Analysis, first: number, last: number, label: Candidate["label"], priority: number, score: number, rule: string): Candidate {
   return { start: a.tokens[first].start, end: a.tokens[last].end, label, priority, score, rule };
@@ -199,7 +200,11 @@ function compoundCandidates(a: Analysis): Candidate[] {
 
 function roomCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const m of a.text.matchAll(ROOM_PATTERN)) {
+  for (const token of a.tokens) {
+    if (!ROOM_WORDS.has(token.key) || (token.key === "ok" && !token.upper)) continue;
+    ROOM_PATTERN.lastIndex = token.start;
+    const m = ROOM_PATTERN.exec(a.text);
+    if (!m) continue;
     out.push({ start: m.index, end: m.index + m[0].length, label: "Organization:Healthcare", priority: PRIORITY.pattern, score: 0.6,
       rule: "org.room" });
   }

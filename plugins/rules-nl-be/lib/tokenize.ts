@@ -2,7 +2,7 @@
 // every other non-space character is a one-character punctuation token. Hyphenated and apostrophe names
 // ("Van den Bossche-D'Hondt", "'t") therefore become word pieces joined by punctuation, which the phrase matcher
 // and the name rules glue back together.
-import { foldKey, hasLower, hasUpper, startsUpper } from "./normalize.js";
+import { foldKey } from "./normalize.js";
 
 export type TokenKind = "word" | "number" | "punct";
 
@@ -18,6 +18,10 @@ export interface Token {
   readonly title: boolean;
   /** Every letter upper case and at least one letter ("PEETERS", "AZ", "J"). */
   readonly upper: boolean;
+  /** Holds at least one letter. */
+  readonly letters: boolean;
+  /** The first character is an upper-case letter. */
+  readonly firstUpper: boolean;
   /** Newlines in the whitespace gap before this token. */
   readonly newlinesBefore: number;
   /** Whether whitespace separates this token from the previous one. */
@@ -28,18 +32,69 @@ export interface Token {
   capsLine: boolean;
 }
 
-const TOKEN_PATTERN = /([\p{L}\p{M}\p{N}]+)|(\S)/gu;
-const DIGITS_ONLY = /^\p{N}+$/u;
-const LETTER = /\p{L}/u;
-
 /** Words after which a period does not end a sentence (titles, abbreviations). */
 const ABBREVIATIONS_BEFORE_PERIOD: ReadonlySet<string> = new Set([
   "dr", "dra", "drs", "dhr", "mevr", "mw", "mej", "prof", "pr", "st", "mr", "mme", "mlle", "mgr", "ing", "ir", "lic",
-  "nr", "tel", "tel", "vb", "bv", "bvb", "ca", "cfr", "zgn", "evt", "o", "a", "resp", "vs", "ref", "fam", "dd", "pt",
+  "nr", "tel", "vb", "bv", "bvb", "ca", "cfr", "zgn", "evt", "o", "a", "resp", "vs", "ref", "fam", "dd", "pt",
   "coll", "bacc", "kand", "ds", "sr", "jr", "me", "av", "bd", "ch", "chr", "th", "ph", "bte", "gsm", "fax", "app",
 ]);
 
+/** Sentence-ending punctuation and list markers. */
 const SENTENCE_END_PUNCT: ReadonlySet<string> = new Set([".", "!", "?", ":", ";", "•", "*", "(", "\"", "“", "«", "[", ">", "|"]);
+
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+const LETTER_CHAR = /\p{L}/u;
+
+/** Character classes for one UTF-16 unit: 0 other, 1 letter/mark, 2 digit, 3 whitespace. */
+function classify(code: number, ch: string): number {
+  if (code < 128) {
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) return 1;
+    if (code >= 48 && code <= 57) return 2;
+    return code === 32 || (code >= 9 && code <= 13) ? 3 : 0;
+  }
+  if (code === 0xa0 || code === 0x2028 || code === 0x2029 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000 || code === 0x202f) return 3;
+  if (code >= 0xd800 && code <= 0xdfff) return 0;
+  if (!WORD_CHAR.test(ch)) return 0;
+  return LETTER_CHAR.test(ch) || !/\p{N}/u.test(ch) ? 1 : 2;
+}
+
+interface Shape {
+  letters: boolean;
+  digitsOnly: boolean;
+  firstUpper: boolean;
+  anyUpper: boolean;
+  anyLower: boolean;
+}
+
+function shapeOfWord(text: string, start: number, end: number): Shape {
+  let letters = false;
+  let digitsOnly = true;
+  let anyUpper = false;
+  let anyLower = false;
+  let firstUpper = false;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    let upper = false;
+    let lower = false;
+    if (code < 128) {
+      upper = code >= 65 && code <= 90;
+      lower = code >= 97 && code <= 122;
+      if (code < 48 || code > 57) digitsOnly = false;
+    } else {
+      digitsOnly = false;
+      const ch = text[i];
+      const lowerForm = ch.toLowerCase();
+      const upperForm = ch.toUpperCase();
+      upper = ch !== lowerForm;
+      lower = ch !== upperForm;
+    }
+    if (upper || lower) letters = true;
+    if (i === start) firstUpper = upper;
+    anyUpper ||= upper;
+    anyLower ||= lower;
+  }
+  return { letters, digitsOnly, firstUpper, anyUpper, anyLower };
+}
 
 function countNewlines(text: string, from: number, to: number): number {
   let count = 0;
@@ -49,8 +104,9 @@ function countNewlines(text: string, from: number, to: number): number {
 
 function makeToken(text: string, index: number, start: number, end: number, isWord: boolean, prevEnd: number): Token {
   const slice = text.slice(start, end);
-  const kind: TokenKind = !isWord ? "punct" : DIGITS_ONLY.test(slice) ? "number" : "word";
-  const letters = kind === "word" && LETTER.test(slice);
+  const shape = isWord ? shapeOfWord(text, start, end) : undefined;
+  const kind: TokenKind = !shape ? "punct" : shape.digitsOnly ? "number" : "word";
+  const letters = shape !== undefined && shape.letters;
   return {
     index,
     start,
@@ -58,9 +114,11 @@ function makeToken(text: string, index: number, start: number, end: number, isWo
     text: slice,
     key: isWord ? foldKey(slice) : slice,
     kind,
-    title: letters && startsUpper(slice) && hasLower(slice),
-    upper: letters && hasUpper(slice) && !hasLower(slice),
-    newlinesBefore: countNewlines(text, prevEnd, start),
+    title: letters && shape.firstUpper && shape.anyLower,
+    upper: letters && shape.anyUpper && !shape.anyLower,
+    letters,
+    firstUpper: letters && shape.firstUpper,
+    newlinesBefore: start > prevEnd ? countNewlines(text, prevEnd, start) : 0,
     spaceBefore: start > prevEnd,
     sentenceStart: false,
     capsLine: false,
@@ -70,11 +128,33 @@ function makeToken(text: string, index: number, start: number, end: number, isWo
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let prevEnd = 0;
-  for (const match of text.matchAll(TOKEN_PATTERN)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    tokens.push(makeToken(text, tokens.length, start, end, match[1] !== undefined, prevEnd));
-    prevEnd = end;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const code = text.charCodeAt(i);
+    const cls = classify(code, text[i]);
+    if (cls === 3) {
+      i++;
+      continue;
+    }
+    if (cls === 0) {
+      // A surrogate pair (emoji, astral script) stays whole in one punctuation token.
+      const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+      const width = pair ? 2 : 1;
+      tokens.push(makeToken(text, tokens.length, i, i + width, false, prevEnd));
+      prevEnd = i + width;
+      i += width;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n) {
+      const c = classify(text.charCodeAt(j), text[j]);
+      if (c === 1 || c === 2) j++;
+      else break;
+    }
+    tokens.push(makeToken(text, tokens.length, i, j, true, prevEnd));
+    prevEnd = j;
+    i = j;
   }
   markSentenceStarts(tokens);
   markCapsLines(tokens);
