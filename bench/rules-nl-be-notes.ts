@@ -1,6 +1,13 @@
 // Generated ~2 KB Dutch clinical notes for the rules-nl-be benchmark: names, streets, postal codes and cities from
-// faker's nl_BE locale, clinical filler and identifier sentences written here. Deterministic for a seed.
+// faker's nl_BE locale, clinical filler and identifier sentences written here. Deterministic for a seed. Each note
+// comes with the spans of the identifiers it was built from, so the benchmark can also report recall on them.
 import { fakerNL_BE as faker } from "@faker-js/faker";
+import type { Label } from "../src/contract/index.js";
+
+export interface GeneratedNote {
+  text: string;
+  spans: { start: number; end: number; label: Label }[];
+}
 
 const pick = <T>(xs: readonly T[]): T => xs[faker.number.int({ min: 0, max: xs.length - 1 })];
 const int = (min: number, max: number): number => faker.number.int({ min, max });
@@ -29,6 +36,9 @@ const FILLER = [
   "De verpleging meldt een rustige nacht en een goede nachtrust.",
 ];
 
+/** "[text](Label)" marks an identifier in the templates below. */
+const mark = (text: string, label: Label): string => `[${text}](${label})`;
+
 function person(): { first: string; last: string } {
   return { first: faker.person.firstName(), last: faker.person.lastName() };
 }
@@ -36,30 +46,46 @@ function person(): { first: string; last: string } {
 function identifierSentence(): string {
   const p = person();
   const d = person();
+  const address = `${faker.location.street()} ${int(1, 200)}, ${faker.location.zipCode()} ${faker.location.city()}`;
   return pick([
-    `Dhr. ${p.first} ${p.last} werd op ${date()} opgenomen via de spoedgevallen.`,
-    `Mevr. ${p.last} (° ${date()}) woont in de ${faker.location.street()} ${int(1, 200)}, ${faker.location.zipCode()} ${faker.location.city()}.`,
-    `Gezien door Dr. ${d.first} ${d.last} op ${int(1, 28)} ${pick(MONTHS)} ${int(2018, 2025)}.`,
-    `Haar dochter ${p.first} is contactpersoon en werkt als ${pick(["leerkracht", "bakker", "verpleegkundige", "boekhouder"])}.`,
-    `Een ${int(20, 95)}-jarige patiënt, overgebracht naar ${pick(["UZ Leuven", "AZ Delta", "ZNA Middelheim", "AZ Sint-Jan", "UZ Gent"])}.`,
-    `Verwezen door collega ${d.last} voor verdere opvolging op ${date()}.`,
-    `Adres: ${faker.location.street()} ${int(1, 99)} bus ${int(1, 9)}, ${faker.location.zipCode()} ${faker.location.city()}.`,
-    `Patiënt ${p.first} ${p.last}, ${int(30, 90)} jaar, verblijft in woonzorgcentrum ${pick(["De Linde", "Ter Heide", "Sint-Jozef"])}.`,
-  ]);
+    () => `Dhr. ${mark(`${p.first} ${p.last}`, "Name:Patient")} werd op ${mark(date(), "Date")} opgenomen via de spoedgevallen.`,
+    () => `Mevr. ${mark(p.last, "Name:Patient")} (° ${mark(date(), "Age_Birthdate")}) woont in de ${mark(address, "Address_Location:Patient")}.`,
+    () => `Gezien door ${mark(`Dr. ${d.first} ${d.last}`, "Name:Caregiver")} op ${mark(`${int(1, 28)} ${pick(MONTHS)} ${int(2018, 2025)}`, "Date")}.`,
+    () => `Haar dochter ${mark(p.first, "Name:Other")} is contactpersoon en werkt als ${mark(pick(["leerkracht", "bakker", "verpleegkundige", "boekhouder"]), "Profession")}.`,
+    () => `Een ${mark(`${int(20, 95)}-jarige`, "Age_Birthdate")} patiënt, overgebracht naar ${mark(pick(["UZ Leuven", "AZ Delta", "ZNA Middelheim", "AZ Sint-Jan", "UZ Gent"]), "Organization:Healthcare")}.`,
+    () => `Verwezen door collega ${mark(d.last, "Name:Caregiver")} voor verdere opvolging op ${mark(date(), "Date")}.`,
+    () => `Adres: ${mark(`${faker.location.street()} ${int(1, 99)} bus ${int(1, 9)}, ${faker.location.zipCode()} ${faker.location.city()}`, "Address_Location:Patient")}.`,
+    () => `Patiënt ${mark(`${p.first} ${p.last}`, "Name:Patient")}, ${mark(`${int(30, 90)} jaar`, "Age_Birthdate")}, verblijft in ${mark(`woonzorgcentrum ${pick(["De Linde", "Ter Heide", "Sint-Jozef"])}`, "Organization:Healthcare")}.`,
+  ])();
 }
 
-function generateNote(): string {
+function generateMarkedNote(): string {
   const p = person();
-  const parts = [`Betreft: ${p.last} ${p.first}, ° ${date()}`, ""];
-  while (parts.join("\n").length < 1900) {
+  const parts = [`Betreft: ${mark(`${p.last} ${p.first}`, "Name:Patient")}, ° ${mark(date(), "Age_Birthdate")}`, ""];
+  while (unmark(parts.join("\n")).text.length < 1950) {
     parts.push(faker.number.int({ min: 0, max: 2 }) === 0 ? identifierSentence() : pick(FILLER));
   }
   const signer = person();
-  parts.push("", "Met collegiale groeten,", "", `Dr. ${signer.first} ${signer.last}`);
+  parts.push("", "Met collegiale groeten,", "", mark(`Dr. ${signer.first} ${signer.last}`, "Name:Caregiver"));
   return parts.join("\n");
 }
 
-export function generateDutchNotes(count: number, seed: number): string[] {
+const MARK = /\[([^\]]+)\]\(([A-Za-z_:]+)\)/g;
+
+function unmark(marked: string): GeneratedNote {
+  let text = "";
+  let cursor = 0;
+  const spans: GeneratedNote["spans"] = [];
+  for (const m of marked.matchAll(MARK)) {
+    text += marked.slice(cursor, m.index);
+    spans.push({ start: text.length, end: text.length + m[1].length, label: m[2] as Label });
+    text += m[1];
+    cursor = m.index + m[0].length;
+  }
+  return { text: text + marked.slice(cursor), spans };
+}
+
+export function generateDutchNotes(count: number, seed: number): GeneratedNote[] {
   faker.seed(seed);
-  return Array.from({ length: count }, generateNote);
+  return Array.from({ length: count }, () => unmark(generateMarkedNote()));
 }

@@ -78,13 +78,31 @@ function nextPhraseWord(tokens: readonly Token[], i: number): number {
 
 const NO_MATCHES: PhraseMatch[] = [];
 
+/**
+ * Words repeat across notes ("de", "patiënt", "mg"): a small table of recent single-word results stays in the CPU
+ * cache, where the full index does not. Cleared when full; -1 records a word in no list.
+ */
+const HOT_WORDS_LIMIT = 16384;
+const hotWords = new WeakMap<Lexicon, Map<string, number>>();
+
 /** Looks every token up once; returns its bits including "continues", or -1 when absent from all lists. */
 function lookupTokens(tokens: readonly Token[], lexicon: Lexicon): Int32Array {
   const raw = new Int32Array(tokens.length).fill(-1);
+  let hot = hotWords.get(lexicon);
+  if (!hot) {
+    hot = new Map();
+    hotWords.set(lexicon, hot);
+  }
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind === "punct") continue;
-    const bits = lexicon.phrases.get(tokens[i].key);
-    if (bits !== undefined) raw[i] = bits;
+    const key = tokens[i].key;
+    let bits = hot.get(key);
+    if (bits === undefined) {
+      bits = lexicon.phrases.get(key) ?? -1;
+      if (hot.size >= HOT_WORDS_LIMIT) hot.clear();
+      hot.set(key, bits);
+    }
+    raw[i] = bits;
   }
   return raw;
 }

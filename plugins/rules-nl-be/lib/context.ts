@@ -134,7 +134,7 @@ export const AGE_CONTEXT_WORDS = set(`
   leeftijd age âge âgé âgée agé agée aged man vrouw heer dame jongen meisje kind baby zuigeling patiënt
   patiënte patient patiente pt pte dhr mevr mevrouw meneer mijnheer zoon dochter broer zus echtgenote
   echtgenoot moeder vader homme femme garçon fille enfant nourrisson bébé bebe woman boy girl child infant
-  jongeman jongedame tiener adolescent adolescente senior
+  jongeman jongedame tiener adolescent adolescente senior kindje kleintje pasgeborene neonaat
 `);
 
 /** Contexts that make a list word a profession ("werkt als bakker", "beroep: bakker"). */

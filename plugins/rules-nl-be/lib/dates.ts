@@ -221,7 +221,7 @@ const FRENCH_AGE = new RegExp(`(?:âgée?|agée?|aged)\\s+(?:de\\s+)?(\\d{1,3})\
 
 const YEAR_UNIT = new RegExp(`^(?:${AGE_UNITS_YEARS})$`, "i");
 /** Months, weeks and days are ages only for the very young ("baby van 3 maanden"). */
-const YOUNG_CHILD_BEFORE = /(?:baby|zuigeling|kind|nourrisson|bébé|bebe|infant|leeftijd|âge|age)\W*(?:van|de|of)?\s*$/iu;
+const YOUNG_CHILD_BEFORE = /(?:baby|zuigeling|kind|kindje|kleintje|pasgeborene|neonaat|nourrisson|bébé|bebe|infant|leeftijd|âge|age)\W*(?:van|de|of)?\s*$/iu;
 
 function isDuration(c: TextContext, start: number, end: number): boolean {
   const before = wordsBefore(c, start, 3);

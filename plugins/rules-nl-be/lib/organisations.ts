@@ -42,7 +42,7 @@ const SAINT_PREFIXES = ["sint", "st", "heilig", "heilige", "onze lieve vrouw", "
 
 /** Room, ward and unit references ("kamer 214", "OK 3", "afdeling 3B"). */
 const ROOM_PATTERN =
-  /(?:kamer|kamernr\.?|zaal|operatiezaal|OK|afdeling|eenheid|unit|chambre|salle|box)\s*(?:nr\.?\s*|n°\s*)?(?:\d{1,4}[A-Za-z]?|[A-Z]\d{1,3}[A-Za-z]?|\d[A-Z]\d?)(?![\p{L}\p{N}])/iuy;
+  /(?:kamer|kamernr\.?|zaal|operatiezaal|OK|afdeling|eenheid|unit|chambre|salle|box)\s*(?:nr\.?\s*|n°\s*)?(?:\d{1,2}[./]\d{1,3}|\d{1,4}[A-Za-z]?|[A-Z]\d{1,3}[A-Za-z]?|\d[A-Z]\d?)(?![\p{L}\p{N}]|[./]\d)/iuy;
 const ROOM_WORDS: ReadonlySet<string> = new Set(["kamer", "kamernr", "zaal", "operatiezaal", "ok", "afdeling", "eenheid", "unit", "chambre", "salle", "box"]);
 
 function candidate(a: Analysis, first: number, last: number, label: Candidate["label"], priority: number, score: number, rule: string): Candidate {

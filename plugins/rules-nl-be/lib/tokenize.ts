@@ -46,7 +46,8 @@ const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 const LETTER_CHAR = /\p{L}/u;
 
 /** Character classes for one UTF-16 unit: 0 other, 1 letter/mark, 2 digit, 3 whitespace. */
-function classify(code: number, ch: string): number {
+function classify(text: string, i: number): number {
+  const code = text.charCodeAt(i);
   if (code < 128) {
     if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) return 1;
     if (code >= 48 && code <= 57) return 2;
@@ -54,6 +55,7 @@ function classify(code: number, ch: string): number {
   }
   if (code === 0xa0 || code === 0x2028 || code === 0x2029 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000 || code === 0x202f) return 3;
   if (code >= 0xd800 && code <= 0xdfff) return 0;
+  const ch = text[i];
   if (!WORD_CHAR.test(ch)) return 0;
   return LETTER_CHAR.test(ch) || !/\p{N}/u.test(ch) ? 1 : 2;
 }
@@ -132,7 +134,7 @@ export function tokenize(text: string): Token[] {
   const n = text.length;
   while (i < n) {
     const code = text.charCodeAt(i);
-    const cls = classify(code, text[i]);
+    const cls = classify(text, i);
     if (cls === 3) {
       i++;
       continue;
@@ -148,7 +150,7 @@ export function tokenize(text: string): Token[] {
     }
     let j = i + 1;
     while (j < n) {
-      const c = classify(text.charCodeAt(j), text[j]);
+      const c = classify(text, j);
       if (c === 1 || c === 2) j++;
       else break;
     }
