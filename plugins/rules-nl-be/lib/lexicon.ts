@@ -307,7 +307,7 @@ interface CacheHeader {
 const align4 = (n: number): number => (n + 3) & ~3;
 
 /** Binary cache: [u32 header length][JSON header][pad][offsets][bits][slots][keys as UTF-16LE]. */
-function serializeLexicon(lexicon: Lexicon): Buffer {
+export function serializeLexiconCache(lexicon: Lexicon): Buffer {
   const { phrases } = lexicon;
   const header: CacheHeader = {
     format: CACHE_FORMAT,
@@ -341,7 +341,8 @@ function int32View(buf: Buffer, pos: number, count: number): Int32Array {
   return new Int32Array(buf.buffer.slice(byteOffset, byteOffset + count * 4));
 }
 
-function parseLexicon(buf: Buffer, dataHash: string): Lexicon | undefined {
+/** The lexicon in a cache file, or undefined when the file was built from other data or by another builder. */
+export function parseLexiconCache(buf: Buffer, dataHash: string): Lexicon | undefined {
   const headerLength = buf.readUInt32LE(0);
   const header = JSON.parse(buf.toString("utf8", 4, 4 + headerLength)) as CacheHeader;
   if (header.format !== CACHE_FORMAT || header.dataHash !== dataHash || header.endianness !== endianness()) return undefined;
@@ -380,14 +381,14 @@ export function loadLexicon(options: LexiconOptions): Lexicon {
   let lexicon: Lexicon | undefined;
   if (cacheFile && existsSync(cacheFile) && statSync(cacheFile).size > 0) {
     try {
-      lexicon = parseLexicon(readFileSync(cacheFile), dataHash);
+      lexicon = parseLexiconCache(readFileSync(cacheFile), dataHash);
     } catch {
       lexicon = undefined; // A damaged cache is rebuilt.
     }
   }
   if (!lexicon) {
     lexicon = buildLexicon(options.dataDir, dataHash);
-    if (cacheFile && options.cacheDir) writeCacheAtomically(options.cacheDir, cacheFile, serializeLexicon(lexicon));
+    if (cacheFile && options.cacheDir) writeCacheAtomically(options.cacheDir, cacheFile, serializeLexiconCache(lexicon));
   }
   loaded.set(options.dataDir, lexicon);
   return lexicon;

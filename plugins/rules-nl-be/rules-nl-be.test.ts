@@ -1,0 +1,132 @@
+// The plugin as the stack uses it: meta and options, valid spans only, families, abort, and properties over
+// generated texts (valid, ordered, disjoint spans; offsets follow the text when it is shifted).
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DeidError, LABELS, invalidSpanReason, type DetectedSpan, type Document } from "../../src/contract/index.js";
+import { PROJECT_ROOT } from "../../src/detectors/index.js";
+import plugin, { configSchema, loadRulesLexicon } from "./index.js";
+import { detectSpans } from "./lib/detect.js";
+import type { Lexicon } from "./lib/lexicon.js";
+import { renderMarkup } from "./test-support/markup.js";
+import { loadSuite } from "./test-support/suite.js";
+
+const ctx = { baseDir: PROJECT_ROOT, language: "nl-BE", projectRoot: PROJECT_ROOT };
+const doc = (text: string): Document => ({ document_id: "d1", text });
+const detectCtx = () => ({ signal: new AbortController().signal, documentIndex: 0 });
+
+let lexicon: Lexicon;
+beforeAll(() => {
+  lexicon = loadRulesLexicon(PROJECT_ROOT);
+});
+
+describe("rules-nl-be plugin", () => {
+  it("declares a deterministic detector with complete option defaults and contract labels", () => {
+    expect(plugin.meta.id).toBe("rules-nl-be");
+    expect(plugin.meta.kind).toBe("deterministic");
+    expect(configSchema.parse({})).toEqual({
+      language: "nl-BE",
+      families: { names: true, addresses: true, organisations: true, dates: true, ages: true, professions: true },
+      cache_index: true,
+    });
+    expect(() => configSchema.parse({ families: { nmes: true } })).toThrow();
+    for (const label of plugin.meta.labels) expect(LABELS).toContain(label);
+  });
+
+  it("returns valid spans with offsets, labels and scores only", async () => {
+    const detector = await plugin.create(configSchema.parse({}), ctx);
+    const text = "Dhr. Jan Peeters (° 12/03/1950) woont Kerkstraat 12, 9000 Gent en werd gezien door Dr. A. Janssens in AZ Delta.";
+    const spans = await detector.detect(doc(text), detectCtx());
+    expect(spans.length).toBeGreaterThanOrEqual(5);
+    for (const span of spans) {
+      expect(invalidSpanReason(span, text)).toBeUndefined();
+      expect(Object.keys(span).sort()).toEqual(["end", "label", "score", "start"]);
+    }
+    expect(renderMarkup(text, spans)).toBe(
+      "Dhr. [Jan Peeters](Name:Patient) (° [12/03/1950](Age_Birthdate)) woont [Kerkstraat 12, 9000 Gent](Address_Location:Patient) " +
+        "en werd gezien door [Dr. A. Janssens](Name:Caregiver) in [AZ Delta](Organization:Healthcare).",
+    );
+  });
+
+  it("runs only the families switched on", async () => {
+    const detector = await plugin.create(configSchema.parse({ families: { dates: false, ages: false } }), ctx);
+    const spans = await detector.detect(doc("Mevr. Claes, 82 jaar, opgenomen op 12/03/2021."), detectCtx());
+    expect(spans.map((s) => s.label)).toEqual(["Name:Patient"]);
+  });
+
+  it("refuses to run once aborted, naming itself and the document index", async () => {
+    const detector = await plugin.create(configSchema.parse({}), ctx);
+    const controller = new AbortController();
+    controller.abort();
+    expect(() => detector.detect(doc("Dhr. Peeters"), { signal: controller.signal, documentIndex: 7 })).toThrow(DeidError);
+    try {
+      detector.detect(doc("Dhr. Peeters"), { signal: controller.signal, documentIndex: 7 });
+    } catch (err) {
+      expect((err as DeidError).context).toMatchObject({ detectorId: "rules-nl-be", documentIndex: 7 });
+      expect((err as Error).message).not.toContain("Peeters");
+    }
+  });
+
+  it("finds nothing in an empty text or in whitespace", () => {
+    expect(detectSpans("", lexicon)).toEqual([]);
+    expect(detectSpans(" \n\t ", lexicon)).toEqual([]);
+  });
+});
+
+const FRAGMENTS = [
+  "Dhr.", "Mevr.", "Dr.", "Jan", "Peeters", "Van", "den", "Bossche-D'Hondt", "J.P.", "'t", "Kerkstraat", "12", "bus", "3",
+  "9000", "Gent", "B-2000", "Antwerpen", "AZ", "Delta", "UZ", "Leuven", "° 12/03/1980", "65-jarige", "82 jaar", "werkt",
+  "als", "bakker", "sinds", "2019", ",", ".", "\n", "ziekte", "van", "Parkinson", "😀", "Hélène", "PEETERS", "kamer 214",
+  "maart", "12", "rue", "de", "la", "Loi", "woont", "in", "zoon", "Pieter", "Dr.", "Guislain", "opgenomen",
+];
+
+const sentence = fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 25 }).map((parts) => parts.join(" "));
+
+function assertWellFormed(spans: readonly DetectedSpan[], text: string): void {
+  let previousEnd = 0;
+  for (const span of spans) {
+    expect(invalidSpanReason(span, text)).toBeUndefined();
+    expect(span.start).toBeGreaterThanOrEqual(previousEnd);
+    previousEnd = span.end;
+  }
+}
+
+describe("rules-nl-be properties", () => {
+  it("returns valid, sorted, disjoint spans on any mix of identifiers and noise", () => {
+    fc.assert(
+      fc.property(sentence, (text) => {
+        assertWellFormed(detectSpans(text, lexicon), text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("returns valid spans on arbitrary unicode text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 80 }), (text) => {
+        assertWellFormed(detectSpans(text, lexicon), text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("moves every span with the text when an astral-plane line is put in front", () => {
+    const suite = loadSuite();
+    fc.assert(
+      fc.property(fc.constantFrom(...suite), fc.constantFrom("😀\n", "𝔄𝔅\n\n", "— 😷 —\n"), (c, prefix) => {
+        const plain = detectSpans(c.text, lexicon);
+        const shifted = detectSpans(prefix + c.text, lexicon);
+        expect(shifted).toEqual(plain.map((s) => ({ ...s, start: s.start + prefix.length, end: s.end + prefix.length })));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("is deterministic", () => {
+    fc.assert(
+      fc.property(sentence, (text) => {
+        expect(detectSpans(text, lexicon)).toEqual(detectSpans(text, lexicon));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
