@@ -119,6 +119,8 @@ function enRules(): AgeRule[] {
 export interface AgeRules {
   readonly lexicon: Lexicon;
   readonly rules: readonly AgeRule[];
+  /** Every context rule's trigger words. */
+  readonly triggers: ReadonlySet<string>;
 }
 
 export function compileAgeRules(lexicon: Lexicon): AgeRules {
@@ -133,7 +135,8 @@ export function compileAgeRules(lexicon: Lexicon): AgeRules {
     (rule.before ? withContext : plain).push(rule);
   }
   // Context rules first: their score is higher and their span is the same or longer.
-  return { lexicon, rules: [...withContext, ...plain] };
+  const triggers = new Set(withContext.flatMap((rule) => [...(rule.triggers ?? [])]));
+  return { lexicon, rules: [...withContext, ...plain], triggers };
 }
 
 function ageValue(number: string): number {
@@ -155,11 +158,13 @@ const UNIT_WORDS: ReadonlySet<string> = new Set([
   "yo", "y", "year", "years", "yr", "yrs", "month", "months", "mo", "mos", "wk", "wks", "weeks", "day", "days",
 ]);
 
-function ageAt(scan: TextScan, s: number, e: number, rules: AgeRules): { end: number; score: number } | null {
+function ageAt(scan: TextScan, r: number, rules: AgeRules): { end: number; score: number } | null {
   const text = scan.text;
-  const word = scan.wordBefore(s);
-  const unitAt = unitStart(text, e);
+  const s = scan.runs[r];
+  const unitAt = unitStart(text, scan.runs[r + 1]);
   const unitMayFollow = letterAt(text, unitAt) && UNIT_WORDS.has(nextWord(text, unitAt, 0));
+  const word = scan.wordBeforeRun(r);
+  if (!unitMayFollow && !rules.triggers.has(word)) return null;
   for (const rule of rules.rules) {
     if (rule.triggers ? !rule.triggers.has(word) : !unitMayFollow) continue;
     const m = matchAt(rule.form, text, s);
@@ -183,8 +188,8 @@ export function findAges(scan: TextScan, rules: AgeRules): DetectedSpan[] {
   for (let r = 0; r < runs.length; r += 2) {
     const s = runs[r];
     if (s < consumed || runs[r + 1] - s > 3 || wordCharBefore(text, s)) continue;
-    if ((text[s - 1] === "." || text[s - 1] === "," || text[s - 1] === "/") && /\d/.test(text[s - 2] ?? "")) continue;
-    const found = ageAt(scan, s, runs[r + 1], rules);
+    if ((text[s - 1] === "." || text[s - 1] === "," || text[s - 1] === "/") && digitAt(text, s - 2)) continue;
+    const found = ageAt(scan, r, rules);
     if (!found) continue;
     out.push(span(s, found.end, "Age_Birthdate", found.score));
     consumed = found.end;

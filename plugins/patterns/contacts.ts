@@ -15,12 +15,17 @@ import {
 
 // ── E-mail ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const LOCAL_PART_CHAR = /[\p{L}\p{N}._%+\-]/u;
+const LOCAL_PART_SYMBOLS = "._%+-";
+
+function isLocalPartChar(text: string, index: number): boolean {
+  const ch = text[index];
+  return LOCAL_PART_SYMBOLS.includes(ch) || wordCharAt(text, index);
+}
 const DOMAIN_AFTER_AT = /@((?:[\p{L}\p{N}](?:[\p{L}\p{N}\-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24})(?![\p{L}\p{N}\-])/uy;
 
 function localPartStart(text: string, at: number): number {
   let i = at;
-  while (i > 0 && at - i < 64 && LOCAL_PART_CHAR.test(text[i - 1])) i--;
+  while (i > 0 && at - i < 64 && isLocalPartChar(text, i - 1)) i--;
   while (i < at && (text[i] === "." || text[i] === "-")) i++;
   return i;
 }
@@ -94,14 +99,18 @@ function ipv4At(text: string, s: number): { start: number; end: number } | null 
   return { start: s, end };
 }
 
-const HEX_OR_COLON = /[0-9A-Fa-f:.]/;
+function isHexColonOrDot(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  return (c >= 48 && c <= 58) || c === 46 || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
 
 /** Grows a candidate around a colon over hex digits, colons and dots (for an embedded IPv4 tail). */
 function ipv6Candidate(text: string, colon: number): { start: number; end: number } {
   let start = colon;
-  while (start > 0 && colon - start < 45 && HEX_OR_COLON.test(text[start - 1])) start--;
+  while (start > 0 && colon - start < 45 && isHexColonOrDot(text[start - 1])) start--;
   let end = colon + 1;
-  while (end < text.length && end - colon < 45 && HEX_OR_COLON.test(text[end])) end++;
+  while (end < text.length && end - colon < 45 && isHexColonOrDot(text[end])) end++;
   while (start < colon && text[start] === ".") start++;
   while (end > colon + 1 && text[end - 1] === ".") end--;
   return { start, end };
@@ -112,6 +121,9 @@ function findIpv6(text: string): DetectedSpan[] {
   let consumed = 0;
   for (let colon = text.indexOf(":"); colon >= 0; colon = text.indexOf(":", colon + 1)) {
     if (colon < consumed) continue;
+    // "Datum: ..." and "14:30": an address needs hex digits or another colon on both sides of some colon.
+    if (!isHexColonOrDot(text[colon - 1]) && text[colon + 1] !== ":") continue;
+    if (!isHexColonOrDot(text[colon + 1])) continue;
     const { start, end } = ipv6Candidate(text, colon);
     consumed = end;
     const candidate = text.slice(start, end);

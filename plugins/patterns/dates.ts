@@ -40,6 +40,8 @@ export interface DateRules {
   readonly monthWord: RegExp;
   /** A weekday with its dot, comma and spaces, the whole text before a date ("maandag ", "Monday, "). */
   readonly weekdayBefore: RegExp;
+  /** Lower-case weekday words, a cheap test before `weekdayBefore`. */
+  readonly weekdays: ReadonlySet<string>;
   /** "3rd, 2021" after an English month word (sticky). */
   readonly dayAfterMonth: RegExp;
 }
@@ -64,6 +66,7 @@ export function compileDateRules(lexicon: Lexicon): DateRules {
     monthWordBefore: anchoredPhrase(`(?:${months})\\.?,?${SP}`),
     monthWord: new RegExp(`${months}`, "iuy"),
     weekdayBefore: anchoredPhrase(`(?:${weekdays})\\.?,?${SP}`),
+    weekdays: new Set(lexicon.weekdays),
     dayAfterMonth: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\d])(?:,?${SP}${YEAR_AFTER_MONTH})?`, "iuy"),
   };
 }
@@ -80,8 +83,9 @@ function monthNumber(rules: DateRules, word: string): number | undefined {
   return rules.lexicon.months.get(lower);
 }
 
+/** The year as a number when written with 4 digits ("2023"); undefined for "23" and "'23". */
 function fourDigitYear(year: string): number | undefined {
-  return /^\d{4}$/.test(year) ? Number(year) : undefined;
+  return year.length === 4 && year[0] !== "'" && year[0] !== "’" ? Number(year) : undefined;
 }
 
 function plausibleYear(year: string): boolean {
@@ -149,8 +153,9 @@ function tryMonthYear(text: string, s: number): Found | null {
  * when both parts have two digits and one is zero-padded ("12/03", "05/11"), or when a date word or a weekday
  * comes right before and at least one part has two digits ("op 15/12", "maandag 3/12").
  */
-function tryDayMonth(scan: TextScan, s: number, rules: DateRules): Found | null {
+function tryDayMonth(scan: TextScan, r: number, rules: DateRules): Found | null {
   const text = scan.text;
+  const s = scan.runs[r];
   const m = matchAt(DAY_MONTH, text, s);
   if (!m) return null;
   const end = s + m[0].length;
@@ -159,7 +164,7 @@ function tryDayMonth(scan: TextScan, s: number, rules: DateRules): Found | null 
   if ((text[s - 1] === sep || text[s - 1] === ",") && digitAt(text, s - 2)) return null;
   if (!validDayMonthEitherWay(Number(a), Number(b), rules)) return null;
   if (unitFollows(text, end) || text[end] === "/" || isVersionContext(text, s)) return null;
-  const word = scan.wordBefore(s);
+  const word = scan.wordBeforeRun(r);
   const dateWord = rules.lexicon.dateContextWords.has(word) || phraseBefore(text, s, rules.weekdayBefore, 16) >= 0;
   const twoDigits = a.length === 2 && b.length === 2;
   const padded = twoDigits && (a[0] === "0" || b[0] === "0") && sep !== ".";
@@ -201,10 +206,12 @@ function monthPart(word: string): string {
 }
 
 /** "mei 2023", "janv. 2020", "March '21", "March 3rd, 2021": a month word right before the number. */
-function tryMonthFirst(scan: TextScan, s: number, rules: DateRules): Found | null {
+function tryMonthFirst(scan: TextScan, r: number, rules: DateRules): Found | null {
+  const word = scan.wordBeforeRun(r);
+  if (!rules.lexicon.months.has(word) && !rules.lexicon.months.has(monthPart(word))) return null;
   const text = scan.text;
+  const s = scan.runs[r];
   const numberStart = s > 0 && APOSTROPHES.includes(text[s - 1]) ? s - 1 : s;
-  if (!rules.lexicon.months.has(monthPart(scan.wordBefore(s)))) return null;
   const monthStart = phraseBefore(text, numberStart, rules.monthWordBefore, 16);
   if (monthStart < 0) return null;
   const monthWord = (matchAt(rules.monthWord, text, monthStart) as RegExpExecArray)[0];
@@ -236,42 +243,48 @@ function monthWordFollows(text: string, e: number, rules: DateRules): boolean {
   return rules.lexicon.months.has(word);
 }
 
-function dateAt(scan: TextScan, s: number, e: number, rules: DateRules): Found | null {
+function dateAt(scan: TextScan, r: number, rules: DateRules): Found | null {
   const text = scan.text;
+  const s = scan.runs[r];
+  const e = scan.runs[r + 1];
   if (wordCharBefore(text, s)) return null;
   const len = e - s;
   const next = text[e];
   const numericSeparator = next === "/" || next === "." || next === "-";
-  if (len === 4) return (numericSeparator ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, s, rules);
+  if (len === 4) return (numericSeparator && digitAt(text, e + 1) ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, r, rules);
   if (len > 2) return null;
-  if (numericSeparator) {
+  if (numericSeparator && digitAt(text, e + 1)) {
     return (
       tryDayMonthYear(text, s, rules) ??
-      tryDayDashMonth(text, s, rules) ??
       tryMonthYear(text, s) ??
-      tryMonthFirst(scan, s, rules) ??
-      tryDayMonth(scan, s, rules)
+      tryMonthFirst(scan, r, rules) ??
+      tryDayMonth(scan, r, rules)
     );
   }
-  return (monthWordFollows(text, e, rules) ? tryDayMonthWords(text, s, rules) : null) ?? tryMonthFirst(scan, s, rules);
+  if ((next === "-" || next === "/") && letterAt(text, e + 1)) return tryDayDashMonth(text, s, rules) ?? tryMonthFirst(scan, r, rules);
+  if (numericSeparator) return tryMonthFirst(scan, r, rules);
+  return (monthWordFollows(text, e, rules) ? tryDayMonthWords(text, s, rules) : null) ?? tryMonthFirst(scan, r, rules);
 }
 
 /** Extends a date to the left over a weekday ("maandag 12/03/2023", "lundi 3 mars", "Monday, March 3"). */
-function withWeekday(text: string, found: Found, rules: DateRules): Found {
+function withWeekday(scan: TextScan, found: Found, rules: DateRules): Found {
+  const text = scan.text;
+  const word = scan.wordBefore(found.start);
+  if (!rules.weekdays.has(word.endsWith(".") ? word.slice(0, -1) : word)) return found;
   const start = phraseBefore(text, found.start, rules.weekdayBefore, 16);
   return start < 0 ? found : { ...found, start };
 }
 
 export function findDates(scan: TextScan, rules: DateRules): DetectedSpan[] {
-  const { text, runs } = scan;
+  const runs = scan.runs;
   const out: DetectedSpan[] = [];
   let consumed = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const s = runs[r];
     if (s < consumed) continue;
-    const found = dateAt(scan, s, runs[r + 1], rules);
+    const found = dateAt(scan, r, rules);
     if (!found) continue;
-    const withDay = withWeekday(text, found, rules);
+    const withDay = withWeekday(scan, found, rules);
     out.push(span(withDay.start, withDay.end, "Date", withDay.score));
     consumed = withDay.end;
   }

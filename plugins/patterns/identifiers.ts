@@ -2,11 +2,13 @@
 // Dutch BSN (11-proof), US SSN, US NPI (Luhn) and record numbers after context words.
 //
 // Policy for check-digit identifiers: a passing checksum scores 1.0. Where the checksum is strong (mod 97 over 11+
-// digits: IBAN, national register number) it suffices on its own. Where it is weak (11-proof passes for 1 in 11
-// random 9-digit numbers, Luhn for 1 in 10), it needs a context word, except a BSN-shaped number (exactly 9 digits,
-// not starting with 0, not part of a longer number, Dutch enabled) which is kept at 0.8. A number written right
-// after its own context word ("INSZ", "BSN", "MRN", "NPI", ...) is an identifier even when its checksum fails
-// (a typo in an identifier is still an identifier): 0.9.
+// digits: IBAN, national register number) it suffices on its own. Where it is weak (the 11-proof passes for 1 in 11
+// random 9-digit numbers, Luhn for 1 in 10), it needs a context word: a BSN right after "BSN"/"burgerservicenummer"
+// scores 1.0; an NPI needs "NPI" right before it, or a passing Luhn with a provider word ("physician", "Dr", ...)
+// within 40 characters before it. One exception keeps recall for Dutch notes: exactly 9 digits that pass the
+// 11-proof, do not start with 0 (a Belgian landline) and are not part of a longer number count as a BSN at 0.8
+// when Dutch is on. A number right after its own context word ("INSZ", "BSN", "MRN", "NPI", ...) is an identifier
+// even when its checksum fails (a typo in an identifier is still an identifier): 0.9.
 import type { DetectedSpan, Label } from "../../src/contract/index.js";
 import { elfproef, IBAN_LENGTHS, isValidIban, isValidNpi, isValidRrn, isValidSsn } from "./checksums.js";
 import type { Lexicon } from "./lexicon.js";
@@ -41,6 +43,8 @@ export interface IdentifierRules {
   readonly dutch: boolean;
   /** The last word of any record context ("nummer", "mrn", "dossier", "id"): a cheap test before the phrases. */
   readonly recordTrigger: RegExp;
+  /** Answers of `recordTrigger` per word: the same few words come before most numbers. */
+  readonly recordTriggerMemo: Map<string, boolean>;
   readonly patientRecordBefore: RegExp | null;
   readonly caregiverRecordBefore: RegExp | null;
 }
@@ -61,6 +65,7 @@ export function compileIdentifierRules(lexicon: Lexicon, families: IdentifierFam
     families,
     dutch: lexicon.languages.includes("nl"),
     recordTrigger: anchoredPhrase(`(?:${contexts.join("|")}|${NUMBER_WORD}|${CONTEXT_TAIL_WORDS})\\.?`),
+    recordTriggerMemo: new Map(),
     patientRecordBefore: recordContextRegex(lexicon.recordContexts),
     caregiverRecordBefore: recordContextRegex(lexicon.caregiverRecordContexts),
   };
@@ -82,7 +87,9 @@ function freeStanding(text: string, start: number, end: number): boolean {
 }
 
 function digitsOf(s: string): string {
-  return s.replace(/\D/g, "");
+  let digits = "";
+  for (let i = 0; i < s.length; i++) if (isDigitCode(s.charCodeAt(i))) digits += s[i];
+  return digits;
 }
 
 // ── IBAN ────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -208,11 +215,22 @@ function looksLikeDate(id: string): boolean {
   return m !== null && isValidDayMonth(Number(m[1]), Number(m[3]));
 }
 
-function recordAt(scan: TextScan, s: number, rules: IdentifierRules): Found | null {
+function isRecordTrigger(word: string, rules: IdentifierRules): boolean {
+  let answer = rules.recordTriggerMemo.get(word);
+  if (answer === undefined) {
+    answer = rules.recordTrigger.test(word);
+    if (rules.recordTriggerMemo.size > 50_000) rules.recordTriggerMemo.clear();
+    rules.recordTriggerMemo.set(word, answer);
+  }
+  return answer;
+}
+
+function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null {
   const text = scan.text;
+  const s = scan.runs[r];
   const start = identifierStart(text, s);
   if (wordCharBefore(text, start)) return null;
-  if (!rules.recordTrigger.test(scan.wordBefore(start))) return null;
+  if (!isRecordTrigger(start === s ? scan.wordBeforeRun(r) : scan.wordBefore(start), rules)) return null;
   // A national register number written in groups ("850730 033 28") is one identifier.
   const m = (start === s ? matchAt(RRN, text, start) : null) ?? matchAt(RECORD_ID, text, start);
   if (!m || m[0].length > 30) return null;
@@ -236,19 +254,28 @@ function record(found: Found | null, k: number, consumed: number[], out: Detecte
   consumed[k] = found.end;
 }
 
+/** Another digit group follows the run ending at `e`, directly or after one separator ("85.07", "123 45"). */
+function groupFollows(text: string, e: number): boolean {
+  return digitAt(text, e) || (" .-".includes(text[e] ?? "x") && digitAt(text, e + 1));
+}
+
 /** Tries each enabled family at a digit run [s, e); the length of the run is a cheap filter before each regex. */
-function identifiersAt(scan: TextScan, s: number, e: number, rules: IdentifierRules, consumed: number[], out: DetectedSpan[]): void {
+function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consumed: number[], out: DetectedSpan[]): void {
   const text = scan.text;
+  const s = scan.runs[r];
+  const e = scan.runs[r + 1];
   const f = rules.families;
   const len = e - s;
   if (f.iban && s >= consumed[0]) record(ibanAt(text, s, e), 0, consumed, out);
-  if (f.nationalRegisterNumbers && s >= consumed[1] && (len === 2 || len === 6 || len === 11)) {
+  if (f.nationalRegisterNumbers && s >= consumed[1] && (len === 11 || ((len === 2 || len === 6) && groupFollows(text, e)))) {
     record(rrnAt(text, s), 1, consumed, out);
   }
-  if (f.bsn && s >= consumed[2] && (len === 3 || len === 4 || len === 8 || len === 9)) record(bsnAt(text, s, rules), 2, consumed, out);
-  if (f.ssn && s >= consumed[3] && (len === 3 || len === 9)) record(ssnAt(text, s), 3, consumed, out);
+  if (f.bsn && s >= consumed[2] && (len === 8 || len === 9 || ((len === 3 || len === 4) && groupFollows(text, e)))) {
+    record(bsnAt(text, s, rules), 2, consumed, out);
+  }
+  if (f.ssn && s >= consumed[3] && (len === 9 || (len === 3 && groupFollows(text, e)))) record(ssnAt(text, s), 3, consumed, out);
   if (f.npi && s >= consumed[4] && len === 10) record(npiAt(text, s), 4, consumed, out);
-  if (f.recordNumbers && s >= consumed[5]) record(recordAt(scan, s, rules), 5, consumed, out);
+  if (f.recordNumbers && s >= consumed[5]) record(recordAt(scan, r, rules), 5, consumed, out);
 }
 
 export function findIdentifiers(scan: TextScan, rules: IdentifierRules): DetectedSpan[] {
@@ -256,6 +283,6 @@ export function findIdentifiers(scan: TextScan, rules: IdentifierRules): Detecte
   const out: DetectedSpan[] = [];
   // Each family keeps its own scan position so that families may overlap each other.
   const consumed = [0, 0, 0, 0, 0, 0];
-  for (let r = 0; r < runs.length; r += 2) identifiersAt(scan, runs[r], runs[r + 1], rules, consumed, out);
+  for (let r = 0; r < runs.length; r += 2) identifiersAt(scan, r, rules, consumed, out);
   return out;
 }

@@ -179,20 +179,23 @@ function phoneAt(text: string, s: number, e: number, rules: PhoneRules): { start
   }
   const groups = readGroups(text, plus ? s : start);
   if (groups.length === 0) return null;
-  const dateLike = !plus && startsLikeDate(text, start);
+  let dateLike: boolean | undefined;
   let context: boolean | undefined;
   for (let k = groups.length; k >= 1; k--) {
     const end = groups[k - 1].end;
     if (wordCharAt(text, end)) continue;
     let verdict = international(groups, k, plus);
     if (verdict === Verdict.No && !plus) {
+      dateLike ??= startsLikeDate(text, start);
       verdict = dateLike ? Verdict.No : national(groups, k);
       if (verdict === Verdict.No) verdict = unitedStates(groups, k);
     }
     if (verdict === Verdict.No) continue;
     context ??= phraseBefore(text, start, rules.contextBefore, 40) >= 0;
     if (verdict === Verdict.WithContext && !context) continue;
-    if (!plus && phraseBefore(text, start, IBAN_BEFORE, 48) >= 0) return null;
+    if (!plus && text[start - 1] === " " && wordCharBefore(text, start - 1) && phraseBefore(text, start, IBAN_BEFORE, 48) >= 0) {
+      return null;
+    }
     return { start, end, score: context ? SCORE_CONTEXT : SCORE_PATTERN };
   }
   return null;

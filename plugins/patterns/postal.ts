@@ -1,6 +1,7 @@
 // Postal codes in address context → "Address_Location:Other": Belgian "2000 Antwerpen" / "B-1000 Bruxelles" and
-// Dutch "1234 AB Amsterdam" (code + locality; a code with no locality after it is not marked), US "MA 02115"
-// (state + ZIP) and UK postcodes "SW1A 1AA" (distinctive enough on their own).
+// Dutch "1234 AB Amsterdam" (code + the capitalised locality after it; a code with no locality is not marked),
+// US "MA 02115" (state + ZIP; the city before it is left to other detectors) and UK postcodes "SW1A 1AA"
+// (distinctive enough on their own; the town comes before them in UK addresses).
 import type { DetectedSpan } from "../../src/contract/index.js";
 import type { Lexicon } from "./lexicon.js";
 import { SCORE_CONTEXT, SCORE_PATTERN, anchoredPhrase, digitAt, matchAt, phraseBefore, span, wordCharAt, wordCharBefore, type TextScan } from "./text.js";
@@ -83,7 +84,8 @@ function belgianAt(text: string, s: number): { start: number; end: number; score
 const DUTCH_CODE = /\d{4}[ ]?([A-Z]{2})(?![\p{L}\p{N}])/uy;
 
 function dutchAt(text: string, s: number): { start: number; end: number; score: number } | null {
-  if (wordCharBefore(text, s)) return null;
+  const letterAfter = text[s + 4] === " " ? text[s + 5] : text[s + 4];
+  if (!isUpperAscii(letterAfter) || wordCharBefore(text, s)) return null;
   const m = matchAt(DUTCH_CODE, text, s);
   if (!m || ["SA", "SD", "SS"].includes(m[1]) || text[s] === "0") return null;
   const place = locality(text, s + m[0].length);

@@ -35,12 +35,19 @@ function codePointAt(text: string, index: number): number {
 function isWordCodePoint(cp: number): boolean {
   if (cp < 0) return false;
   if (cp < 128) return isDigitCode(cp) || isAsciiLetterCode(cp);
+  if (isLatinLetterCode(cp)) return true;
   return NON_ASCII_WORD.test(String.fromCodePoint(cp));
+}
+
+/** Latin-1 and Latin Extended-A/B letters (é, ë, ç, ø, œ, ...), the common non-ASCII letters of nl/fr notes. */
+function isLatinLetterCode(cp: number): boolean {
+  return cp >= 0xc0 && cp <= 0x24f && cp !== 0xd7 && cp !== 0xf7;
 }
 
 function isLetterCodePoint(cp: number): boolean {
   if (cp < 0) return false;
   if (cp < 128) return isAsciiLetterCode(cp);
+  if (isLatinLetterCode(cp)) return true;
   return NON_ASCII_LETTER.test(String.fromCodePoint(cp));
 }
 
@@ -66,28 +73,16 @@ export function digitAt(text: string, index: number): boolean {
   return index >= 0 && index < text.length && isDigitCode(text.charCodeAt(index));
 }
 
-/** True when [start, end) is a whole token: no letter or digit touches it on either side. */
-export function isStandalone(text: string, start: number, end: number): boolean {
-  return !wordCharBefore(text, start) && !wordCharAt(text, end);
-}
-
-/**
- * True when a number-like match at [start, end) continues a longer dotted/dashed/slashed number
- * ("1.12.03.2023", "12/03/2023/4"): a separator touching a digit on the outside.
- */
-export function extendsLongerNumber(text: string, start: number, end: number, separators = "./-,"): boolean {
-  if (start >= 2 && separators.includes(text[start - 1]) && digitAt(text, start - 2)) return true;
-  if (end + 1 < text.length && separators.includes(text[end]) && digitAt(text, end + 1)) return true;
-  return false;
-}
-
-const DIGIT_RUN = /\d+/g;
-
 /** Start and end offsets of the maximal ASCII digit runs, flat: [s0, e0, s1, e1, ...]. */
 export function digitRuns(text: string): number[] {
   const runs: number[] = [];
-  DIGIT_RUN.lastIndex = 0;
-  for (let m = DIGIT_RUN.exec(text); m; m = DIGIT_RUN.exec(text)) runs.push(m.index, m.index + m[0].length);
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    if (!isDigitCode(text.charCodeAt(i))) continue;
+    const start = i;
+    while (i + 1 < n && isDigitCode(text.charCodeAt(i + 1))) i++;
+    runs.push(start, i + 1);
+  }
   return runs;
 }
 
@@ -101,9 +96,20 @@ const WORD_EXTRA = ".°º-";
 export class TextScan {
   readonly runs: readonly number[];
   private readonly wordsBefore = new Map<number, string>();
+  private readonly wordsBeforeRuns: (string | undefined)[] = [];
 
   constructor(readonly text: string) {
     this.runs = digitRuns(text);
+  }
+
+  /** `wordBefore` the start of the digit run at `runs[r]`, cached per run. */
+  wordBeforeRun(r: number): string {
+    let word = this.wordsBeforeRuns[r >> 1];
+    if (word === undefined) {
+      word = readWordBefore(this.text, this.runs[r]);
+      this.wordsBeforeRuns[r >> 1] = word;
+    }
+    return word;
   }
 
   /**
@@ -144,10 +150,13 @@ function wordStartsAt(text: string, index: number): boolean {
  * tried on the text from each word start within `window` characters before `index`, nearest first. Trying only
  * word starts keeps the look-behind cheap and stops "tel" from matching the end of "hotel".
  */
-export function phraseBefore(text: string, index: number, anchored: RegExp, window = 48): number {
+export function phraseBefore(text: string, index: number, anchored: RegExp, window = 48, maxWords = 5): number {
   const from = Math.max(0, index - window);
-  for (let i = index - 1; i >= from; i--) {
-    if (wordStartsAt(text, i) && anchored.test(text.slice(i, index))) return i;
+  let words = 0;
+  for (let i = index - 1; i >= from && words < maxWords; i--) {
+    if (!wordStartsAt(text, i)) continue;
+    if (anchored.test(text.slice(i, index))) return i;
+    words++;
   }
   return -1;
 }
@@ -163,23 +172,16 @@ export function matchAt(regex: RegExp, text: string, index: number): RegExpExecA
   return regex.exec(text);
 }
 
-/**
- * The lower-cased word (letters, and dots inside abbreviations) that ends just before `index`, skipping up to
- * `maxSkip` characters of `skip` (spaces by default).
- */
-export function previousWord(text: string, index: number, maxSkip = 3, skip = " \t\u00a0"): string {
+/** The lower-cased word (letters, and dots of abbreviations) that ends before `index`, past up to 3 spaces. */
+export function previousWord(text: string, index: number): string {
   let i = index;
-  let skipped = 0;
-  while (i > 0 && skipped < maxSkip && skip.includes(text[i - 1])) {
-    i--;
-    skipped++;
-  }
+  while (i > 0 && index - i < 3 && (text[i - 1] === " " || text[i - 1] === "\t" || text[i - 1] === "\u00a0")) i--;
   const end = i;
   while (i > 0 && end - i < 40 && (letterBefore(text, i) || text[i - 1] === ".")) i--;
   return i === end ? "" : text.slice(i, end).toLowerCase();
 }
 
-/** The lower-cased run of letters that starts at `index` after up to `maxSkip` spaces (or hyphens). */
+/** The lower-cased run of letters that starts at `index`, past up to `maxSkip` characters of `skip`. */
 export function nextWord(text: string, index: number, maxSkip = 2, skip = " \t\u00a0"): string {
   let i = index;
   while (i < text.length && i - index < maxSkip && skip.includes(text[i])) i++;
