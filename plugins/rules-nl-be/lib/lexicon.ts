@@ -59,17 +59,14 @@ export interface Lexicon {
   readonly dataHash: string;
 }
 
-const NON_WORD = /[^\p{L}\p{N}]+/u;
+const NON_WORD_RUNS = /[^\p{L}\p{N}]+/gu;
+const ASCII_WORD_ONLY = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
 
 /** The key a phrase gets in the index: folded word pieces joined by single spaces; punctuation is ignored. */
 export function phraseKey(value: string): string {
-  const parts = foldKey(value).split(NON_WORD);
-  let key = "";
-  for (const part of parts) {
-    if (part.length === 0) continue;
-    key = key.length === 0 ? part : `${key} ${part}`;
-  }
-  return key;
+  const folded = foldKey(value);
+  if (ASCII_WORD_ONLY.test(folded)) return folded;
+  return folded.replace(NON_WORD_RUNS, " ").trim();
 }
 
 interface ListSource {

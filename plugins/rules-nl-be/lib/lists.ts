@@ -9,11 +9,21 @@ export interface TransformSpec {
   transforms: Record<string, Record<string, string[]>>;
 }
 
-interface CompiledGroup {
-  /** One alternation of every pattern of the group, to skip items that no pattern touches. */
-  any: RegExp;
-  rules: { pattern: RegExp; replacements: string[] }[];
+interface CompiledRule {
+  pattern: RegExp;
+  replacements: string[];
 }
+
+interface CompiledGroup {
+  /** Rules of the form `\bword\b`, found by looking the item's words up instead of running each regex. */
+  wordRules: Map<string, CompiledRule[]>;
+  otherRules: CompiledRule[];
+}
+
+/** `\bSint\b` or `(\b|^)Van\b` → "Sint" / "Van"; anything else → undefined. */
+const WHOLE_WORD_PATTERN = /^(?:\\b|\(\\b\|\^\))([A-Za-z]+)\\b$/;
+/** Words as JavaScript's `\b` sees them (ASCII word characters). */
+const ASCII_WORDS = /[A-Za-z0-9_]+/g;
 
 export function readLines(path: string): string[] {
   const lines: string[] = [];
@@ -26,12 +36,36 @@ export function readLines(path: string): string[] {
 
 function compileTransforms(spec: TransformSpec): CompiledGroup[] {
   return Object.values(spec.transforms).map((group) => {
-    const patterns = Object.keys(group);
-    return {
-      any: new RegExp(patterns.map((p) => `(?:${p})`).join("|"), "u"),
-      rules: patterns.map((p) => ({ pattern: new RegExp(p, "gu"), replacements: group[p] })),
-    };
+    const wordRules = new Map<string, CompiledRule[]>();
+    const otherRules: CompiledRule[] = [];
+    for (const [source, replacements] of Object.entries(group)) {
+      const rule = { pattern: new RegExp(source, "gu"), replacements };
+      const word = WHOLE_WORD_PATTERN.exec(source)?.[1];
+      if (word) wordRules.set(word, [...(wordRules.get(word) ?? []), rule]);
+      else otherRules.push(rule);
+    }
+    return { wordRules, otherRules };
   });
+}
+
+/** The rules of a group whose pattern occurs in the item, in the group's order of discovery. */
+function rulesMatching(group: CompiledGroup, item: string): CompiledRule[] {
+  const found: CompiledRule[] = [];
+  if (group.wordRules.size > 0) {
+    const seen = new Set<string>();
+    for (const m of item.matchAll(ASCII_WORDS)) {
+      const rules = group.wordRules.get(m[0]);
+      if (rules && !seen.has(m[0])) {
+        seen.add(m[0]);
+        found.push(...rules);
+      }
+    }
+  }
+  for (const rule of group.otherRules) {
+    rule.pattern.lastIndex = 0;
+    if (rule.pattern.test(item)) found.push(rule);
+  }
+  return found;
 }
 
 function tidy(value: string): string {
@@ -53,10 +87,7 @@ export function applyTransforms(
   for (const group of compileTransforms(spec)) {
     const current = [...seen.values()];
     for (const item of current) {
-      if (!group.any.test(item)) continue;
-      for (const { pattern, replacements } of group.rules) {
-        pattern.lastIndex = 0;
-        if (!pattern.test(item)) continue;
+      for (const { pattern, replacements } of rulesMatching(group, item)) {
         for (const replacement of replacements) {
           pattern.lastIndex = 0;
           const variant = tidy(item.replace(pattern, () => replacement));
