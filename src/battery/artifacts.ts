@@ -5,7 +5,6 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { rowOf } from "../eval/index.js";
 import { SOFTWARE_VERSION } from "../stack/index.js";
 import { batteryCharts, renderSvg, type ForestMarker } from "./charts.js";
 import { renderHtml, renderMarkdown, type ProtocolReportInfo, type RenderedChart } from "./report.js";
@@ -52,13 +51,15 @@ export function timingCsv(corpora: readonly CorpusResult[]): string {
 }
 
 /**
- * Per-document counts of every system (documents by position in the corpus and by resampling unit, never by text),
- * enough to redo every estimate and bootstrap.
+ * Per-document counts of every system, column by column (one array per count field, documents in corpus order;
+ * fields that are 0 in every document are left out), with each document's resampling unit: enough to redo every
+ * estimate and bootstrap. Documents are identified by position only, never by text.
  */
 export function countsJson(result: BatteryResult) {
   return {
     format: COUNTS_FORMAT,
     battery: result.id,
+    layout: "columns: one array per count field, one value per document in corpus order; absent fields are 0",
     corpora: result.corpora.map((c) => {
       const unitOf = new Map<string, number>();
       const first = c.score.systems[0].matrix;
@@ -77,7 +78,7 @@ export function countsJson(result: BatteryResult) {
         systems: c.score.systems.map((s) => ({
           id: s.name,
           totals: s.totals,
-          documents: s.matrix.documentIds.map((_, i) => rowOf(s.matrix, i)),
+          columns: Object.fromEntries(Object.entries(s.matrix.columns).map(([field, column]) => [field, Array.from(column)])),
         })),
       };
     }),

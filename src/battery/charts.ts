@@ -1,8 +1,7 @@
 // The report's charts as vega-lite specs, rendered to SVG strings in Node by vega (no browser, no network):
 // recall against wall time on a log scale (MedDeID Fig. 3), a forest plot of paired differences (DeidSharp Fig. 2)
 // and recall per gold label as a heat map.
-import * as vega from "vega";
-import * as vl from "vega-lite";
+import type * as vl from "vega-lite";
 import type { CorpusResult, SystemTiming } from "./run.js";
 
 export interface ChartSpec {
@@ -194,7 +193,9 @@ export function batteryCharts(corpora: readonly CorpusResult[], reference: strin
 
 /** Renders a vega-lite spec to a standalone SVG string. */
 export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
-  const compiled = vl.compile(spec).spec;
+  // Loaded on first use: commands that never draw (protocol lock, verify) should not pay for vega.
+  const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]);
+  const compiled = vegaLite.compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   try {
     return await view.toSVG();

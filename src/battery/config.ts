@@ -79,6 +79,11 @@ export const timingSpecSchema = z
   .object({
     /** Documents of the preliminary warm-up pass (not timed), or "all" for a full pass. */
     warmup_documents: z.union([z.number().int().nonnegative(), z.literal("all")]).default(10),
+    /**
+     * "process" (default): each system runs in a fresh Node process, so its timing shares no module caches, compiled
+     * code or heap with the systems before it; "none": every system in the battery's own process.
+     */
+    isolation: z.enum(["process", "none"]).default("process"),
   })
   .strict();
 
@@ -94,7 +99,7 @@ export const batterySchema = z
     reference: z.string().optional(),
     bootstrap: bootstrapSpecSchema.default({ replicates: 10_000, seed: 1, cluster: "document", confidence: 0.95 }),
     scoring: scoringSpecSchema.default({ scope: "all", out_of_scope: "false-positive" }),
-    timing: timingSpecSchema.default({ warmup_documents: 10 }),
+    timing: timingSpecSchema.default({ warmup_documents: 10, isolation: "process" }),
   })
   .strict();
 

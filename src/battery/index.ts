@@ -3,6 +3,7 @@
 export * from "./config.js";
 export * from "./hashing.js";
 export * from "./systems.js";
+export * from "./system-run.js";
 export * from "./run.js";
 export * from "./charts.js";
 export * from "./report.js";

@@ -2,13 +2,11 @@
 // processing with healing, transform and writing), then one scorer and one paired bootstrap per corpus, so every
 // system is measured on the same documents with the same replicates. Fail closed: any system failing on any
 // document stops the battery, naming the system, corpus and document index.
-import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { DeidError, OffsetMapper, type Document, type IndexedDocument, type Label, type Span } from "../contract/index.js";
+import { DeidError, OffsetMapper, type Document, type Label, type Span } from "../contract/index.js";
 import {
   bootstrapCompare,
   defaultComparisonMetrics,
@@ -20,10 +18,12 @@ import {
   type CorpusScore,
   type EvalWarning,
 } from "../eval/index.js";
-import { StackRunner, type LoadedStack } from "../stack/index.js";
+import type { LoadedStack } from "../stack/index.js";
 import type { BatteryPlan, CorpusSpec, SystemSpec } from "./config.js";
 import { sha256Path } from "./hashing.js";
 import { isBaselineSystem, resolveSystemStack } from "./systems.js";
+import { runSystemIsolated } from "./system-process.js";
+import { CorpusFailure, runSystem, type SystemRunRequest, type SystemRunResult } from "./system-run.js";
 
 export const BATTERY_RESULT_FORMAT = "deidstack.battery.v1";
 
@@ -40,7 +40,7 @@ export interface SystemTiming {
   documents: number;
   /** Code points of the corpus' texts. */
   characters: number;
-  /** Stack creation (model loading, tool checks); once per system, reported on its first corpus. */
+  /** Process start (isolated systems), stack creation, model loading, tool checks; once per system, on its first corpus. */
   setup_s: number;
   warmup_documents: number;
   warmup_s: number;
@@ -122,10 +122,6 @@ export function systemInput(document: Document): Document {
   return input;
 }
 
-async function* indexed(documents: readonly Document[]): AsyncGenerator<IndexedDocument> {
-  for (let index = 0; index < documents.length; index++) yield { document: documents[index], index };
-}
-
 /** Output spans (code points of the original text) → predictions (UTF-16). */
 export function predictionsFromOutput(document: Document, spans: readonly Record<string, unknown>[]): Span[] {
   const mapper = new OffsetMapper(document.text);
@@ -153,49 +149,17 @@ async function loadCorpora(plan: BatteryPlan): Promise<LoadedCorpusEntry[]> {
   return out;
 }
 
-interface SystemRun {
-  predictions: Map<string, Span[]>;
-  wallSeconds: number;
-}
-
-/** The timed pass: every document through the stack and into an output file, in input order. */
-async function timedRun(runner: StackRunner, corpus: LoadedCorpusEntry, outputFile: string, progress: (done: number) => void): Promise<SystemRun> {
-  const out = createWriteStream(outputFile, { flags: "wx" });
-  const outputSpans: Record<string, unknown>[][] = [];
-  const started = performance.now();
-  try {
-    let i = 0;
-    for await (const record of runner.run(indexed(corpus.inputs))) {
-      if (record.document_id !== corpus.inputs[i].document_id) {
-        throw new DeidError("E_TRANSFORM", "the stack returned documents out of order", { documentIndex: i });
-      }
-      if (!out.write(JSON.stringify(record) + "\n")) await once(out, "drain");
-      outputSpans.push(record.spans);
-      progress(++i);
-    }
-    out.end();
-    await once(out, "finish");
-  } catch (err) {
-    out.destroy();
-    throw err;
-  }
-  const wallSeconds = (performance.now() - started) / 1000;
-  const predictions = new Map<string, Span[]>();
-  corpus.inputs.forEach((d, i) => predictions.set(d.document_id, predictionsFromOutput(d, outputSpans[i])));
-  return { predictions, wallSeconds };
-}
-
 function warmupCount(plan: BatteryPlan, documents: number): number {
   const w = plan.config.timing.warmup_documents;
   return w === "all" ? documents : Math.min(w, documents);
 }
 
-function systemInfo(spec: SystemSpec, stack: LoadedStack, runner: StackRunner): SystemInfo {
+function systemInfo(spec: SystemSpec, stack: LoadedStack, detectors: SystemInfo["detectors"]): SystemInfo {
   return {
     id: spec.id,
     kind: isBaselineSystem(spec) ? "baseline" : "stack",
     stack: { name: stack.config.name, sha256: stack.sha256, path: stack.path },
-    detectors: runner.detectorInfo,
+    detectors,
   };
 }
 
@@ -218,59 +182,46 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   const timings = corpora.map((): SystemTiming[] => []);
   const systems: SystemInfo[] = [];
   const work = await mkdtemp(join(tmpdir(), "deidstack-battery-"));
+  const run = plan.config.timing.isolation === "process" ? runSystemIsolated : runSystem;
   t = performance.now();
   try {
     for (const [s, spec] of plan.config.systems.entries()) {
-      progress({ kind: "system", system: spec.id, corpus: corpora[0].spec.id, phase: "setup", total: corpora[0].inputs.length });
-      const setupStart = performance.now();
-      let runner: StackRunner;
+      const request: SystemRunRequest = {
+        stack: stacks[s],
+        corpora: corpora.map((c) => ({ id: c.spec.id, inputs: c.inputs })),
+        warmup: warmupCount(plan, corpora[0].inputs.length),
+        workDir: work,
+        filePrefix: String(s),
+      };
+      let result: SystemRunResult;
       try {
-        runner = await StackRunner.create(stacks[s]);
+        result = await run(request, (p) =>
+          progress(p.done === 0 ? { kind: "system", system: spec.id, corpus: p.corpus, phase: p.phase, total: p.total } : { kind: "document", system: spec.id, corpus: p.corpus, done: p.done, total: p.total }),
+        );
       } catch (err) {
+        if (err instanceof CorpusFailure) throw inContext(err.failure, spec.id, err.corpus);
         throw inContext(err, spec.id, corpora[0].spec.id);
       }
-      const setupSeconds = (performance.now() - setupStart) / 1000;
-      try {
-        systems.push(systemInfo(spec, stacks[s], runner));
-        const warmN = warmupCount(plan, corpora[0].inputs.length);
-        progress({ kind: "system", system: spec.id, corpus: corpora[0].spec.id, phase: "warmup", total: warmN });
-        const warmStart = performance.now();
-        try {
-          for await (const _ of runner.run(indexed(corpora[0].inputs.slice(0, warmN)))) void _;
-        } catch (err) {
-          throw inContext(err, spec.id, corpora[0].spec.id);
-        }
-        const warmSeconds = (performance.now() - warmStart) / 1000;
-        for (const [c, corpus] of corpora.entries()) {
-          const total = corpus.inputs.length;
-          progress({ kind: "system", system: spec.id, corpus: corpus.spec.id, phase: "run", total });
-          let result: SystemRun;
-          try {
-            result = await timedRun(runner, corpus, join(work, `${s}-${c}.jsonl`), (done) =>
-              progress({ kind: "document", system: spec.id, corpus: corpus.spec.id, done, total }),
-            );
-          } catch (err) {
-            throw inContext(err, spec.id, corpus.spec.id);
-          }
-          await rm(join(work, `${s}-${c}.jsonl`), { force: true });
-          predictions[c].set(spec.id, result.predictions);
-          const wall = result.wallSeconds;
-          timings[c].push({
-            system: spec.id,
-            corpus: corpus.spec.id,
-            documents: total,
-            characters: corpus.characters,
-            setup_s: c === 0 ? setupSeconds : 0,
-            warmup_documents: c === 0 ? warmN : 0,
-            warmup_s: c === 0 ? warmSeconds : 0,
-            wall_s: wall,
-            documents_per_s: wall > 0 ? total / wall : Number.POSITIVE_INFINITY,
-            characters_per_s: wall > 0 ? corpus.characters / wall : Number.POSITIVE_INFINITY,
-          });
-        }
-      } finally {
-        await runner.close();
-      }
+      systems.push(systemInfo(spec, stacks[s], result.detectors));
+      result.corpora.forEach((pass, c) => {
+        const corpus = corpora[c];
+        const total = corpus.inputs.length;
+        const byDocument = new Map<string, Span[]>();
+        corpus.inputs.forEach((d, i) => byDocument.set(d.document_id, predictionsFromOutput(d, pass.spans[i] as unknown as Record<string, unknown>[])));
+        predictions[c].set(spec.id, byDocument);
+        timings[c].push({
+          system: spec.id,
+          corpus: corpus.spec.id,
+          documents: total,
+          characters: corpus.characters,
+          setup_s: c === 0 ? result.setup_s : 0,
+          warmup_documents: c === 0 ? request.warmup : 0,
+          warmup_s: c === 0 ? result.warmup_s : 0,
+          wall_s: pass.wall_s,
+          documents_per_s: pass.wall_s > 0 ? total / pass.wall_s : Number.POSITIVE_INFINITY,
+          characters_per_s: pass.wall_s > 0 ? corpus.characters / pass.wall_s : Number.POSITIVE_INFINITY,
+        });
+      });
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -77,7 +77,7 @@ export const protocolSchema = z
     reference: z.string().optional(),
     bootstrap: bootstrapSpecSchema,
     scoring: scoringSpecSchema.default({ scope: "all", out_of_scope: "false-positive" }),
-    timing: timingSpecSchema.default({ warmup_documents: 10 }),
+    timing: timingSpecSchema.default({ warmup_documents: 10, isolation: "process" }),
     statements: z.array(statementSchema).min(1),
     amendments: z.array(amendmentSchema).default([]),
   })

@@ -47,7 +47,8 @@ describe("battery on a fixture corpus", () => {
     expect(corpus.units).toHaveLength(gold.length);
     expect(new Set(corpus.units).size).toBe(new Set(gold.map((d) => d.patient_id)).size);
     for (const s of corpus.systems) {
-      expect(s.documents).toHaveLength(gold.length);
+      for (const column of Object.values(s.columns) as number[][]) expect(column).toHaveLength(gold.length);
+      expect((s.columns.gold_spans as number[]).reduce((a, b) => a + b, 0)).toBe(s.totals.gold_spans);
       expect(s.totals.gold_spans).toBe(gold.reduce((n, d) => n + (d.spans?.length ?? 0), 0));
     }
     const estimates = readFileSync(join(run.dir, "estimates.csv"), "utf8").trim().split("\n").slice(1).map((l) => l.split(","));

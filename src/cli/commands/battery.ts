@@ -13,6 +13,8 @@ export interface BatteryCommandOptions {
 export interface BatteryCommandResult {
   dir: string;
   files: string[];
+  /** Seconds spent writing the results folder (charts and reports included). */
+  reportSeconds: number;
   result: BatteryResult;
   overhead: OverheadSummary;
 }
@@ -29,7 +31,7 @@ export async function batteryCommand(path: string, opts: BatteryCommandOptions =
   }
   const written = await writeBatteryResults(result, { outputRoot: opts.outputRoot });
   const overhead = overheadOf(result, (performance.now() - started) / 1000);
-  return { dir: written.dir, files: written.files, result, overhead };
+  return { dir: written.dir, files: written.files, reportSeconds: written.reportSeconds, result, overhead };
 }
 
 /** One line per corpus and system for the terminal: recall measure and wall time. */
