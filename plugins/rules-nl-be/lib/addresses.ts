@@ -180,6 +180,9 @@ function frenchStreets(a: Analysis): Part[] {
     if (t >= a.tokens.length || a.tokens[t].newlinesBefore > 0) continue;
     const name = readProperName(a, t, { maxUnits: 4, allowParticles: true, allowDigits: true, allowSentenceStart: true });
     if (!name) continue;
+    // "BD 128/76" is a blood pressure: the name needs letters, and a capitals abbreviation needs a capitals line.
+    if (!a.tokens.slice(name.first, name.last + 1).some((tok) => tok.letters)) continue;
+    if (a.tokens[unit.first].upper && !a.tokens[unit.first].capsLine && unit.key.length <= 3) continue;
     const strong = isCapitalisedUnit(a, unit) ? !AMBIGUOUS_FRENCH_TYPES.has(unit.key) : !AMBIGUOUS_FRENCH_TYPES.has(unit.key) && unit.key !== "av";
     const part = streetPart(a, unit.first, name.last, strong);
     if (part) parts.push(part);
@@ -272,7 +275,9 @@ function placeParts(a: Analysis): Part[] {
     const ambiguous = single && (bits & (NAME_BITS | LIST.hospital | LIST.institution | LIST.hospitalPrefix)) !== 0;
     const onlyResidence = (m.bits & PLACE_BITS) === LIST.residence;
     const country = (m.bits & LIST.country) !== 0;
-    const addressed = locative || before.some((w) => PATIENT_ADDRESS_WORDS.has(w));
+    // "(Namur)" after a name or an institution: a place in parentheses is a place.
+    const parenthesised = a.tokens[t - 1]?.text === "(" && a.tokens[m.last + 1]?.text === ")";
+    const addressed = locative || parenthesised || before.some((w) => PATIENT_ADDRESS_WORDS.has(w));
     const needsContext = ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country);
     if (needsContext && !addressed) continue;
     const needsJoin = a.tokens[t].sentenceStart && country && !addressed;

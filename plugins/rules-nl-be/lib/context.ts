@@ -89,11 +89,14 @@ export const LOCATIVE_WORDS = set(`
   from to near lives living
 `);
 
-/** Words that say the place or address is the patient's. */
+/**
+ * Words that say the place or address is the patient's. ("adresse" is left out: folded it also reads "adressé",
+ * referred; as a line label "Adresse:" it still counts.)
+ */
 export const PATIENT_ADDRESS_WORDS = set(`
   woont wonen woonde woonachtig wonende verblijft verblijvend verblijfsadres domicilie domicilieadres adres
-  woonplaats afkomstig geboren verhuisd verhuist habite habitant domicilié domiciliée domicile adresse
-  originaire résidant residant lives living address thuisadres thuis né née
+  woonplaats afkomstig geboren verhuisd verhuist habite habitant domicilié domiciliée domicile vit vivent
+  originaire résidant residant lives living resides address thuisadres thuis né née
 `);
 
 /** Prepositions that make an ambiguous name a hospital or institution ("opgenomen in Dr. Guislain"). */

@@ -31,7 +31,7 @@ const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   // 12 maart 2021, 1er mars 2020, 12-mrt-2021, 12 mrt. '21, 12 maart
   { name: "d-month-y", pattern: new RegExp(`${DAY_WORD}(?:\\s*[-/.]\\s*|\\s+)${MONTH}(?:(?:\\s*[-/.]\\s*|\\s+)${YEAR})?${E}`, "iuy") },
   // 12-14 maart 2021
-  { name: "range", pattern: new RegExp(`${DAY}\\s*[-–]\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "iuy") },
+  { name: "range", pattern: new RegExp(`${DAY}\\s*(?:[-–]|au|tot(?:\\s+en\\s+met)?|t/m)\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "iuy") },
   // maart 2021, sept. 2019, mars '21
   { name: "month-y", pattern: new RegExp(`${MONTH}\\s*(?:${YEAR4}|['’\`]\\d{2})${E}`, "iuy") },
   // zomer 2020, begin maart, eind 2019, début 2020
@@ -213,7 +213,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
 const AGE_UNITS_YEARS = "jaar|jaren|jr|j|ans|an|years?|yrs?|yo|y";
 const AGE_UNITS_SHORT = "maanden|maand|mnd|weken|week|wk|dagen|dag|mois|semaines|semaine|jours|jour|months?|weeks?|days?";
 const AGE_PATTERN = new RegExp(
-  `${B}(\\d{1,3})(?:[.,]5)?\\s*(?:(-?\\s?jarige?)|(?:-\\s?)?(${AGE_UNITS_YEARS}|${AGE_UNITS_SHORT})\\.?${E}(\\s+(?:oud|old))?)`,
+  `(\\d{1,3})(?:[.,]5)?\\s*(?:(-?\\s?jarige?)|(?:-\\s?)?(${AGE_UNITS_YEARS}|${AGE_UNITS_SHORT})(?:-old)?\\.?${E}(\\s+(?:oud|old))?)`,
   "iuy",
 );
 const AGE_LABEL = new RegExp(`(?:leeftijd|âge|age)\\s*:?\\s*(\\d{1,3})(?:\\s*(?:${AGE_UNITS_YEARS}))?\\.?${E}`, "iuy");

@@ -39,7 +39,7 @@ function personNearFinder(text: string, names: readonly Candidate[]): (start: nu
     for (const n of names) if (n.end <= start && (!nearest || n.end > nearest.end)) nearest = n;
     if (!nearest) return undefined;
     const gap = text.slice(nearest.end, start);
-    if (placeOnly && !/^\s*(?:,\s*)?(?:uit|te|van|in|à|de|from)?\s*$/u.test(gap)) return undefined;
+    if (placeOnly && !/^\s*[,(]?\s*(?:uit|te|van|in|à|de|from)?\s*$/u.test(gap)) return undefined;
     if (gap.length > 120 || /\n\s*\n/.test(gap) || (gap.match(/\n/g)?.length ?? 0) > 2) return undefined;
     if (nearest.label === "Name:Caregiver") return "Caregiver";
     if (nearest.label === "Name:Patient") return "Patient";

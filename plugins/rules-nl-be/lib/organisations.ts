@@ -198,6 +198,38 @@ function compoundCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** Type words written after the name: "Jessa Ziekenhuis", "Sint-Jozef Kliniek", "St. Mary's Hospital". */
+const TRAILING_TYPE_WORDS = set("ziekenhuis ziekenhuizen kliniek gasthuis hospital clinic infirmary revalidatiecentrum zorgcentrum");
+const ABBREVIATED_SAINTS: ReadonlySet<string> = new Set(["st", "ste", "h", "o", "l", "v"]);
+
+function trailingTypeCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (!TRAILING_TYPE_WORDS.has(unit.key) || !isCapitalisedUnit(a, unit) || unit.first === 0) continue;
+    let first = -1;
+    for (let t = unit.first - 1, names = 0; t >= 0 && names < 3; ) {
+      if (a.tokens[t + 1].newlinesBefore > 0) break;
+      const token = a.tokens[t];
+      if (token.kind === "punct") {
+        if (token.text === "." && t > 0 && ABBREVIATED_SAINTS.has(a.tokens[t - 1].key)) {
+          t--;
+          continue;
+        }
+        break;
+      }
+      const u = unitAtToken(a, t);
+      if (!u || !isCapitalisedUnit(a, u) || unitBits(a, u) & (LIST.stopWord | LIST.hospitalPrefix)) break;
+      first = u.first;
+      names++;
+      if (a.tokens[u.first].sentenceStart) break;
+      t = u.first - 1;
+    }
+    if (first < 0 || !hasSpecificWord(a, first, unit.last)) continue;
+    out.push(candidate(a, first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.75, "org.trailing-type"));
+  }
+  return out;
+}
+
 function roomCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const token of a.tokens) {
@@ -306,6 +338,7 @@ export function organisationCandidates(a: Analysis): Candidate[] {
     ...prefixCandidates(a),
     ...typeWordCandidates(a),
     ...compoundCandidates(a),
+    ...trailingTypeCandidates(a),
     ...roomCandidates(a),
     ...cueCandidates(a),
     ...companyFormCandidates(a),
