@@ -28,6 +28,8 @@ describe("a protocol with an LLM stack and a stand-in Ollama server", () => {
     const ws = createWorkspace({
       protocol: (p) => {
         (p.systems as unknown[]).push({ id: "llm", stack: "stacks/llm.yaml" });
+        // As a battery runs by default: each system in its own process.
+        p.timing = { warmup_documents: 1, isolation: "process" };
         p.statements = [{ id: "L", kind: "superiority", corpus: "synth", description: "the LLM stack finds more PHI than dates alone", system: "llm", reference: "dates", measure: "span_recall" }];
       },
     });

@@ -56,7 +56,7 @@ export function createWorkspace(options: { corpus?: string; protocol?: (p: Recor
     ],
     measures: ["span_recall", "span_precision"],
     bootstrap: { replicates: 300, seed: 5, cluster: "patient" },
-    timing: { warmup_documents: 1 },
+    timing: { warmup_documents: 1, isolation: "none" },
     statements: [
       { id: "A", kind: "superiority", corpus: "synth", description: "names-dates finds more PHI than dates", system: "names-dates", reference: "dates", measure: "span_recall" },
       {
