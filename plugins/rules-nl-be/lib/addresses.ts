@@ -56,7 +56,7 @@ interface Part {
   needsJoin?: boolean;
 }
 
-const STRONG_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{3,}(?:${STRONG_SUFFIXES.join("|")})$`);
+const STRONG_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{2,}(?:${STRONG_SUFFIXES.join("|")})$`);
 const WEAK_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{3,}(?:${WEAK_SUFFIXES.join("|")})$`);
 
 function streetSuffixOf(unit: Unit): { strong: boolean } | undefined {
@@ -129,7 +129,7 @@ function lookupStreets(a: Analysis): Part[] {
     const m = longestMatch(a, t, LIST.street);
     if (!m) continue;
     const unit = unitAtToken(a, t);
-    if (!unit || unit.first !== t) continue;
+    if (!unit || unit.first !== t || unitAtToken(a, m.last)?.last !== m.last) continue;
     const french = FRENCH_TYPES.has(unit.key);
     if (!isCapitalisedUnit(a, unit) && !french) continue;
     if (a.tokens[t].upper && !a.tokens[t].capsLine && !french) continue;
@@ -265,6 +265,8 @@ function placeParts(a: Analysis): Part[] {
     if (!m) continue;
     const unit = unitAtToken(a, t);
     if (!unit || unit.first !== t || !isCapitalisedUnit(a, unit)) continue;
+    // "Borg-score": a place that is only part of a word is no place.
+    if (unitAtToken(a, m.last)?.last !== m.last) continue;
     if (a.tokens[t].upper && !a.tokens[t].capsLine && m.last === unit.last) continue;
     const before = previousWords(a, t, 5);
     const locative = before[0] !== undefined && LOCATIVE_WORDS.has(before[0]);

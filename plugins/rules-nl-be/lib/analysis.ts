@@ -48,7 +48,13 @@ export const UNIT_UPPER = 2;
 function shapeOfUnit(tokens: readonly Token[], unit: Unit): number {
   const first = tokens[unit.first];
   let anyLower = false;
-  for (let t = unit.first; t <= unit.last; t += 2) if (tokens[t].letters && !tokens[t].upper) anyLower = true;
+  for (let t = unit.first; t <= unit.last; t += 2) {
+    if (tokens[t].letters && !tokens[t].upper) anyLower = true;
+    // "CRP-daling", "X-ray", "TIA-opname": a lower-case piece after a hyphen makes a compound word, not a name.
+    if (t > unit.first && tokens[t - 1].text !== "'" && tokens[t - 1].text !== "’" && tokens[t].letters && !tokens[t].firstUpper) {
+      return UNIT_LOWER;
+    }
+  }
   if (first.firstUpper) return anyLower ? UNIT_TITLE : UNIT_UPPER;
   // "d'Hondt", "'s-Gravenwezel": a lower-case particle glued to a capitalised name.
   return unit.last > unit.first && tokens[unit.last].firstUpper ? UNIT_TITLE : UNIT_LOWER;

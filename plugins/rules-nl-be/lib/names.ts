@@ -109,7 +109,13 @@ function isNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
   return memo[slot] === 1;
 }
 
+/** "IgE", "HbA1c", "pH": short words with a capital inside are abbreviations, not names ("McGee" is long enough). */
+const SHORT_MIXED_CASE = /^.\p{Ll}{0,2}\p{Lu}/u;
+
 function computeNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
+  if (unit.first === unit.last && unit.end - unit.start <= 4 && SHORT_MIXED_CASE.test(a.tokens[unit.first].text) && !a.tokens[unit.first].upper) {
+    return false;
+  }
   if (!hasLetters(a, unit) || unit.end - unit.start < 2) return false;
   if (!hasNameCase(a, unit, relaxed)) return false;
   const bits = unitBits(a, unit);
@@ -361,7 +367,40 @@ function roleApposition(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, unit.last, "lookup");
 }
 
-const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition];
+const POSSESSIVES: ReadonlySet<string> = new Set(["de", "het", "haar", "zijn", "hun", "onze", "uw", "mijn", "sa", "son", "ses", "le", "la", "sa"]);
+
+/** A listed name right after a role word ("dochter Bo", "collega Thijs"), even if it is also a place or a rare word. */
+function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (shapeOf(a, unit) === "lower" || unit.end - unit.start < 2 || !nameBitsOf(a, unit)) return undefined;
+  if (shapeOf(a, unit) === "upper" && !a.tokens[unit.first].capsLine) return undefined;
+  if (unitBits(a, unit) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(unit.key)) return undefined;
+  if (a.tokens[unit.first].sentenceStart && a.tokens[unit.first - 1]?.text !== ":") return undefined;
+  const before = previousWords(a, unit.first, 3);
+  const role = POSSESSIVES.has(before[0] ?? "") ? before[1] : before[0];
+  if (role === undefined || !(CAREGIVER_WORDS.has(role) || RELATIVE_WORDS.has(role) || PATIENT_WORDS.has(role))) return undefined;
+  return mention(unit.first, unit.last, "lookup");
+}
+
+/** "Betreft: Declercq Ilias", "Contactpersoon: Kristel Smets": the value of a person field is a name. */
+function fieldRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (a.tokens[unit.first - 1]?.text !== ":") return undefined;
+  const label = lineLabel(a, unit.first);
+  if (label === undefined || !(PATIENT_FIELD_LABELS.has(label) || CAREGIVER_FIELD_LABELS.has(label) || RELATIVE_FIELD_LABELS.has(label))) {
+    return undefined;
+  }
+  let last = -1;
+  let listed = false;
+  for (let u: Unit | undefined = unit, n = 0; u && n < 3; n++) {
+    if (shapeOf(a, u) === "lower" || unitBits(a, u) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(u.key)) break;
+    if (u !== unit && (a.tokens[u.first].newlinesBefore > 0 || !a.tokens[u.first].spaceBefore)) break;
+    listed ||= nameBitsOf(a, u) !== 0;
+    last = u.last;
+    u = unitAt(a, u.last + 1);
+  }
+  return last >= 0 && listed ? mention(unit.first, last, "pair") : undefined;
+}
+
+const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule];
 
 /** Grows a mention over adjacent initials, interfix + name, and listed names, to a fixpoint. */
 function extend(a: Analysis, m: NameMention): NameMention {

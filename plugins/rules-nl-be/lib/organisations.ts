@@ -106,7 +106,7 @@ function institutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
   const isAlias = (m.bits & LIST.hospitalAlias) !== 0;
   const isAbbreviation = (m.bits & LIST.hospitalAbbr) !== 0 && !(m.bits & LIST.hospitalPrefix);
   if (!isHospital && !isInstitution && !isAlias && !isAbbreviation) return undefined;
-  if (!startsCapitalised(a, m.first)) return undefined;
+  if (!startsCapitalised(a, m.first) || unitAtToken(a, m.last)?.last !== m.last) return undefined;
   const single = m.first === m.last || unitAtToken(a, m.first)?.last === m.last;
   if (isAbbreviation && single) {
     // "UZA", "ZOL": only in capitals, as written by the hospitals themselves.
