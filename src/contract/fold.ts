@@ -15,8 +15,18 @@ function foldChar(c: string): string {
   return f;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/g;
+const HAS_NON_ASCII = /[^\x00-\x7f]/;
+
 /** Lower-cases, strips diacritics and unifies apostrophes and dashes, one UTF-16 unit for one. */
 export function foldSameLength(text: string): string {
+  // Fast path: the engine's lower-casing, then only the non-ASCII units fixed one by one.
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return HAS_NON_ASCII.test(lower) ? lower.replace(NON_ASCII, foldChar) : lower;
+  return foldEachUnit(text);
+}
+
+function foldEachUnit(text: string): string {
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -58,6 +58,8 @@ function spansKey(spans: readonly Span[]): string {
 /** Runs a profile's rules in order, pass after pass until the spans stop changing (at most `maxPasses`). */
 export function healSpans(profile: HealingProfile, spans: readonly Span[], ctx: HealingContext): Span[] {
   let current = runRules(profile, spans, ctx);
+  // Already healed spans come back unchanged from the first pass: no second pass is needed to know it.
+  if ((profile.maxPasses ?? 1) > 1 && spansKey(current) === spansKey(spans)) return current;
   for (let pass = 1; pass < (profile.maxPasses ?? 1); pass++) {
     const next = runRules(profile, current, ctx);
     if (spansKey(next) === spansKey(current)) return current;

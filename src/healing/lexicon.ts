@@ -31,6 +31,8 @@ export interface HealingLexicon {
   phase: string;
   ageUnit: string;
   connectors: ReadonlySet<string>;
+  /** Folded single words of each kind (first words of multi-word phases), for quick presence checks. */
+  words: { month: ReadonlySet<string>; weekday: ReadonlySet<string>; phase: ReadonlySet<string>; season: ReadonlySet<string> };
 }
 
 function stripAccents(s: string): string {
@@ -56,6 +58,10 @@ export function wordAlternation(words: Iterable<string>, caseFree = false): stri
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
     .map((w) => (caseFree ? anyCase(w) : escape(w).replace(/ /g, "\\s+")))
     .join("|");
+}
+
+function foldedSet(words: readonly string[]): ReadonlySet<string> {
+  return new Set(words.map((w) => stripAccents(w.toLowerCase())));
 }
 
 const MEDICAL_TITLES: Record<WordLanguage, readonly string[]> = {
@@ -106,12 +112,21 @@ export function lexiconFor(languages: readonly WordLanguage[]): HealingLexicon {
     phase: `(?:${wordAlternation(phases)})`,
     ageUnit: `(?:${wordAlternation(units.filter((u) => u.length > 1 || u === "j"))})`,
     connectors: new Set(NAME_CONNECTORS),
+    words: { month: foldedSet(months), weekday: foldedSet(weekdays), phase: foldedSet(phases.map((p) => p.split(" ")[0])), season: foldedSet(seasons) },
   };
   cache.set(key, lex);
   return lex;
 }
 
+const titleOnlyPatterns = new WeakMap<HealingLexicon, RegExp>();
+
 /** Whether a text is nothing but a title chain ("Dr.", "prof. dr", "Dokter"). */
 export function isTitleOnly(text: string, lex: HealingLexicon): boolean {
-  return new RegExp(`^\\s*${lex.titleChain}\\s*$`, "iu").test(text);
+  let re = titleOnlyPatterns.get(lex);
+  if (!re) {
+    re = new RegExp(`^\\s*${lex.titleChain}\\s*$`, "iu");
+    titleOnlyPatterns.set(lex, re);
+  }
+  // Titles are short: three titles fit in 60 characters.
+  return text.length <= 60 && re.test(text);
 }

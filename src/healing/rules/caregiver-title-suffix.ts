@@ -7,8 +7,11 @@ import { byPosition, hasEffectiveAlnum, mergedSpan } from "../spans.js";
 
 export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
+    if (!spans.some((s) => s.label === "Name:Caregiver")) return [...spans];
     const text = document.text;
-    const isTitleSpan = (s: Span) => (s.label === "Name:Other" || s.label === "Name:Caregiver") && isTitleOnly(text.slice(s.start, s.end), lex);
+    const titleSpans = new Set(spans.filter((s) => (s.label === "Name:Other" || s.label === "Name:Caregiver") && isTitleOnly(text.slice(s.start, s.end), lex)));
+    if (titleSpans.size === 0) return [...spans];
+    const isTitleSpan = (s: Span) => titleSpans.has(s);
     const sorted = [...spans].sort(byPosition);
     const consumed = new Set<Span>();
     const replaced = new Map<Span, Span>();

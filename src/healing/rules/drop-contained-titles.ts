@@ -7,11 +7,12 @@ import { contains } from "../spans.js";
 export function dropContainedTitles(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
     const caregivers = spans.filter((s) => s.label === "Name:Caregiver");
+    if (caregivers.length === 0) return [...spans];
     return spans.filter(
       (s) =>
         s.label === "Name:Caregiver" ||
-        !isTitleOnly(document.text.slice(s.start, s.end), lex) ||
-        !caregivers.some((c) => contains(c, s)),
+        !caregivers.some((c) => contains(c, s)) ||
+        !isTitleOnly(document.text.slice(s.start, s.end), lex),
     );
   };
 }

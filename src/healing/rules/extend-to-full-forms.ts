@@ -3,12 +3,21 @@
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { contains, withBounds } from "../spans.js";
+import { foldedTextOf, perDocument } from "../cache.js";
+import { withBounds } from "../spans.js";
 
 interface Family {
   priority: number;
   re: RegExp;
+  /** Word kinds the form cannot match without; a window lacking one skips the form. */
+  needs: readonly Need[];
+  /** The form starts with a digit (or a masked "*"), else with a letter. */
+  startsWithDigit: boolean;
+  /** The kind of word a letter-initial form starts with; it is tried only where such a word starts. */
+  head?: Need;
 }
+
+type Need = "month" | "weekday" | "phase" | "season";
 
 const L = "(?<![\\p{L}\\p{N}])";
 const R = "(?![\\p{L}\\p{N}])";
@@ -30,7 +39,15 @@ export function dateFamilies(lex: HealingLexicon): Family[] {
   // A month after a day number is part of the day form ("1er mars 2023").
   const NOT_AFTER_DAY = `(?<!\\d${ORD}\\.?(?:\\s+(?:of|de)\\s+|\\s*[-./]\\s*|\\s+))`;
   const NO_YEAR = "(?![\\s,./\\-]*(?:\\d|['’`]\\d|\\*))";
-  const f = (priority: number, src: string): Family => ({ priority, re: new RegExp(`${L}${src}${R}`, "giu") });
+  const f = (priority: number, src: string): Family => ({
+    priority,
+    re: new RegExp(`${L}${src}${R}`, "iuy"),
+    startsWithDigit: [D, M, Y4].some((head) => src.startsWith(head)),
+    head: src.startsWith(MW) || src.startsWith(NOT_AFTER_PHASE) ? "month" : src.startsWith(WD) ? "weekday" : src.startsWith(`(?:${lex.phase})`) ? "phase" : src.startsWith(`(?:${lex.season})`) ? "season" : undefined,
+    needs: [src.includes(MW) && "month", src.includes(WD) && "weekday", src.includes(lex.phase) && "phase", src.includes(lex.season) && "season"].filter(
+      (x): x is Need => typeof x === "string",
+    ),
+  });
   return [
     f(0, `${D}${TO}${D}${S}${M}${S}${Y}`),
     f(0, `${D}${S}${M}${TO}${D}${S}${M}${S}${Y}`),
@@ -57,15 +74,23 @@ export function dateFamilies(lex: HealingLexicon): Family[] {
 function familiesFor(label: string, lex: HealingLexicon, dates: Family[]): Family[] {
   if (label === "Date") return dates;
   if (label === "Age_Birthdate") {
-    return [{ priority: 1, re: new RegExp(`${L}\\d{1,3}(?:[.,]\\d)?\\s*-?\\s*(?:${lex.ageUnit})(?:[-\\s]old)?(?![\\p{L}])`, "giu") }, ...dates];
+    return [
+      { priority: 1, re: new RegExp(`${L}\\d{1,3}(?:[.,]\\d)?\\s*-?\\s*(?:${lex.ageUnit})(?:[-\\s]old)?(?![\\p{L}])`, "iuy"), needs: [], startsWithDigit: true },
+      ...dates,
+    ];
   }
-  if (label === "Contactdetails") return [{ priority: 1, re: /(?:(?:https?|s?ftp|file|mailto|tel):(?:\/\/)?|www\.)[^\s<>"']*[^\s<>"'.,;:!?)\]]/giu }];
-  if (label.startsWith("Address_Location")) return [{ priority: 1, re: /(?<![\p{L}\p{N}])\p{Lu}{3,}\s\d(?!\d)/gu }];
+  if (label === "Contactdetails") {
+    return [{ priority: 1, re: /(?<![\p{L}\p{N}])(?:(?:https?|s?ftp|file|mailto|tel):(?:\/\/)?|www\.)[^\s<>"']*[^\s<>"'.,;:!?)\]]/iuy, needs: [], startsWithDigit: false }];
+  }
+  if (label.startsWith("Address_Location")) return [{ priority: 1, re: /(?<![\p{L}\p{N}])\p{Lu}{3,}\s\d(?!\d)/uy, needs: [], startsWithDigit: false }];
   if (label === "Organization:Healthcare") {
-    return [{ priority: 1, re: /(?<![\p{L}\p{N}])(?:operatiezaal|operatiekwartier|zaal|ok)\s*\d{1,2}(?!\d)/giu }];
+    return [{ priority: 1, re: /(?<![\p{L}\p{N}])(?:operatiezaal|operatiekwartier|zaal|ok)\s*\d{1,2}(?!\d)/iuy, needs: [], startsWithDigit: false }];
   }
   return [];
 }
+
+/** Written forms are short; a form containing a span starts at most this far before it. */
+const REACH = 64;
 
 interface Match {
   start: number;
@@ -73,26 +98,98 @@ interface Match {
   priority: number;
 }
 
+/** Where words start, and where the word kinds forms need occur, computed once per document. */
+interface TextIndex {
+  wordStarts: number[];
+  kinds: Map<Need, number[]>;
+  kindSets: Map<Need, Set<number>>;
+}
+
+function indexText(folded: string, lex: HealingLexicon): TextIndex {
+  const wordStarts: number[] = [];
+  for (const m of folded.matchAll(TOKEN)) wordStarts.push(m.index!);
+  const kinds = new Map<Need, number[]>(NEEDS.map((n) => [n, []]));
+  // Letter runs, so "mi-mars" and "12mrt" show their words too.
+  for (const m of folded.matchAll(LETTERS)) {
+    for (const n of NEEDS) if (lex.words[n].has(m[0])) kinds.get(n)!.push(m.index!);
+  }
+  return { wordStarts, kinds, kindSets: new Map([...kinds].map(([k, v]) => [k, new Set(v)])) };
+}
+
+const NEEDS: readonly Need[] = ["month", "weekday", "phase", "season"];
+// Folded text is lower case without accents: Latin, Greek and Cyrillic ranges stand in for \p{L}.
+const TOKEN = /[0-9a-z*\u00c0-\u024f\u0370-\u04ff]+/g;
+const LETTERS = /[a-z\u00c0-\u024f\u0370-\u04ff]+/g;
+
+/** Index of the first element ≥ value in a sorted array. */
+function lowerBound(xs: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function occursIn(xs: readonly number[], from: number, to: number): boolean {
+  const i = lowerBound(xs, from);
+  return i < xs.length && xs[i] < to;
+}
+
+/** The forms of the families that contain a span: each form is tried only where a word starts before the span. */
+function containingMatches(text: string, index: TextIndex, families: Family[], span: { start: number; end: number }): Match[] {
+  const from = Math.max(0, span.start - REACH);
+  const to = Math.min(text.length, span.end + REACH);
+  const starts = index.wordStarts.slice(lowerBound(index.wordStarts, from), lowerBound(index.wordStarts, span.start + 1));
+  const out: Match[] = [];
+  for (const fam of families) {
+    if (fam.needs.some((n) => !occursIn(index.kinds.get(n)!, from, to))) continue;
+    const headAt = fam.head ? index.kindSets.get(fam.head)! : undefined;
+    for (const i of starts) {
+      if (DIGIT_OR_MASK.test(text[i]) !== fam.startsWithDigit) continue;
+      if (headAt && !headAt.has(i)) continue;
+      fam.re.lastIndex = i;
+      const m = fam.re.exec(text);
+      if (m && i + m[0].length >= span.end) out.push({ start: i, end: i + m[0].length, priority: fam.priority });
+    }
+  }
+  return out;
+}
+
+const DIGIT_OR_MASK = /[\d*]/;
+
 export function extendToFullForms(lex: HealingLexicon): HealingRule {
   const dates = dateFamilies(lex);
+  const byLabel = new Map<string, Family[]>();
+  const familiesOf = (label: string) => {
+    let f = byLabel.get(label);
+    if (!f) {
+      f = familiesFor(label, lex, dates);
+      byLabel.set(label, f);
+    }
+    return f;
+  };
+  const lexKey = `extend-to-full-forms:${lex.languages.join(",")}`;
+
   return (spans, { document }) => {
     const text = document.text;
-    const cache = new Map<string, Match[]>();
-    const matchesFor = (label: string): Match[] => {
-      const key = label.startsWith("Address_Location") ? "Address_Location" : label;
-      let list = cache.get(key);
-      if (!list) {
-        list = familiesFor(label, lex, dates).flatMap((fam) =>
-          [...text.matchAll(fam.re)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, priority: fam.priority })),
-        );
-        cache.set(key, list);
-      }
-      return list;
-    };
+    const memo = perDocument(document, lexKey, () => new Map<string, { start: number; end: number } | null>());
+    let index: TextIndex | undefined;
     return spans.map((s: Span) => {
-      const best = matchesFor(s.label)
-        .filter((m) => contains(m, s))
-        .sort((a, b) => a.priority - b.priority || a.end - a.start - (b.end - b.start) || a.start - b.start)[0];
+      const families = familiesOf(s.label);
+      if (families.length === 0) return s;
+      const key = `${s.start}:${s.end}:${s.label}`;
+      let best = memo.get(key);
+      if (best === undefined) {
+        best =
+          containingMatches(text, (index ??= perDocument(document, `${lexKey}:index`, () => indexText(foldedTextOf(document), lex))), families, s).sort((a, b) => a.priority - b.priority || a.end - a.start - (b.end - b.start) || a.start - b.start)[0] ??
+          null;
+        memo.set(key, best);
+        // The best form around a span is also the best form around itself: the next pass needs no search.
+        if (best) memo.set(`${best.start}:${best.end}:${s.label}`, best);
+      }
       return best ? withBounds(s, best.start, best.end) : s;
     });
   };

@@ -20,20 +20,19 @@ export function joinSplitEntity(lex: HealingLexicon): HealingRule {
       JOINING_GAP.test(text.slice(end, right.start)) &&
       !(isNameLabel(left.label) && (endsWithTitle.test(text.slice(left.start, end)) || startsWithTitle.test(text.slice(right.start, right.end))));
     const out: Span[] = [];
-    const used = new Set<Span>();
-    for (const s of sorted) {
-      if (used.has(s)) continue;
+    for (let i = 0; i < sorted.length; ) {
+      const s = sorted[i];
       const group = [s];
       let end = s.end;
-      for (;;) {
-        const next = sorted.find((n) => !used.has(n) && !group.includes(n) && joinable(s, n, end));
-        // Another span starting inside the gap or before the candidate would be swallowed: do not join across it.
-        if (!next || sorted.some((o) => o !== next && !group.includes(o) && o.start >= end && o.start < next.start)) break;
-        group.push(next);
-        end = next.end;
+      let j = i + 1;
+      // The next span in position order must be the continuation; anything starting in between blocks the join.
+      while (j < sorted.length && joinable(s, sorted[j], end)) {
+        group.push(sorted[j]);
+        end = sorted[j].end;
+        j++;
       }
-      group.forEach((g) => used.add(g));
       out.push(group.length === 1 ? s : mergedSpan(group, s.label));
+      i = j;
     }
     return out;
   };

@@ -6,6 +6,7 @@ import type { Label, Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
+import { findWordBounded, foldedTextOf } from "../cache.js";
 import { healedSpan, isNameLabel, overlapping } from "../spans.js";
 import { caregiverTitleLeft } from "./caregiver-title-left.js";
 import { initialPeriod } from "./initial-period.js";
@@ -22,11 +23,11 @@ export function propagateNames(lex: HealingLexicon): HealingRule {
     const { document, options } = ctx;
     if (options.propagate_names !== true) return [...spans];
     const text = document.text;
-    const folded = foldSameLength(text);
     const needles = new Map<string, { label: Label; capitalised: boolean; whole: boolean }>();
     const names = spans.filter((s) => isNameLabel(s.label)).sort((a, b) => (LABEL_RANK[a.label] ?? 9) - (LABEL_RANK[b.label] ?? 9));
+    if (names.length === 0) return [...spans];
     const offer = (surface: string, label: Label, whole: boolean) => {
-      const key = foldSameLength(surface);
+      const key = foldSameLength(surface).replace(/\s+/g, " ");
       if (!needles.has(key)) needles.set(key, { label, capitalised: /^\p{Lu}/u.test(surface), whole });
     };
     for (const s of names) {
@@ -37,17 +38,22 @@ export function propagateNames(lex: HealingLexicon): HealingRule {
         offer(w, s.label, false);
       }
     }
-    let out: Span[] = [...spans];
-    const ordered = [...needles.entries()].sort((a, b) => Number(b[1].whole) - Number(a[1].whole) || b[0].length - a[0].length);
-    for (const [key, { label, capitalised }] of ordered) {
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${key.split(/\s+/).map(escapeRegExp).join("\\s+")}(?![\\p{L}\\p{N}])`, "gu");
-      for (const m of folded.matchAll(re)) {
-        const hit = { start: m.index!, end: m.index! + m[0].length };
-        if (capitalised && !/^\p{Lu}/u.test(text[hit.start])) continue;
-        if (out.some((o) => overlapping(o, hit))) continue;
-        out.push(healedSpan(hit.start, hit.end, label, "propagate-names"));
-      }
+    if (needles.size === 0) return [...spans];
+    // One pass over the text: whole names before their words, longer before shorter.
+    const ordered = [...needles.keys()].sort((a, b) => Number(needles.get(b)!.whole) - Number(needles.get(a)!.whole) || b.length - a.length);
+    const folded = foldedTextOf(document);
+    const created: Span[] = [];
+    const taken = [...spans];
+    for (const hit of findWordBounded(folded, ordered.map((k) => k.split(" ").map(escapeRegExp).join("\\s+")).join("|"))) {
+      const needle = needles.get(folded.slice(hit.start, hit.end).replace(/\s+/g, " "));
+      if (!needle || (needle.capitalised && !/^\p{Lu}/u.test(text[hit.start]))) continue;
+      if (taken.some((o) => overlapping(o, hit))) continue;
+      const s = healedSpan(hit.start, hit.end, needle.label, "propagate-names");
+      created.push(s);
+      taken.push(s);
     }
+    if (created.length === 0) return [...spans];
+    let out: Span[] = [...spans, ...created];
     for (const grow of growers) out = grow(out, ctx);
     return out;
   };

@@ -3,6 +3,7 @@
 import { foldSameLength, escapeRegExp } from "../../contract/fold.js";
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
+import { findWordBounded, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingContext, HealingRule } from "../index.js";
 import { contains, healedSpan, overlapping, strictlyContains } from "../spans.js";
 import { caregiverTitleLeft } from "./caregiver-title-left.js";
@@ -30,20 +31,28 @@ function caregiverForms(given: string, family: string, lex: HealingLexicon): str
 
 export function recoverCaregiverNames(lex: HealingLexicon): HealingRule {
   const grow = [initialPeriod, caregiverTitleLeft(lex), titledNameFragment(lex)];
+  const titleBefore = new RegExp(`(?:${lex.titleChain})\\s*$`, "iu");
+  const titleAfter = new RegExp(`\\s*,\\s*(?:${lex.titleChain})(?![\\p{L}\\p{N}])`, "iuy");
   return (spans, ctx) => {
     const caregivers = ctx.document.metadata?.caregivers ?? [];
     if (ctx.options.recover_names === false || caregivers.length === 0) return [...spans];
-    const folded = foldSameLength(ctx.document.text);
-    const matches: { start: number; end: number }[] = [];
-    for (const c of caregivers) {
-      const forms = caregiverForms(c.given_name ?? "", c.family_name ?? "", lex);
-      if (forms.length === 0) continue;
-      const re = new RegExp(
-        `(?<![\\p{L}\\p{N}])(?:(?:${lex.titleChain})\\s*)?(?:${forms.join("|")})(?:\\s*,\\s*(?:${lex.titleChain}))?(?![\\p{L}\\p{N}])`,
-        "giu",
-      );
-      for (const m of folded.matchAll(re)) matches.push(expand(m.index!, m.index! + m[0].length, grow, ctx));
-    }
+    const matches = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}`, () => {
+      const folded = foldedTextOf(ctx.document);
+      const found: { start: number; end: number }[] = [];
+      for (const c of caregivers) {
+        const forms = caregiverForms(c.given_name ?? "", c.family_name ?? "", lex);
+        if (forms.length === 0) continue;
+        for (const m of findWordBounded(folded, forms.join("|"))) {
+          // Titles around the name are found next to it, not tried at every position of the text.
+          const start = m.start - (titleBefore.exec(folded.slice(Math.max(0, m.start - 48), m.start))?.[0].length ?? 0);
+          const after = m.end;
+          titleAfter.lastIndex = after;
+          const end = after + (titleAfter.exec(folded)?.[0].length ?? 0);
+          found.push(expand(start, end, grow, ctx));
+        }
+      }
+      return found;
+    });
     let out: Span[] = [...spans];
     const ordered = [...new Map(matches.map((m) => [`${m.start}:${m.end}`, m])).values()].sort(
       (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start,

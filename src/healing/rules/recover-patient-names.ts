@@ -3,11 +3,14 @@
 import { foldSameLength, escapeRegExp } from "../../contract/fold.js";
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
+import { findWordBounded, findWordLiteral, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingRule } from "../index.js";
 import { healedSpan, overlapping, strictlyContains } from "../spans.js";
 
 interface Needle {
   source: string;
+  /** Set when the needle is one plain word, found without a regex. */
+  literal?: string;
   connector: boolean;
 }
 
@@ -17,8 +20,10 @@ function patientNeedles(given: string, family: string, lex: HealingLexicon): Nee
     const t = foldSameLength(token.trim()).replace(/\.$/, "");
     if (!t || !/\p{L}/u.test(t)) return;
     const parts = t.split(/[\s-]+/).filter(Boolean).map(escapeRegExp);
-    const source = parts.length === 1 && [...parts[0]].length === 1 ? `${parts[0]}\\.?` : parts.join("[\\s-]+");
-    out.set(source, { source, connector: lex.connectors.has(t) });
+    const single = parts.length === 1 && [...parts[0]].length === 1;
+    const source = single ? `${parts[0]}\\.?` : parts.join("[\\s-]+");
+    const literal = parts.length === 1 && !single && parts[0] === t ? t : undefined;
+    out.set(source, { source, literal, connector: lex.connectors.has(t) });
   };
   for (const g of given.split(/\s+/)) add(g);
   if (family.trim()) {
@@ -28,10 +33,6 @@ function patientNeedles(given: string, family: string, lex: HealingLexicon): Nee
   return [...out.values()];
 }
 
-function findAll(folded: string, source: string): { start: number; end: number }[] {
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, "gu");
-  return [...folded.matchAll(re)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
-}
 
 function whitespaceAdjacent(text: string, a: { start: number; end: number }, b: { start: number; end: number }): boolean {
   const gap = a.end <= b.start ? text.slice(a.end, b.start) : b.end <= a.start ? text.slice(b.end, a.start) : "";
@@ -43,9 +44,11 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
     const patient = document.metadata?.patient;
     if (options.recover_names === false || !patient) return [...spans];
     const text = document.text;
-    const folded = foldSameLength(text);
-    const needles = patientNeedles(patient.given_name ?? "", patient.family_name ?? "", lex);
-    const found = needles.flatMap((n) => findAll(folded, n.source).map((m) => ({ ...m, connector: n.connector })));
+    const found = perDocument(document, `patient-names:${lex.languages.join(",")}`, () => {
+      const folded = foldedTextOf(document);
+      const needles = patientNeedles(patient.given_name ?? "", patient.family_name ?? "", lex);
+      return needles.flatMap((n) => (n.literal ? findWordLiteral(folded, n.literal) : findWordBounded(folded, n.source)).map((m) => ({ ...m, connector: n.connector })));
+    });
     const accepted = found.filter((m) => !m.connector);
     const pending = found.filter((m) => m.connector);
     const patientSpans = spans.filter((s) => s.label === "Name:Patient");

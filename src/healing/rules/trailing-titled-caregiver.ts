@@ -1,4 +1,6 @@
-// Policy: "Van Berckelaer, Christophe, Dr." is one caregiver: a span inside such a name grows to all of it.
+// Policy: "Van Berckelaer, Christophe, Dr." is one caregiver: a span inside such a name grows to the smallest
+// "Family, Given, Title" form around it.
+import { perDocument } from "../cache.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { contains, withBounds } from "../spans.js";
@@ -11,21 +13,35 @@ export function trailingTitledCaregiver(lex: HealingLexicon): HealingRule {
   const nameWords = `(?:(?:${connector}|${word})\\s+){0,3}${word}`;
   const given = `(?:,\\s*${word}(?:\\s+${word}){0,2})?`;
   const pattern = new RegExp(`(?<![\\p{L}])${nameWords}${given},\\s*(?:${lex.titleChainAnyCase})`, "uy");
+  const memoKey = `trailing-titled-caregiver:${lex.languages.join(",")}`;
+  const commaTitle = new RegExp(`,\\s*(?:${lex.titleChain})`, "iu");
+
+  function smallestContaining(text: string, s: { start: number; end: number }): { start: number; end: number } | undefined {
+    // Every such form ends in ", <title>": without one after the span there is nothing to find.
+    if (!commaTitle.test(text.slice(s.start, s.end + WINDOW))) return undefined;
+    let best: { start: number; end: number } | undefined;
+    for (let i = Math.max(0, s.start - WINDOW); i <= s.start; i++) {
+      // Forms start at the beginning of a word.
+      if (!/\p{L}/u.test(text[i]) || (i > 0 && /\p{L}/u.test(text[i - 1]))) continue;
+      pattern.lastIndex = i;
+      const m = pattern.exec(text);
+      if (!m) continue;
+      const match = { start: i, end: i + m[0].length };
+      if (contains(match, s) && (!best || match.end - match.start < best.end - best.start)) best = match;
+    }
+    return best;
+  }
+
   return (spans, { document }) =>
     spans.map((s) => {
       if (s.label !== "Name:Caregiver") return s;
-      const text = document.text;
-      const from = Math.max(0, s.start - WINDOW);
-      const to = Math.min(text.length, s.end + WINDOW);
-      const window = text.slice(from, to);
-      let best: { start: number; end: number } | undefined;
-      for (let i = 0; i <= s.start - from; i++) {
-        pattern.lastIndex = i;
-        const m = pattern.exec(window);
-        if (!m) continue;
-        const match = { start: from + i, end: from + i + m[0].length };
-        if (contains(match, s) && (!best || match.end - match.start < best.end - best.start)) best = match;
+      const memo = perDocument(document, memoKey, () => new Map<string, { start: number; end: number } | null>());
+      const key = `${s.start}:${s.end}`;
+      let found = memo.get(key);
+      if (found === undefined) {
+        found = smallestContaining(document.text, s) ?? null;
+        memo.set(key, found);
       }
-      return best ? withBounds(s, best.start, best.end) : s;
+      return found ? withBounds(s, found.start, found.end) : s;
     });
 }

@@ -22,7 +22,7 @@ interface Vocabulary {
   phases: string;
 }
 
-const vocabularyCache = new Map<string, { vocab: Vocabulary; patterns: Pattern[]; partialPatterns: Pattern[] }>();
+const vocabularyCache = new Map<string, { vocab: Vocabulary; patterns: Pattern[]; partialPatterns: Pattern[]; weekdayAlone: RegExp }>();
 
 interface Pattern {
   name: string;
@@ -74,7 +74,7 @@ function grammarFor(languages: readonly WordLanguage[]) {
       seasons: alternation("season", languages),
       phases: alternation("phase", languages),
     };
-    g = { vocab, ...buildPatterns(vocab) };
+    g = { vocab, ...buildPatterns(vocab), weekdayAlone: new RegExp(`^(?:${vocab.weekdays})\\.?$`) };
     vocabularyCache.set(key, g);
   }
   return g;
@@ -498,8 +498,7 @@ function parseCore(core: string, ctx: DateParseContext): CoreParse | undefined {
   const single = parsePart(core, ctx);
   if (single) return { parts: [single], joiner: "" };
   const folded = foldSameLength(core);
-  const { vocab } = grammarFor(ctx.languages);
-  const wd = new RegExp(`^(?:${vocab.weekdays})\\.?$`).exec(folded);
+  const wd = grammarFor(ctx.languages).weekdayAlone.exec(folded);
   if (wd) {
     const w = wordSlot("weekday", core, folded, ctx.languages);
     if (w) return { weekday: w.index, slot: w.slot as Extract<Slot, { kind: "weekday" }> };

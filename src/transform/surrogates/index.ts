@@ -76,8 +76,19 @@ export class DocumentSurrogates {
     return KeyedStream.of(this.key, SURROGATE_SCHEME, this.scope, kind, foldKey(value));
   }
 
-  /** Picks a candidate deterministically for (kind, value), skipping those `avoid` rejects. */
+  private readonly chosen = new Map<string, string>();
+
+  /** Picks a candidate deterministically for (kind, value), skipping those `avoid` rejects; remembered per document. */
   choose(kind: NameRole | "initial" | string, folded: string, candidates: readonly string[], avoid: (c: string) => boolean): string {
+    const memoKey = `${kind}\u001f${candidates.length}\u001f${candidates[0]}\u001f${folded}`;
+    const known = this.chosen.get(memoKey);
+    if (known !== undefined) return known;
+    const picked = this.pick(kind, folded, candidates, avoid);
+    this.chosen.set(memoKey, picked);
+    return picked;
+  }
+
+  private pick(kind: string, folded: string, candidates: readonly string[], avoid: (c: string) => boolean): string {
     const stream = this.stream(kind, folded);
     for (let i = 0; i < 64; i++) {
       const c = stream.pick(candidates);

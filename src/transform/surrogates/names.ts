@@ -13,9 +13,31 @@ export interface NameContext {
   /** Folded given-name and family-name tokens known from metadata. */
   knownGiven: ReadonlySet<string>;
   knownFamily: ReadonlySet<string>;
+  /** Memo of the initial letters of known given names' surrogates, filled on first use. */
+  initials?: Map<string, string>;
 }
 
 const TITLES = new Set(Object.values(NAME_TITLES).flat());
+
+interface FoldedPools {
+  given: ReadonlySet<string>;
+  family: ReadonlySet<string>;
+  female: ReadonlySet<string>;
+  male: ReadonlySet<string>;
+}
+
+const foldedPools = new WeakMap<Pools, FoldedPools>();
+
+/** The pools' names folded once, for "is this a known given name / a female name" questions. */
+function folded(pools: Pools): FoldedPools {
+  let f = foldedPools.get(pools);
+  if (!f) {
+    const set = (xs: readonly string[]) => new Set(xs.map((x) => foldSameLength(x)));
+    f = { given: set(pools.given), family: set(pools.family), female: set(pools.female), male: set(pools.male) };
+    foldedPools.set(pools, f);
+  }
+  return f;
+}
 const CONNECTORS = new Set(NAME_CONNECTORS.map((c) => foldSameLength(c)));
 const TOKEN_RE = /\p{L}[\p{L}'’]*\.?/gu;
 
@@ -60,8 +82,7 @@ function rolesOf(text: string, tokens: Token[], ctx: NameContext): Map<Token, Na
     for (const w of unknown) roles.set(w, w.start < comma ? "family" : "given");
     return roles;
   }
-  const givenSet = new Set(ctx.pools.given.map((g) => foldSameLength(g)));
-  const familySet = new Set(ctx.pools.family.map((g) => foldSameLength(g)));
+  const { given: givenSet, family: familySet } = folded(ctx.pools);
   if (words.length === 1) {
     const f = fold(words[0]);
     roles.set(words[0], givenSet.has(f) && !familySet.has(f) ? "given" : "family");
@@ -84,14 +105,14 @@ function replaceWord(word: string, role: NameRole, ctx: NameContext, avoid: (c: 
       .map((p) => {
         if (p === "-" || p === "'" || p === "’" || p.length === 0) return p;
         if (p.length === 1) return p;
-        const folded = foldSameLength(p);
+        const foldedPart = foldSameLength(p);
         let pool: readonly string[] = ctx.pools.family;
         if (role === "given") {
-          const female = ctx.pools.female.some((n) => foldSameLength(n) === folded);
-          const male = !female && ctx.pools.male.some((n) => foldSameLength(n) === folded);
+          const female = folded(ctx.pools).female.has(foldedPart);
+          const male = !female && folded(ctx.pools).male.has(foldedPart);
           pool = female ? ctx.pools.female : male ? ctx.pools.male : ctx.pools.given;
         }
-        const choice = ctx.choose(role, folded, pool, (c) => foldSameLength(c) === folded || avoid(c));
+        const choice = ctx.choose(role, foldedPart, pool, (c) => foldSameLength(c) === foldedPart || avoid(c));
         return withCaseOf(p, choice);
       })
       .join("") + dot
@@ -125,13 +146,17 @@ const ALPHABET = "ABCDEFGHIJKLMNOPRSTVW".split("");
 export function nameSurrogate(text: string, ctx: NameContext, avoid: (candidate: string) => boolean): string {
   const tokens = tokenize(text);
   const roles = rolesOf(text, tokens, ctx);
-  const initialsOfKnownGiven = new Map<string, string>();
-  for (const g of ctx.knownGiven) {
-    const first = g.charAt(0);
-    if (!initialsOfKnownGiven.has(first)) {
-      const surrogate = replaceWord(g, "given", ctx, (c) => foldSameLength(c) === g || avoid(c));
-      initialsOfKnownGiven.set(first, surrogate.charAt(0));
+  let initialsOfKnownGiven = ctx.initials;
+  if (!initialsOfKnownGiven) {
+    initialsOfKnownGiven = new Map<string, string>();
+    for (const g of ctx.knownGiven) {
+      const first = g.charAt(0);
+      if (!initialsOfKnownGiven.has(first)) {
+        const surrogate = replaceWord(g, "given", ctx, (c) => foldSameLength(c) === g || avoid(c));
+        initialsOfKnownGiven.set(first, surrogate.charAt(0));
+      }
     }
+    ctx.initials = initialsOfKnownGiven;
   }
   let out = "";
   let cursor = 0;
