@@ -10,6 +10,7 @@ import { DeidError, OffsetMapper, type Document, type Label, type Span } from ".
 import {
   bootstrapCompare,
   defaultComparisonMetrics,
+  evaluateMetric,
   loadCorpus,
   resolveMetric,
   scoreCorpus,
@@ -163,6 +164,25 @@ function systemInfo(spec: SystemSpec, stack: LoadedStack, detectors: SystemInfo[
   };
 }
 
+/**
+ * One corpus score from the systems' separate scores (each system is scored as soon as it has run). Point estimates
+ * cover every metric any system's counts support, as scoreCorpus would give for all systems at once.
+ */
+export function mergeScores(parts: readonly CorpusScore[]): CorpusScore {
+  const metricIds = [...new Set(parts.flatMap((p) => p.metricIds))];
+  const systems = parts.flatMap((p) => p.systems).map((s) => {
+    const missing = metricIds.filter((id) => !(id in s.metrics));
+    if (missing.length === 0) return s;
+    const metrics = { ...s.metrics };
+    for (const id of missing) {
+      const v = evaluateMetric(resolveMetric(id), (f) => s.totals[f] ?? 0);
+      metrics[id] = Number.isFinite(v) ? v : null;
+    }
+    return { ...s, metrics };
+  });
+  return { ...parts[0], metricIds, systems };
+}
+
 /** Metric ids to bootstrap: the plan's, checked before anything runs, else the comparison defaults. */
 function checkMeasures(measures: readonly string[] | undefined): void {
   for (const m of measures ?? []) resolveMetric(m);
@@ -178,11 +198,25 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   const stacks: LoadedStack[] = [];
   for (const spec of plan.config.systems) stacks.push(await resolveSystemStack(spec, plan.baseDir, plan.source));
 
-  const predictions = corpora.map(() => new Map<string, Map<string, Span[]>>());
+  const scores = corpora.map((): CorpusScore[] => []);
   const timings = corpora.map((): SystemTiming[] => []);
   const systems: SystemInfo[] = [];
   const work = await mkdtemp(join(tmpdir(), "deidstack-battery-"));
   const run = plan.config.timing.isolation === "process" ? runSystemIsolated : runSystem;
+  const scoreOptions = { scope: plan.config.scoring.scope, outOfScope: plan.config.scoring.out_of_scope };
+  let scoringSeconds = 0;
+  /** Scores one system on every corpus (the battery's own work, done while the next system starts). */
+  const scoreSystem = (id: string, predictions: Map<string, Span[]>[]) => {
+    const start = performance.now();
+    corpora.forEach((corpus, c) => scores[c].push(scoreCorpus(corpus.gold, { [id]: predictions[c] }, scoreOptions)));
+    scoringSeconds += (performance.now() - start) / 1000;
+  };
+  let pendingScoring: (() => void) | undefined;
+  const takePendingScoring = () => {
+    const job = pendingScoring;
+    pendingScoring = undefined;
+    job?.();
+  };
   t = performance.now();
   try {
     for (const [s, spec] of plan.config.systems.entries()) {
@@ -195,20 +229,26 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
       };
       let result: SystemRunResult;
       try {
-        result = await run(request, (p) =>
-          progress(p.done === 0 ? { kind: "system", system: spec.id, corpus: p.corpus, phase: p.phase, total: p.total } : { kind: "document", system: spec.id, corpus: p.corpus, done: p.done, total: p.total }),
+        result = await run(
+          request,
+          (p) =>
+            progress(p.done === 0 ? { kind: "system", system: spec.id, corpus: p.corpus, phase: p.phase, total: p.total } : { kind: "document", system: spec.id, corpus: p.corpus, done: p.done, total: p.total }),
+          { whileStarting: takePendingScoring },
         );
       } catch (err) {
         if (err instanceof CorpusFailure) throw inContext(err.failure, spec.id, err.corpus);
         throw inContext(err, spec.id, corpora[0].spec.id);
       }
       systems.push(systemInfo(spec, stacks[s], result.detectors));
+      const predictions = result.corpora.map((pass, c) => {
+        const byDocument = new Map<string, Span[]>();
+        corpora[c].inputs.forEach((d, i) => byDocument.set(d.document_id, predictionsFromOutput(d, pass.spans[i] as unknown as Record<string, unknown>[])));
+        return byDocument;
+      });
+      pendingScoring = () => scoreSystem(spec.id, predictions);
       result.corpora.forEach((pass, c) => {
         const corpus = corpora[c];
         const total = corpus.inputs.length;
-        const byDocument = new Map<string, Span[]>();
-        corpus.inputs.forEach((d, i) => byDocument.set(d.document_id, predictionsFromOutput(d, pass.spans[i] as unknown as Record<string, unknown>[])));
-        predictions[c].set(spec.id, byDocument);
         timings[c].push({
           system: spec.id,
           corpus: corpus.spec.id,
@@ -223,21 +263,19 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
         });
       });
     }
+    takePendingScoring();
   } finally {
     await rm(work, { recursive: true, force: true });
   }
   const systemsSeconds = (performance.now() - t) / 1000;
 
-  let scoringSeconds = 0;
   let bootstrapSeconds = 0;
   const results: CorpusResult[] = corpora.map((corpus, c) => {
     progress({ kind: "evaluate", corpus: corpus.spec.id });
-    let start = performance.now();
-    const score = scoreCorpus(corpus.gold, predictions[c], { scope: plan.config.scoring.scope, outOfScope: plan.config.scoring.out_of_scope });
-    scoringSeconds += (performance.now() - start) / 1000;
+    const score = mergeScores(scores[c]);
     const measures = plan.config.measures ? [...plan.config.measures] : defaultComparisonMetrics(score);
     const cluster = corpus.spec.cluster ?? plan.config.bootstrap.cluster;
-    start = performance.now();
+    const start = performance.now();
     const bootstrap = bootstrapCompare(new Map(score.systems.map((s) => [s.name, s.matrix])), {
       metrics: measures,
       replicates: plan.config.bootstrap.replicates,

@@ -7,10 +7,11 @@ import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { DeidError, describeThrown, type ErrorCode } from "../contract/index.js";
-import { CorpusFailure, runSystem, type SystemRunProgress, type SystemRunRequest, type SystemRunResult } from "./system-run.js";
+import { CorpusFailure, runSystem, type SystemRunHooks, type SystemRunProgress, type SystemRunRequest, type SystemRunResult } from "./system-run.js";
 
 type ToParent =
   | { type: "progress"; progress: SystemRunProgress }
+  | { type: "ready" }
   | { type: "result"; result: SystemRunResult }
   | { type: "error"; corpus?: string; code?: string; message: string };
 
@@ -28,7 +29,7 @@ function errorMessage(err: unknown): ToParent {
  * Runs a system in a child process; rejects like runSystem would (CorpusFailure around DeidErrors). The process's
  * start and module loading count as the system's set-up.
  */
-export function runSystemIsolated(request: SystemRunRequest, progress: (p: SystemRunProgress) => void = () => {}): Promise<SystemRunResult> {
+export function runSystemIsolated(request: SystemRunRequest, progress: (p: SystemRunProgress) => void = () => {}, hooks: SystemRunHooks = {}): Promise<SystemRunResult> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD_SCRIPT, [], {
       execArgv: ["--import", TSX_LOADER],
@@ -38,6 +39,12 @@ export function runSystemIsolated(request: SystemRunRequest, progress: (p: Syste
     const forkedAt = performance.now();
     let startup_s = 0;
     let settled = false;
+    // The child waits after its warm-up until the parent's own work (hooks.whileStarting) is done.
+    let parentDone = false;
+    let childReady = false;
+    const maybeGo = () => {
+      if (parentDone && childReady && !settled) child.send({ type: "go" });
+    };
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -48,6 +55,9 @@ export function runSystemIsolated(request: SystemRunRequest, progress: (p: Syste
       if (m.type === "progress") {
         if (m.progress.phase === "setup" && startup_s === 0) startup_s = (performance.now() - forkedAt) / 1000;
         progress(m.progress);
+      } else if (m.type === "ready") {
+        childReady = true;
+        maybeGo();
       } else if (m.type === "result") settle(() => resolve({ ...m.result, setup_s: m.result.setup_s + startup_s }));
       else {
         const err = m.code ? new DeidError(m.code as ErrorCode, m.message) : new DeidError("E_DETECTOR_FAILED", m.message);
@@ -59,6 +69,17 @@ export function runSystemIsolated(request: SystemRunRequest, progress: (p: Syste
       settle(() => reject(new DeidError("E_DETECTOR_FAILED", `the system's process ended (${signal ?? `exit ${code}`}) before it answered`))),
     );
     child.send({ type: "run", request });
+    setImmediate(() => {
+      try {
+        hooks.whileStarting?.();
+      } catch (err) {
+        child.kill();
+        settle(() => reject(err));
+        return;
+      }
+      parentDone = true;
+      maybeGo();
+    });
   });
 }
 
@@ -67,7 +88,16 @@ async function childMain(): Promise<void> {
     const { request } = raw as { type: "run"; request: SystemRunRequest };
     let reply: ToParent;
     try {
-      const result = await runSystem(request, (p) => process.send!({ type: "progress", progress: p } satisfies ToParent));
+      const goAhead = () =>
+        new Promise<void>((resolve) => {
+          process.on("message", function onGo(m: { type?: string }) {
+            if (m?.type !== "go") return;
+            process.off("message", onGo);
+            resolve();
+          });
+          process.send!({ type: "ready" } satisfies ToParent);
+        });
+      const result = await runSystem(request, (p) => process.send!({ type: "progress", progress: p } satisfies ToParent), { beforeTimed: goAhead });
       reply = { type: "result", result };
     } catch (err) {
       reply = errorMessage(err);

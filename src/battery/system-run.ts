@@ -36,6 +36,16 @@ export interface SystemRunResult {
 
 export type SystemRunProgress = { phase: "setup" | "warmup" | "run"; corpus: string; done: number; total: number };
 
+export interface SystemRunHooks {
+  /**
+   * Work of the battery's own (scoring the previous system) done while this system starts; its timed passes begin
+   * only after it returned, so they never share the machine with it.
+   */
+  whileStarting?: () => void;
+  /** Called after set-up and warm-up; the timed passes start when it resolves. */
+  beforeTimed?: () => Promise<void>;
+}
+
 async function* indexed(documents: readonly Document[]): AsyncGenerator<IndexedDocument> {
   for (let index = 0; index < documents.length; index++) yield { document: documents[index], index };
 }
@@ -65,7 +75,8 @@ async function timedPass(runner: StackRunner, inputs: readonly Document[], outpu
 }
 
 /** Runs one system over every corpus; any failure rejects (the caller names the system and corpus). */
-export async function runSystem(request: SystemRunRequest, progress: (p: SystemRunProgress) => void = () => {}): Promise<SystemRunResult> {
+export async function runSystem(request: SystemRunRequest, progress: (p: SystemRunProgress) => void = () => {}, hooks: SystemRunHooks = {}): Promise<SystemRunResult> {
+  hooks.whileStarting?.();
   const first = request.corpora[0];
   progress({ phase: "setup", corpus: first.id, done: 0, total: first.inputs.length });
   const setupStart = performance.now();
@@ -77,6 +88,7 @@ export async function runSystem(request: SystemRunRequest, progress: (p: SystemR
     const warmStart = performance.now();
     for await (const _ of runner.run(indexed(first.inputs.slice(0, warmN)))) void _;
     const warmup_s = (performance.now() - warmStart) / 1000;
+    await hooks.beforeTimed?.();
     const corpora: SystemRunResult["corpora"] = [];
     for (const [c, corpus] of request.corpora.entries()) {
       const total = corpus.inputs.length;
