@@ -213,7 +213,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
 const AGE_UNITS_YEARS = "jaar|jaren|jr|j|ans|an|years?|yrs?|yo|y";
 const AGE_UNITS_SHORT = "maanden|maand|mnd|weken|week|wk|dagen|dag|mois|semaines|semaine|jours|jour|months?|weeks?|days?";
 const AGE_PATTERN = new RegExp(
-  `(\\d{1,3})(?:[.,]5)?\\s*(?:(-?\\s?jarige?)|(?:-\\s?)?(${AGE_UNITS_YEARS}|${AGE_UNITS_SHORT})(?:-old)?\\.?${E}(\\s+(?:oud|old))?)`,
+  `(\\d{1,3})(?:[.,]5)?\\s*(?:(-?\\s?jarige?)|(?:-\\s?)?(${AGE_UNITS_YEARS}|${AGE_UNITS_SHORT})(-old)?\\.?${E}(\\s+(?:oud|old))?)`,
   "iuy",
 );
 const AGE_LABEL = new RegExp(`(?:leeftijd|âge|age)\\s*:?\\s*(\\d{1,3})(?:\\s*(?:${AGE_UNITS_YEARS}))?\\.?${E}`, "iuy");
@@ -252,10 +252,11 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     if (!m) continue;
     const value = Number(m[1]);
     if (value > 125) continue;
-    const jarige = m[2] !== undefined;
+    // "65-jarige" and "58-year-old" say outright that the number is an age.
+    const jarige = m[2] !== undefined || m[4] !== undefined;
     const unit = (m[3] ?? "").toLowerCase();
-    const old = m[4] !== undefined;
-    const end = m.index + m[0].length - (old ? m[4].length : 0);
+    const old = m[5] !== undefined;
+    const end = m.index + m[0].length - (old ? m[5].length : 0);
     const yearUnit = jarige || YEAR_UNIT.test(unit);
     if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(c, m.index) && !old) continue;
     if (!jarige && !old) {
