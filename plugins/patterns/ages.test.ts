@@ -42,6 +42,13 @@ const positives: PositiveCase[] = [
   ["Aged [[45 years]], smoker.", A],
   ["[[45 years of age]]", A],
   ["a [[45 y.o]]. male", A],
+  // Ages alone between brackets or commas after a name.
+  ["Patiënt: Féline ([[44j]]) - opname", A, 0.8],
+  ["Pt: West, Louca ([[12 jaar]]), verwezen", A],
+  ["Inzake Bram De Jelr, [[20 jaar]], wonende te Gent", A],
+  ["Mevrouw Klein, [[51j]], werd opgenomen", A],
+  ["Mme Dubois ([[67 ans]])", A],
+  ["Mr Smith ([[80 years]]) was seen", A],
 ];
 
 const negatives: string[] = [
@@ -65,6 +72,11 @@ const negatives: string[] = [
   "135 jaar oud",
   "3 dagen",
   "10 mg",
+  "roker (20 jaar)",
+  "ex-smoker (20 years)",
+  "diabetes (10 jaar)",
+  "(3 jaar geleden)",
+  "pijn (3 j",
 ];
 
 describe("ages", () => {

@@ -16,6 +16,7 @@ import {
   matchAt,
   nextWord,
   phraseBefore,
+  previousWord,
   span,
   trimTrailingPunctuation,
   wordCharBefore,
@@ -39,6 +40,37 @@ interface AgeRule {
   readonly vetoAfter?: RegExp;
   /** Words right before the number that veto the match ("il y a", "de"), as a `^...$` phrase. */
   readonly vetoBefore?: RegExp;
+  /** The age must stand alone between brackets or commas: "(44j)", "(80 years)", ", 20 jaar,". */
+  readonly enclosed?: boolean;
+}
+
+const ENCLOSED_UNITS = {
+  nl: "jaar|jaren|jr|j|maand|maanden|mnd|weken|wk|dagen",
+  fr: "ans|an|mois|semaines|sem|jours",
+  en: "years|year|yrs|yr|y|months|month|mos|mo|weeks|wks|wk|days",
+};
+
+function enclosedRule(units: string): AgeRule {
+  return { form: new RegExp(`${NUMBER}[ ]?(?:${units})\\.?${END}`, "iuy"), score: SCORE_PATTERN, enclosed: true, vetoedByDuration: true };
+}
+
+/** Words before a bracketed or comma-separated number of years that make it a duration ("roker (20 jaar)"). */
+const DURATION_OWNERS: ReadonlySet<string> = new Set([
+  "roker", "rookt", "gerookt", "roken", "rookte", "smoker", "smoked", "smoking", "smokes", "fumeur", "fumeuse", "fume",
+  "tabac", "tabagisme", "alcohol", "drinkt", "duur", "duration", "durée", "sinds", "since", "depuis", "geleden",
+  "ago", "gedurende", "for", "pendant", "behandeling", "therapie", "treatment", "traitement", "follow-up",
+  "opvolging", "suivi", "diabetes", "diabète", "bekend", "known", "connu", "connue",
+]);
+
+/** "(44j)", "(80 years)": brackets around the age alone; ", 20 jaar," or ", 20 jaar)": an apposition after a name. */
+function isEnclosed(text: string, s: number, end: number, lexicon: Lexicon): boolean {
+  const after = text[end];
+  let owner: string;
+  if (text[s - 1] === "(" && after === ")") owner = previousWord(text, s - 1);
+  else if (text[s - 1] === " " && text[s - 2] === "," && (after === "," || after === ")" || after === ";")) {
+    owner = previousWord(text, s - 2);
+  } else return false;
+  return !DURATION_OWNERS.has(owner) && !lexicon.durationWords.has(owner);
 }
 
 const NL_UNITS = "jaar|jaren|maand|maanden|mnd|week|weken|dag|dagen";
@@ -128,9 +160,9 @@ export function compileAgeRules(lexicon: Lexicon): AgeRules {
   const withContext: AgeRule[] = [];
   const plain: AgeRule[] = [];
   for (const rule of [
-    ...(langs.includes("nl") ? nlRules() : []),
-    ...(langs.includes("fr") ? frRules() : []),
-    ...(langs.includes("en") ? enRules() : []),
+    ...(langs.includes("nl") ? [...nlRules(), enclosedRule(ENCLOSED_UNITS.nl)] : []),
+    ...(langs.includes("fr") ? [...frRules(), enclosedRule(ENCLOSED_UNITS.fr)] : []),
+    ...(langs.includes("en") ? [...enRules(), enclosedRule(ENCLOSED_UNITS.en)] : []),
   ]) {
     (rule.before ? withContext : plain).push(rule);
   }
@@ -153,7 +185,7 @@ function unitStart(text: string, e: number): number {
 
 /** Every word that can start the unit of a unit-carried age; any other word after the number rules them out. */
 const UNIT_WORDS: ReadonlySet<string> = new Set([
-  "jaar", "jaren", "jarig", "jarige", "jarigen", "jr", "maand", "maanden", "mnd", "week", "weken", "dag", "dagen",
+  "jaar", "jaren", "jarig", "jarige", "jarigen", "jr", "j", "wk", "wks", "sem", "maand", "maanden", "mnd", "week", "weken", "dag", "dagen",
   "ans", "an", "mois", "semaine", "semaines", "jour", "jours",
   "yo", "y", "year", "years", "yr", "yrs", "month", "months", "mo", "mos", "wk", "wks", "weeks", "day", "days",
 ]);
@@ -176,7 +208,9 @@ function ageAt(scan: TextScan, r: number, rules: AgeRules): { end: number; score
       rule.vetoAfter.lastIndex = s + m[0].length;
       if (rule.vetoAfter.test(text)) continue;
     }
-    return { end: trimTrailingPunctuation(text, s, s + m[0].length), score: rule.score };
+    const end = trimTrailingPunctuation(text, s, s + m[0].length);
+    if (rule.enclosed && !isEnclosed(text, s, s + m[0].length, rules.lexicon)) continue;
+    return { end, score: rule.score };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { elfproef, isValidIban, isValidNpi, isValidRrn, isValidSsn, luhn, mod97, rrnCheckPasses, rrnDatePartPlausible } from "./checksums.js";
+import { elfproef, isValidIban, isValidNhsNumber, isValidNpi, isValidRrn, isValidSsn, luhn, mod97, rrnCheckPasses, rrnDatePartPlausible } from "./checksums.js";
 
 describe("mod97", () => {
   it("equals BigInt arithmetic for any digit string", () => {
@@ -94,6 +94,26 @@ describe("luhn and NPI", () => {
         expect(isValidNpi(valid.slice(0, pos) + digit + valid.slice(pos + 1))).toBe(false);
       }),
     );
+  });
+});
+
+describe("isValidNhsNumber", () => {
+  it("accepts the NHS example number and rejects a changed check digit", () => {
+    expect(isValidNhsNumber("9434765919")).toBe(true);
+    expect(isValidNhsNumber("9434765918")).toBe(false);
+    expect(isValidNhsNumber("943476591")).toBe(false);
+  });
+  it("rejects every number whose check would be 10", () => {
+    const bodyWithCheckTen = (): string => {
+      for (let n = 0; ; n++) {
+        const body = String(n).padStart(9, "0");
+        let sum = 0;
+        for (let i = 0; i < 9; i++) sum += Number(body[i]) * (10 - i);
+        if (11 - (sum % 11) === 10) return body;
+      }
+    };
+    const body = bodyWithCheckTen();
+    for (const d of "0123456789") expect(isValidNhsNumber(body + d)).toBe(false);
   });
 });
 

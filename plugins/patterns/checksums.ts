@@ -91,6 +91,16 @@ export function isValidNpi(digits10: string): boolean {
   return /^\d{10}$/.test(digits10) && luhn("80840" + digits10);
 }
 
+/** UK NHS number: 10 digits, weights 10..2 on the first nine, check = 11 − (sum mod 11), 11 → 0, 10 invalid. */
+export function isValidNhsNumber(digits10: string): boolean {
+  if (!/^\d{10}$/.test(digits10)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(digits10[i]) * (10 - i);
+  const check = 11 - (sum % 11);
+  const expected = check === 11 ? 0 : check;
+  return expected !== 10 && expected === Number(digits10[9]);
+}
+
 /** US SSN AAA-GG-SSSS: area not 000, 666 or 9xx; group not 00; serial not 0000. */
 export function isValidSsn(area: string, group: string, serial: string): boolean {
   return area !== "000" && area !== "666" && area[0] !== "9" && group !== "00" && serial !== "0000";

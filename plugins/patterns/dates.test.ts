@@ -44,6 +44,11 @@ const positives: PositiveCase[] = [
   ["Op [[12 MAART 2023]].", "Date"],
   ["Van [[12/03/2023]] tot [[15/03/2023]].", "Date"],
   ["Gezien op [[12/03/2023]], 14:30 u.", "Date"],
+  // A year alone after a word that introduces a time, or alone in brackets.
+  ["Sinds [[2008]] toenemende klachten.", "Date", 0.9],
+  ["Depuis [[2010]], diabète.", "Date", 0.9],
+  ["Increasing fatigue since [[2022]].", "Date", 0.9],
+  ["Opname in AZ Sint-Jan ([[2014]]).", "Date", 0.8],
 ];
 
 const negatives: string[] = [
@@ -78,6 +83,12 @@ const negatives: string[] = [
   "'98",
   "lot 12-03-4567",
   "05.03.12-123.45",
+  "in 2000 ml",
+  "sinds 2000 mg",
+  "bloedverlies 2000",
+  "1 800 2000",
+  "(2150)",
+  "in 1850",
 ];
 
 describe("dates", () => {

@@ -233,6 +233,24 @@ function tryMonthFirst(scan: TextScan, r: number, rules: DateRules): Found | nul
   return { start: monthStart, end, score: SCORE_PATTERN };
 }
 
+/**
+ * A year on its own (1900–2099) counts after a word that introduces a time ("sinds 2008", "depuis 2010",
+ * "since 2022") or alone in brackets ("(2014)"). Never with a unit or another digit group after it, so counts and
+ * doses ("in 2000 ml", "2 000") stay out.
+ */
+function tryYear(scan: TextScan, r: number, rules: DateRules): Found | null {
+  const text = scan.text;
+  const s = scan.runs[r];
+  const e = scan.runs[r + 1];
+  const year = Number(text.slice(s, e));
+  if (year < 1900 || year > 2099 || wordCharAt(text, e) || unitFollows(text, e)) return null;
+  if ("./,-:".includes(text[e] ?? "x") && digitAt(text, e + 1)) return null;
+  if ((text[e] === " " && digitAt(text, e + 1)) || ("./,-".includes(text[s - 1] ?? "x") && digitAt(text, s - 2))) return null;
+  if (rules.lexicon.yearContextWords.has(scan.wordBeforeRun(r))) return { start: s, end: e, score: SCORE_CONTEXT };
+  if (text[s - 1] === "(" && text[e] === ")") return { start: s, end: e, score: SCORE_PATTERN };
+  return null;
+}
+
 /** Cheap test before the day-month regex: a month word follows the day (after an ordinal and "of"). */
 function monthWordFollows(text: string, e: number, rules: DateRules): boolean {
   let i = e;
@@ -251,7 +269,9 @@ function dateAt(scan: TextScan, r: number, rules: DateRules): Found | null {
   const len = e - s;
   const next = text[e];
   const numericSeparator = next === "/" || next === "." || next === "-";
-  if (len === 4) return (numericSeparator && digitAt(text, e + 1) ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, r, rules);
+  if (len === 4) {
+    return (numericSeparator && digitAt(text, e + 1) ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, r, rules) ?? tryYear(scan, r, rules);
+  }
   if (len > 2) return null;
   if (numericSeparator && digitAt(text, e + 1)) {
     return (

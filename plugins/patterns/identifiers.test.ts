@@ -66,6 +66,16 @@ const records: PositiveCase[] = [
   ["RIZIV [[1-23456-78-901]]", "ID:Caregiver", 0.9],
   ["n° INAMI [[1-23456-78-901]]", "ID:Caregiver"],
   ["MRN #[[5566778]]", "ID:Patient"],
+  ["MRN | [[50174215]]", "ID:Patient"],
+  ["Patiëntnr | [[932.742.175]]", "ID:Patient"],
+  ["Pt: West ([[12 jaar]]), EPD [[2209364]]", ["Age_Birthdate", "ID:Patient"]],
+  ["Patiënt ([[84 jaar oud]]) - [[EPD5331282]]", ["Age_Birthdate", "ID:Patient"]],
+  ["Geb.: [[12/09/2013]]   Nr: [[1057089]]", ["Date", "ID:Patient"]],
+  ["NHS No: [[943 476 5919]]", "ID:Patient", 1],
+  ["NHS: [[943 476 5918]]", "ID:Patient", 0.9],
+  ["GMC [[6334359]]", "ID:Caregiver", 0.9],
+  ["serial no. [[JU04-47562]]", "Anonymize_Other", 0.9],
+  ["kenteken [[1-ABC-123]]", "Anonymize_Other"],
 ];
 
 const negatives: string[] = [
@@ -92,6 +102,10 @@ const negatives: string[] = [
   "INSZ 12",
   "Hotel-id 12345",
   "nummer 12345",
+  "kamer nr. 123456",
+  "tel nr 1234567",
+  "Nr: 12345",
+  "MRN: zie brief 12",
 ];
 
 const tables: [string, PositiveCase[]][] = [

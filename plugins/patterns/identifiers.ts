@@ -10,7 +10,7 @@
 // when Dutch is on. A number right after its own context word ("INSZ", "BSN", "MRN", "NPI", ...) is an identifier
 // even when its checksum fails (a typo in an identifier is still an identifier): 0.9.
 import type { DetectedSpan, Label } from "../../src/contract/index.js";
-import { elfproef, IBAN_LENGTHS, isValidIban, isValidNpi, isValidRrn, isValidSsn } from "./checksums.js";
+import { elfproef, IBAN_LENGTHS, isValidIban, isValidNhsNumber, isValidNpi, isValidRrn, isValidSsn } from "./checksums.js";
 import type { Lexicon } from "./lexicon.js";
 import {
   SCORE_CHECKSUM,
@@ -21,6 +21,7 @@ import {
   isValidDayMonth,
   anchoredPhrase,
   letterBefore,
+  startOfWordBefore,
   matchAt,
   phraseBefore,
   span,
@@ -47,20 +48,21 @@ export interface IdentifierRules {
   readonly recordTriggerMemo: Map<string, boolean>;
   readonly patientRecordBefore: RegExp | null;
   readonly caregiverRecordBefore: RegExp | null;
+  readonly otherRecordBefore: RegExp | null;
 }
 
 const NUMBER_WORD = "(?:nr|no|n°|nº|num|nummer|number|numéro|numero|#)";
-const RECORD_TAIL = `\\.?(?:[ \\-]?${NUMBER_WORD}\\.?)?[ \\t]*[:#=]?[ \\t]*(?:${NUMBER_WORD}\\.?[ \\t]*[:]?[ \\t]*)?`;
+const RECORD_TAIL = `\\.?(?:[ \\-]?${NUMBER_WORD}\\.?)?[ \\t]*[:#=|]?[ \\t]*(?:${NUMBER_WORD}\\.?[ \\t]*[:|]?[ \\t]*)?`;
 
 /** Words that end multi-word contexts without being a number word ("patient ID", "numéro national"). */
-const CONTEXT_TAIL_WORDS = "id|national|patient|s[ée]jour|code|registratie";
+const CONTEXT_TAIL_WORDS = "id|national|patient|s[ée]jour|code|registratie|plate|pin|s[ée]rie";
 
 function recordContextRegex(sources: readonly string[]): RegExp | null {
   return sources.length === 0 ? null : anchoredPhrase(`(?:${sources.join("|")})${RECORD_TAIL}`);
 }
 
 export function compileIdentifierRules(lexicon: Lexicon, families: IdentifierFamilies): IdentifierRules {
-  const contexts = [...lexicon.recordContexts, ...lexicon.caregiverRecordContexts];
+  const contexts = [...lexicon.recordContexts, ...lexicon.caregiverRecordContexts, ...lexicon.otherRecordContexts];
   return {
     families,
     dutch: lexicon.languages.includes("nl"),
@@ -68,6 +70,7 @@ export function compileIdentifierRules(lexicon: Lexicon, families: IdentifierFam
     recordTriggerMemo: new Map(),
     patientRecordBefore: recordContextRegex(lexicon.recordContexts),
     caregiverRecordBefore: recordContextRegex(lexicon.caregiverRecordContexts),
+    otherRecordBefore: recordContextRegex(lexicon.otherRecordContexts),
   };
 }
 
@@ -196,7 +199,20 @@ function npiAt(text: string, s: number): Found | null {
 // ── Record numbers after context words ─────────────────────────────────────────────────────────────────────────
 
 const RECORD_ID = /[A-Za-z]{0,4}-?\d[A-Za-z0-9]*(?:[-./][A-Za-z0-9]+)*/y;
+/** Digits written in groups of 3–4 ("972 046 2930"): one identifier when it follows its context word. */
+const GROUPED_DIGITS = /\d{3,4}(?: \d{3,4}){1,3}(?!\d)/y;
 const WHOLE_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{2}|\d{4})$/;
+
+/** Letters that open an identifier and name it at the same time ("EPD5331282", "MRN12345"). */
+const SELF_NAMED_PREFIXES: ReadonlySet<string> = new Set(["epd", "mrn", "pid", "ipp"]);
+
+/** A bare "nr"/"no"/"n°" is a record-number label, unless it numbers a phone, a room or a house. */
+const BARE_NUMBER_WORDS: ReadonlySet<string> = new Set(["nr", "nr.", "no", "no.", "n°", "nº", "#"]);
+const NOT_RECORD_OWNERS: ReadonlySet<string> = new Set([
+  "tel", "tel.", "telefoon", "gsm", "fax", "tél", "tél.", "phone", "kamer", "room", "chambre", "huis", "bus", "boîte",
+  "bte", "lokaal", "bed", "lit", "box", "route", "versie", "version", "lot", "batch", "order",
+]);
+const BARE_LABEL_MIN_DIGITS = 6;
 
 /** Walks back over up to 4 letters and one hyphen that open an identifier ("A1234567", "AB-1234"). */
 function identifierStart(text: string, s: number): number {
@@ -225,25 +241,52 @@ function isRecordTrigger(word: string, rules: IdentifierRules): boolean {
   return answer;
 }
 
+/** The identifier's extent: a grouped national register or NHS-style number, else one alphanumeric token. */
+function identifierMatch(text: string, start: number, s: number): RegExpExecArray | null {
+  if (start === s) {
+    const grouped = matchAt(RRN, text, start) ?? matchAt(GROUPED_DIGITS, text, start);
+    if (grouped) return grouped;
+  }
+  return matchAt(RECORD_ID, text, start);
+}
+
+/** The label the context before `start` gives to an identifier and where that context starts, or undefined. */
+function recordContext(scan: TextScan, start: number, digitCount: number, rules: IdentifierRules): { label: Label; at: number } | undefined {
+  const text = scan.text;
+  const contexts: [RegExp | null, Label][] = [
+    [rules.patientRecordBefore, "ID:Patient"],
+    [rules.caregiverRecordBefore, "ID:Caregiver"],
+    [rules.otherRecordBefore, "Anonymize_Other"],
+  ];
+  for (const [regex, label] of contexts) {
+    const at = regex ? phraseBefore(text, start, regex, 48) : -1;
+    if (at >= 0) return { label, at };
+  }
+  const word = scan.wordBefore(start);
+  if (BARE_NUMBER_WORDS.has(word) && digitCount >= BARE_LABEL_MIN_DIGITS) {
+    const at = startOfWordBefore(text, start);
+    if (!NOT_RECORD_OWNERS.has(scan.wordBefore(at))) return { label: "ID:Patient", at };
+  }
+  return undefined;
+}
+
 function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null {
   const text = scan.text;
   const s = scan.runs[r];
   const start = identifierStart(text, s);
   if (wordCharBefore(text, start)) return null;
-  if (!isRecordTrigger(start === s ? scan.wordBeforeRun(r) : scan.wordBefore(start), rules)) return null;
-  // A national register number written in groups ("850730 033 28") is one identifier.
-  const m = (start === s ? matchAt(RRN, text, start) : null) ?? matchAt(RECORD_ID, text, start);
+  const selfNamed = start < s && SELF_NAMED_PREFIXES.has(text.slice(start, s).replace("-", "").toLowerCase());
+  if (!selfNamed && !isRecordTrigger(start === s ? scan.wordBeforeRun(r) : scan.wordBefore(start), rules)) return null;
+  const m = identifierMatch(text, start, s);
   if (!m || m[0].length > 30) return null;
   const end = start + m[0].length;
-  const digitCount = digitsOf(m[0]).length;
-  if (wordCharAt(text, end) || digitCount < 2 || m[0].length < 3 || looksLikeDate(m[0])) return null;
-  if (rules.patientRecordBefore && phraseBefore(text, start, rules.patientRecordBefore, 48) >= 0) {
-    return { start, end, label: "ID:Patient", score: SCORE_CONTEXT };
-  }
-  if (rules.caregiverRecordBefore && phraseBefore(text, start, rules.caregiverRecordBefore, 48) >= 0) {
-    return { start, end, label: "ID:Caregiver", score: SCORE_CONTEXT };
-  }
-  return null;
+  const digits = digitsOf(m[0]);
+  if (wordCharAt(text, end) || digits.length < 2 || m[0].length < 3 || looksLikeDate(m[0])) return null;
+  if (selfNamed) return { start, end, label: "ID:Patient", score: SCORE_CONTEXT };
+  const context = recordContext(scan, start, digits.length, rules);
+  if (!context) return null;
+  const nhs = /^nhs/i.test(text.slice(context.at, context.at + 3)) && isValidNhsNumber(digits);
+  return { start, end, label: context.label, score: nhs ? SCORE_CHECKSUM : SCORE_CONTEXT };
 }
 
 // ── All identifier families over the digit runs ────────────────────────────────────────────────────────────────

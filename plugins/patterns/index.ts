@@ -1,7 +1,7 @@
 // The "patterns" detector: deterministic regex patterns with checksums for dates, phone numbers, e-mail, URLs,
 // IBAN, national identifiers, record numbers, IP addresses, postal codes and ages in Dutch, French and English.
 //
-// Scores: 1.0 when a checksum passes (IBAN, national register number, BSN or NPI with its context word),
+// Scores: 1.0 when a checksum passes (IBAN, national register number, BSN, NPI or NHS number with its context word),
 // 0.9 when a context word admitted the match ("tel.", "MRN:", "aged", "op 12/03", a street before a postal code),
 // 0.8 for the pattern alone. Families that overlap are all returned; the union layer resolves overlaps.
 import { z } from "zod";
@@ -41,7 +41,7 @@ export default definePlugin({
     id: "patterns",
     version: "1.0.0",
     description:
-      "Regex patterns with checksums: dates, phone/fax, e-mail, URL, IBAN, Belgian national register number, BSN, SSN, NPI, record numbers, IP addresses, postal codes and ages (nl, fr, en).",
+      "Regex patterns with checksums: dates, phone/fax, e-mail, URL, IBAN, Belgian national register number, BSN, SSN, NPI, NHS, record numbers, IP addresses, postal codes and ages (nl, fr, en).",
     labels: ["Address_Location:Other", "Age_Birthdate", "Anonymize_Other", "Contactdetails", "Date", "ID:Caregiver", "ID:Patient"],
     configSchema: patternsConfigSchema,
     kind: "deterministic",

@@ -20,6 +20,10 @@ interface LanguageWords {
   recordContexts: string[];
   /** Regex sources of phrases after which a caregiver identifier follows. */
   caregiverRecordContexts: string[];
+  /** Regex sources of phrases after which another identifier follows (serial numbers, licence plates). */
+  otherRecordContexts: string[];
+  /** A word right before a 4-digit number that makes it a year ("sinds 2008", "depuis 2010", "since 2022"). */
+  yearContextWords: string[];
   /** Regex sources of phrases that introduce a phone or fax number. */
   phoneContexts: string[];
 }
@@ -44,10 +48,14 @@ const NL: LanguageWords = {
     "ead[- ]?(?:nummer|nr)?", "opname[- ]?(?:nummer|nr)", "insz(?:[- ]?(?:nummer|nr))?",
     "rijksregister[- ]?(?:nummer|nr)?", "rr[- ]?(?:nummer|nr)", "rrn", "identificatie[- ]?nummer",
     "ziekenhuis[- ]?(?:nummer|nr)", "bsn", "burgerservice[- ]?nummer", "sofi[- ]?nummer", "mrn", "pid",
+    "epd(?:[- ]?(?:nummer|nr))?",
   ],
   caregiverRecordContexts: ["riziv(?:[- ]?(?:nummer|nr))?", "big[- ]?(?:nummer|nr|registratie)", "agb[- ]?code"],
+  otherRecordContexts: ["serie[- ]?(?:nummer|nr)", "kenteken", "nummerplaat", "chassisnummer"],
+  yearContextWords: ["sinds", "sedert", "vanaf", "in", "begin", "eind", "midden", "najaar", "voorjaar", "zomer",
+    "winter", "lente", "herfst", "anno", "jaar", "circa", "ca.", "rond", "omstreeks"],
   phoneContexts: ["tel", "telefoon(?:nummer)?", "tel\\.? ?nr", "gsm(?:[- ]?nummer)?", "fax(?:nummer)?",
-    "mobiel(?:e nummer)?", "bereikbaar op", "bel", "bellen naar"],
+    "mobiel(?:e nummer)?", "bereikbaar op", "bel", "bellen naar", "toestel", "tst", "intern", "pieper", "semafoon"],
 };
 
 const FR: LanguageWords = {
@@ -70,8 +78,11 @@ const FR: LanguageWords = {
     "identifiant (?:du )?patient", "ipp", "niss", "dossier", "registre national",
   ],
   caregiverRecordContexts: ["inami(?:[- ]?(?:num[ée]ro|n°|nr))?", "n(?:°|o\\.?|um[ée]ro)\\s*inami", "rpps", "adeli"],
+  otherRecordContexts: ["num[ée]ro de s[ée]rie", "n° de s[ée]rie", "immatriculation", "plaque(?: d'immatriculation)?"],
+  yearContextWords: ["en", "depuis", "dès", "année", "début", "fin", "mi", "printemps", "été", "automne", "hiver",
+    "vers", "courant"],
   phoneContexts: ["t[ée]l", "t[ée]l[ée]phone", "gsm", "portable", "fax", "t[ée]l[ée]copie",
-    "num[ée]ro de t[ée]l[ée]phone", "joignable au"],
+    "num[ée]ro de t[ée]l[ée]phone", "joignable au", "poste", "bip"],
 };
 
 const EN: LanguageWords = {
@@ -92,10 +103,16 @@ const EN: LanguageWords = {
     "mrn", "medical record (?:number|no\\.?|nr\\.?|#)", "record (?:number|no\\.?|#)", "patient (?:id|number|no\\.?|#)",
     "hospital (?:number|no\\.?|id)", "chart (?:number|no\\.?|#)", "account (?:number|no\\.?|#)",
     "admission (?:number|no\\.?|#)", "encounter (?:number|no\\.?|id|#)", "case (?:number|no\\.?|#)", "pid",
+    "nhs(?: number| no\\.?)?",
   ],
-  caregiverRecordContexts: ["licen[cs]e (?:number|no\\.?|#)", "dea(?: number| no\\.?| #)?"],
+  caregiverRecordContexts: ["licen[cs]e (?:number|no\\.?|#)", "dea(?: number| no\\.?| #)?", "gmc(?: number| no\\.?)?",
+    "nmc(?: pin)?"],
+  otherRecordContexts: ["serial (?:number|no\\.?|#)", "registration(?: number| no\\.?)?", "licen[cs]e plate",
+    "device (?:id|number)"],
+  yearContextWords: ["since", "in", "during", "year", "early", "late", "mid", "spring", "summer", "autumn", "fall",
+    "winter", "circa", "around"],
   phoneContexts: ["tel", "telephone", "phone", "ph", "cell", "mobile", "fax", "pager", "call", "contact number",
-    "reachable at"],
+    "reachable at", "ext", "extension", "bleep"],
 };
 
 const WORDS: Record<Language, LanguageWords> = { nl: NL, fr: FR, en: EN };
@@ -112,6 +129,8 @@ export interface Lexicon {
   readonly durationWords: ReadonlySet<string>;
   readonly recordContexts: readonly string[];
   readonly caregiverRecordContexts: readonly string[];
+  readonly otherRecordContexts: readonly string[];
+  readonly yearContextWords: ReadonlySet<string>;
   readonly phoneContexts: readonly string[];
 }
 
@@ -131,6 +150,8 @@ export function buildLexicon(languages: readonly Language[]): Lexicon {
     durationWords: new Set(collect("durationWords")),
     recordContexts: [...new Set(collect("recordContexts"))],
     caregiverRecordContexts: [...new Set(collect("caregiverRecordContexts"))],
+    otherRecordContexts: [...new Set(collect("otherRecordContexts"))],
+    yearContextWords: new Set(collect("yearContextWords")),
     phoneContexts: [...new Set(collect("phoneContexts"))],
   };
 }

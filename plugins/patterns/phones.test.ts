@@ -41,6 +41,10 @@ const positives: PositiveCase[] = [
   ["Tel [[03 123 45 67]], fax [[03 123 45 68]].", "Contactdetails"],
   ["([[0477 12 34 56]])", "Contactdetails"],
   ["Tel [[03 123 45 67]] 8", "Contactdetails"],
+  // Internal extensions after a phone or extension word.
+  ["radioloog - tel. [[3941]]", "Contactdetails", 0.9],
+  ["Queries: ext. [[8196]] or e-mail", "Contactdetails", 0.9],
+  ["toestel [[512]]", "Contactdetails", 0.9],
 ];
 
 const negatives: string[] = [
@@ -67,6 +71,11 @@ const negatives: string[] = [
   "Score 0 / 10",
   "2023 2024 2025",
   "leuko 10.500/mm3",
+  "GSM 500 mg",
+  "tel 03",
+  "3941",
+  "tel. 12",
+  "ext. 123456",
 ];
 
 describe("phones", () => {

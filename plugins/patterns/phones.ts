@@ -14,6 +14,7 @@ import {
   anchoredPhrase,
   phraseBefore,
   span,
+  unitFollows,
   wordCharAt,
   wordCharBefore,
   type TextScan,
@@ -162,17 +163,28 @@ function unitedStates(groups: readonly Group[], k: number): Verdict {
 /** Inside an IBAN written in groups ("NL91 ABNA 0417 1643 00"), digit groups are not phone numbers. */
 const IBAN_BEFORE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){0,7} ?$/;
 
+/**
+ * An internal extension ("tel. 3941", "ext. 9745", "toestel 512"): 3–5 digits on their own right after a phone or
+ * extension word. Without that word a short number is never a phone number.
+ */
+function extensionAt(text: string, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
+  if (e - s < 3 || e - s > 5 || wordCharBefore(text, s) || wordCharAt(text, e) || unitFollows(text, e)) return null;
+  if ("./-,:".includes(text[e] ?? "x") && digitAt(text, e + 1)) return null;
+  if (phraseBefore(text, s, rules.contextBefore, 40) < 0) return null;
+  return { start: s, end: e, score: SCORE_CONTEXT };
+}
+
 function phoneAt(text: string, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
   const plus = text[s - 1] === "+";
   // "(03) 123 45 67", "(555) 123-4567": an area code in parentheses; "(0477 12 34 56)" is just a bracket.
   const areaInParentheses = text[s - 1] === "(" && text[e] === ")" && e - s <= 4;
   const start = plus || areaInParentheses ? s - 1 : s;
-  // Cheap exits for most numbers: only +CC, 0…, (…), a 3-digit US area code or the US "1-" start a phone, and a
-  // run of fewer than 9 digits must continue with a separator and another group.
-  if (start === s && text[s] !== "0" && e - s !== 3 && !(e - s === 1 && text[s] === "1")) return null;
+  // Cheap exits for most numbers: a run of fewer than 9 digits must continue with a separator and another group
+  // (or be an extension), and only +CC, 0…, (…), a 3-digit US area code or the US "1-" start a phone.
   const next = text[e] ?? "";
   const continues = next === "(" || next === ")" || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "("));
-  if (e - s < 9 && !continues) return null;
+  if (e - s < 9 && !continues) return plus || start !== s ? null : extensionAt(text, s, e, rules);
+  if (start === s && text[s] !== "0" && e - s !== 3 && !(e - s === 1 && text[s] === "1")) return null;
   // A phone number does not start in the middle of a chain of digit groups ("85 07 30 033 28").
   if (wordCharBefore(text, start) || (start === s && "./-, ".includes(text[s - 1] ?? "") && digitAt(text, s - 2))) {
     return null;

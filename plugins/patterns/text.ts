@@ -86,7 +86,7 @@ export function digitRuns(text: string): number[] {
   return runs;
 }
 
-const WORD_SKIP = " \t\u00a0:#=,'’";
+const WORD_SKIP = " \t\u00a0:#=,'’|";
 const WORD_EXTRA = ".°º-";
 
 /**
@@ -127,11 +127,23 @@ export class TextScan {
 }
 
 function readWordBefore(text: string, index: number): string {
+  const start = startOfWordBefore(text, index);
+  const end = endOfWordBefore(text, index);
+  return start === end ? "" : text.slice(start, end).toLowerCase();
+}
+
+function endOfWordBefore(text: string, index: number): number {
   let i = index;
   while (i > 0 && index - i < 4 && WORD_SKIP.includes(text[i - 1])) i--;
-  const end = i;
+  return i;
+}
+
+/** Where the word of `TextScan.wordBefore(index)` starts (`index` past the skipped characters when there is none). */
+export function startOfWordBefore(text: string, index: number): number {
+  const end = endOfWordBefore(text, index);
+  let i = end;
   while (i > 0 && end - i < 24 && (letterBefore(text, i) || WORD_EXTRA.includes(text[i - 1]))) i--;
-  return i === end ? "" : text.slice(i, end).toLowerCase();
+  return i;
 }
 
 export function scanText(text: string): TextScan {
