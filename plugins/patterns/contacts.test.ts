@@ -45,6 +45,7 @@ const negatives: string[] = [
   "Tel: 03",
   "ratio 1:2:3",
   "loopback ::1",
+  "0:0::",
 ];
 
 describe.each([

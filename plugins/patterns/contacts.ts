@@ -127,8 +127,9 @@ function findIpv6(text: string): DetectedSpan[] {
     const { start, end } = ipv6Candidate(text, colon);
     consumed = end;
     const candidate = text.slice(start, end);
-    // At least two groups: "::1" (loopback) and "::" identify no one.
+    // At least two groups, and no trailing "::": "::1" (loopback), "::" and "0:0::" identify no one.
     if ((candidate.match(/:/g) ?? []).length < 2 || candidate.split(/:+/).filter(Boolean).length < 2) continue;
+    if (candidate.endsWith(":")) continue;
     if (wordCharBefore(text, start) || wordCharAt(text, end) || !isIPv6(candidate)) continue;
     out.push(span(start, end, "Anonymize_Other", SCORE_PATTERN));
   }

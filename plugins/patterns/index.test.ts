@@ -53,7 +53,8 @@ const noteArbitrary = fc.array(fc.integer({ min: 0, max: FRAGMENTS.length - 1 })
 const TOKENS = [
   "0", "03", "12", "2023", "'98", "/", "-", ".", ",", ":", " ", "  ", "\n", "+", "(", ")", "@", "#", "°", "BE68",
   "maart", "mars", "March", "mei", "jr", "ans", "jaar", "oud", "yo", "MRN", "tel", "NPI", "BSN", "www.", "http://",
-  "::", "Antwerpen", "AB", "MA", "SW1A", "1AA", "é", "\u00a0", "🙂", "x",
+  "::", "Antwerpen", "AB", "MA", "SW1A", "1AA", "é", "\u00a0", "🙂", "x", "j", "ext.", "EPD", "Nr:", "|", "since", "NHS",
+  "sinds", "B-", "jarige", "y/o", "IBAN", "85.07.30", "-033.28",
 ];
 const messyText = fc
   .array(fc.oneof(fc.constantFrom(...TOKENS), fc.string({ unit: "grapheme", maxLength: 3 })), { maxLength: 40 })
