@@ -16,7 +16,7 @@ const document: Document = {
   metadata: { patient: { given_name: "Jan", family_name: "Peeters" }, known_values: [{ value: "45", label: "ID:Patient" }] },
 };
 const at = (s: string, label: Span["label"], from = 0): Span => ({ start: text.indexOf(s, from), end: text.indexOf(s, from) + s.length, label });
-const guard = knownIdentifiers.create(knownIdentifiers.meta.configSchema.parse({}), { baseDir: ".", language: "nl-BE", projectRoot: "." });
+const guard = await knownIdentifiers.create(knownIdentifiers.meta.configSchema.parse({}), { baseDir: ".", language: "nl-BE", projectRoot: "." });
 const opts = { knownIdentifierDetectors: [guard], signal: new AbortController().signal, documentIndex: 7 };
 const all: Span[] = [at("Jan Peeters", "Name:Patient"), at("12/03/2024", "Date"), at("Peeters", "Name:Patient", 20), at("45", "ID:Patient"), at("Bakker", "Name:Other")];
 
