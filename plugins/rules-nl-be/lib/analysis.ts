@@ -1,5 +1,5 @@
 // One document prepared for the rules: tokens, name units and the phrase matches of all lists, found in one walk.
-import { LIST, WHITELIST_BITS, type Lexicon } from "./lexicon.js";
+import { LIST, type Lexicon } from "./lexicon.js";
 import { tokenize, type Token } from "./tokenize.js";
 
 /** A phrase of some list found in the text: tokens first..last (inclusive). */
@@ -141,7 +141,7 @@ function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array
   return matchesAt;
 }
 
-function buildUnits(text: string, tokens: readonly Token[]): { units: Unit[]; unitOfToken: Int32Array } {
+function buildUnits(tokens: readonly Token[]): { units: Unit[]; unitOfToken: Int32Array } {
   const units: Unit[] = [];
   const unitOfToken = new Int32Array(tokens.length).fill(-1);
   let i = 0;
@@ -168,13 +168,12 @@ function buildUnits(text: string, tokens: readonly Token[]): { units: Unit[]; un
     for (let k = i; k <= last; k++) unitOfToken[k] = index;
     i = last + 1;
   }
-  void text;
   return { units, unitOfToken };
 }
 
 export function analyse(text: string, lexicon: Lexicon): Analysis {
   const tokens = tokenize(text);
-  const { units, unitOfToken } = buildUnits(text, tokens);
+  const { units, unitOfToken } = buildUnits(tokens);
   const raw = lookupTokens(tokens, lexicon);
   const tokenBits = new Int32Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) tokenBits[i] = raw[i] < 0 ? 0 : raw[i] & ~LIST.continues;
@@ -198,11 +197,6 @@ export function analyse(text: string, lexicon: Lexicon): Analysis {
   };
 }
 
-/** Bits of the phrase that spans exactly tokens first..last (0 when none). */
-export function bitsOfRange(a: Analysis, first: number, last: number): number {
-  for (const m of a.matchesAt[first] ?? []) if (m.last === last) return m.bits;
-  return 0;
-}
 
 /** Bits of a whole unit ("Sint-Niklaas", "Anne-Marie", "Peeters"). */
 export function unitBits(a: Analysis, unit: Unit): number {
@@ -224,19 +218,5 @@ export function longestMatch(a: Analysis, first: number, mask: number): PhraseMa
   return undefined;
 }
 
-export function isWhitelistedUnit(a: Analysis, unit: Unit): boolean {
-  return (unitBits(a, unit) & WHITELIST_BITS) !== 0;
-}
 
-/** First and last token of a unit as text offsets. */
-export function unitSpan(unit: Unit): { start: number; end: number } {
-  return { start: unit.start, end: unit.end };
-}
 
-/** The unit starting at token t, when t starts one. */
-export function unitStartingAt(a: Analysis, t: number): Unit | undefined {
-  const u = a.unitOfToken[t];
-  if (u < 0) return undefined;
-  const unit = a.units[u];
-  return unit.first === t ? unit : undefined;
-}

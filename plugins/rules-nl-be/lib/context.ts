@@ -2,7 +2,6 @@
 // Belgian notes mix them, with a little English.
 import type { Analysis } from "./analysis.js";
 import { phraseKey } from "./lexicon.js";
-import type { Token } from "./tokenize.js";
 
 /** Words are stored as phrase keys (folded, hyphens as spaces) to compare with unit keys. */
 const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
@@ -229,9 +228,6 @@ export function lineLabel(a: Analysis, t: number): string | undefined {
   return undefined;
 }
 
-export function isPunct(token: Token | undefined, chars: string): boolean {
-  return token !== undefined && token.kind === "punct" && chars.includes(token.text);
-}
 
 /** Type words that, followed by a proper name, make a healthcare institution ("WZC De Linde"). */
 export const HEALTHCARE_TYPE_WORDS = set(`

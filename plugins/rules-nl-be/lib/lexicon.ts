@@ -402,7 +402,3 @@ function writeCacheAtomically(cacheDir: string, cacheFile: string, content: Buff
   }
 }
 
-/** Forgets memoised lexicons (tests). */
-export function resetLexiconMemo(): void {
-  loaded.clear();
-}

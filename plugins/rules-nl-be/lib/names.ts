@@ -58,13 +58,6 @@ function unitAt(a: Analysis, t: number): Unit | undefined {
   return u >= 0 ? a.units[u] : undefined;
 }
 
-/** Next token index after `t` skipping nothing; undefined past the end or across a line break. */
-function nextToken(a: Analysis, t: number, allowNewline = false): number | undefined {
-  const n = t + 1;
-  if (n >= a.tokens.length) return undefined;
-  if (!allowNewline && a.tokens[n].newlinesBefore > 0) return undefined;
-  return n;
-}
 
 /** Bits a unit carries as a name (the whole unit, or its pieces for "Peeters-Janssens"). */
 function nameBitsOf(a: Analysis, unit: Unit): number {
@@ -416,13 +409,16 @@ function extend(a: Analysis, m: NameMention): NameMention {
       const unit = unitAt(a, next);
       const interfix = interfixEnd(a, next);
       const afterInterfix = interfix >= 0 ? unitAt(a, interfix + 1) : undefined;
+      const lastUnit = unitAt(a, last);
+      // "Jan van den Broeck": after a first name, "van den" + any capitalised word is the surname.
+      const afterFirstName = lastUnit !== undefined && (nameBitsOf(a, lastUnit) & LIST.firstName) !== 0;
       if (initials >= 0) {
         last = initials;
         changed = true;
       } else if (afterInterfix && afterInterfix.first === interfix + 1 && a.tokens[afterInterfix.first].newlinesBefore === 0 &&
         !a.tokens[next].sentenceStart && isNameLike(a, afterInterfix, false) &&
-        (a.tokens[next].title || a.tokens[next].upper
-          ? !isWhitelisted(a, afterInterfix)
+        (a.tokens[next].title || a.tokens[next].upper || afterFirstName
+          ? !isWhitelisted(a, afterInterfix) && !(a.tokens[next].key === "te" && isPlaceUnit(a, afterInterfix))
           : (unitBits(a, afterInterfix) & (LIST.interfixSurname | LIST.surname)) !== 0 && !isPlaceUnit(a, afterInterfix))) {
         last = afterInterfix.last;
         changed = true;
@@ -445,7 +441,12 @@ function extend(a: Analysis, m: NameMention): NameMention {
         }
       } else if (unit && unit.last === prev) {
         const interfixStart = findInterfixEndingAt(a, prev);
-        if (interfixStart >= 0 && (a.tokens[interfixStart].title || a.tokens[interfixStart].upper || m.signal !== "lookup")) {
+        // "Van Damme", "De Smet" join; a lower-case "van"/"de" joins only a lone surname that takes interfixes
+        // ("brief van Jan Peeters" must not become "van Jan Peeters").
+        const firstUnit = unitAt(a, first);
+        const loneInterfixSurname = firstUnit !== undefined && firstUnit.last === last && (unitBits(a, firstUnit) & LIST.interfixSurname) !== 0;
+        const capitalisedInterfix = interfixStart >= 0 && (a.tokens[interfixStart].title || a.tokens[interfixStart].upper);
+        if (interfixStart >= 0 && (capitalisedInterfix || (m.signal !== "lookup" && loneInterfixSurname))) {
           first = interfixStart;
           changed = true;
         } else if ((nameBitsOf(a, unit) & LIST.firstName) && isNameLike(a, unit, false) && !isWhitelisted(a, unit) &&

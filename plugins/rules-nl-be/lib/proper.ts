@@ -1,6 +1,5 @@
 // Reading a run of capitalised words (an institution, street or company name) from a token.
-import { unitBits, type Analysis, type Unit } from "./analysis.js";
-import { LIST } from "./lexicon.js";
+import type { Analysis, Unit } from "./analysis.js";
 import { hasLower, startsUpper } from "./normalize.js";
 
 /** Lower-case words allowed inside a proper name when a capitalised word follows ("Chaussée de Waterloo"). */
@@ -87,16 +86,4 @@ export function readProperName(a: Analysis, t: number, options: ProperOptions): 
   return { first, last };
 }
 
-/** Whether every unit between two tokens is a stop word, generic word or list-less particle. */
-export function allUnitsMatch(a: Analysis, first: number, last: number, test: (unit: Unit) => boolean): boolean {
-  for (let t = first; t <= last; t++) {
-    const unit = unitAtToken(a, t);
-    if (!unit || unit.first !== t) continue;
-    if (!test(unit)) return false;
-  }
-  return true;
-}
 
-export function isStopWord(a: Analysis, unit: Unit): boolean {
-  return (unitBits(a, unit) & LIST.stopWord) !== 0;
-}
