@@ -108,7 +108,7 @@ export function createPseudonymiseTransformer(raw: Record<string, unknown>, ctx:
     id: mode,
     version: "1.0.0",
     apply(document, spans) {
-      const shift: DocumentShift = options.dates === "shift" ? documentShift(document, key, shiftPolicy) : { days: undefined, source: "none" };
+      const shift: DocumentShift = options.dates === "shift" ? documentShift(document, key, shiftPolicy) : { days: undefined, source: "configured-off" };
       const dates = new DocumentDates(document, ctx.language, shift, dateOptions);
       const surrogates = others === "surrogates" ? documentSurrogates(key!, document, ctx.language) : undefined;
       const outcomes = new Map<DateOutcome, number>();
@@ -123,7 +123,9 @@ export function createPseudonymiseTransformer(raw: Record<string, unknown>, ctx:
           const r = span.label === "Date" ? dates.date(original) : dates.age(original);
           outcomes.set(r.outcome, (outcomes.get(r.outcome) ?? 0) + 1);
           if (r.outcome === "placeholder_unparsed") warn("date_parse_fallback");
-          if (r.outcome === "placeholder_no_shift") warn(shift.source === "metadata:zero" ? "zero_date_shift_placeholder" : "date_shift_unavailable");
+          if (r.outcome === "placeholder_no_shift" && shift.source !== "configured-off") {
+            warn(shift.source === "metadata:zero" ? "zero_date_shift_placeholder" : "date_shift_unavailable");
+          }
           if (r.outcome === "year_fallback") warn("birthdate_year_fallback");
           return r.text ?? placeholderFor(span.label);
         }

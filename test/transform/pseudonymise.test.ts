@@ -81,6 +81,14 @@ describe("pseudonymise transform", () => {
     await expect(createTransformer({ type: "pseudonymise", unknown_option: 1 }, ctx)).rejects.toMatchObject({ code: "E_STACK_CONFIG" });
   });
 
+  it("writes date placeholders without a warning when asked to, and still generalises ages", async () => {
+    const t = await createTransformer({ type: "pseudonymise", dates: "placeholders" }, ctx);
+    const r = await t.apply(document, spans, { documentIndex: 0 });
+    expect(r.deidText).toContain("gezien op [Date]");
+    expect(r.deidText).toContain("(° 44 jaar oud)");
+    expect(r.warnings).toEqual([]);
+  });
+
   it("writes 90+ for old ages when asked", async () => {
     const t = await createTransformer({ type: "pseudonymise", ages_90_plus: true }, ctx);
     const r = await t.apply({ ...document, text: "92 jaar" }, [{ start: 0, end: 7, label: "Age_Birthdate" }], { documentIndex: 0 });

@@ -39,17 +39,16 @@ export function recoverCaregiverNames(lex: HealingLexicon): HealingRule {
     const matches = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}`, () => {
       const folded = foldedTextOf(ctx.document);
       const found: { start: number; end: number }[] = [];
-      for (const c of caregivers) {
-        const forms = caregiverForms(c.given_name ?? "", c.family_name ?? "", lex);
-        if (forms.length === 0) continue;
-        for (const m of findWordBounded(folded, forms.join("|"))) {
-          // Titles around the name are found next to it, not tried at every position of the text.
-          const start = m.start - (titleBefore.exec(folded.slice(Math.max(0, m.start - 48), m.start))?.[0].length ?? 0);
-          const after = m.end;
-          titleAfter.lastIndex = after;
-          const end = after + (titleAfter.exec(folded)?.[0].length ?? 0);
-          found.push(expand(start, end, grow, ctx));
-        }
+      // Every caregiver's forms in one pattern: one compilation and one scan per document.
+      const forms = caregivers.flatMap((c) => caregiverForms(c.given_name ?? "", c.family_name ?? "", lex));
+      if (forms.length === 0) return found;
+      forms.sort((a, b) => b.length - a.length);
+      for (const m of findWordBounded(folded, forms.join("|"))) {
+        // Titles around the name are found next to it, not tried at every position of the text.
+        const start = m.start - (titleBefore.exec(folded.slice(Math.max(0, m.start - 48), m.start))?.[0].length ?? 0);
+        titleAfter.lastIndex = m.end;
+        const end = m.end + (titleAfter.exec(folded)?.[0].length ?? 0);
+        found.push(expand(start, end, grow, ctx));
       }
       return found;
     });

@@ -28,7 +28,8 @@ export interface DateShiftPolicy {
   minRecommendedDays: number;
 }
 
-export type ShiftSource = "metadata" | "key:patient" | "key:document" | "metadata:zero" | "none";
+/** Where a document's shift came from; "configured-off" when the stack asks for date placeholders. */
+export type ShiftSource = "metadata" | "key:patient" | "key:document" | "metadata:zero" | "none" | "configured-off";
 
 export interface DocumentShift {
   days: number | undefined;
