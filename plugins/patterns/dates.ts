@@ -242,13 +242,14 @@ function tryYear(scan: TextScan, r: number, rules: DateRules): Found | null {
   const text = scan.text;
   const s = scan.runs[r];
   const e = scan.runs[r + 1];
+  const bracketed = text[s - 1] === "(" && text[e] === ")";
+  const afterTimeWord = !bracketed && rules.lexicon.yearContextWords.has(scan.wordBeforeRun(r));
+  if (!bracketed && !afterTimeWord) return null;
   const year = Number(text.slice(s, e));
   if (year < 1900 || year > 2099 || wordCharAt(text, e) || unitFollows(text, e)) return null;
   if ("./,-:".includes(text[e] ?? "x") && digitAt(text, e + 1)) return null;
   if ((text[e] === " " && digitAt(text, e + 1)) || ("./,-".includes(text[s - 1] ?? "x") && digitAt(text, s - 2))) return null;
-  if (rules.lexicon.yearContextWords.has(scan.wordBeforeRun(r))) return { start: s, end: e, score: SCORE_CONTEXT };
-  if (text[s - 1] === "(" && text[e] === ")") return { start: s, end: e, score: SCORE_PATTERN };
-  return null;
+  return { start: s, end: e, score: afterTimeWord ? SCORE_CONTEXT : SCORE_PATTERN };
 }
 
 /** Cheap test before the day-month regex: a month word follows the day (after an ordinal and "of"). */

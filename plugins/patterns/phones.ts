@@ -23,13 +23,33 @@ import {
 export interface PhoneRules {
   /** A phone context phrase, the whole text before a number ("tel.: ", "GSM ", "fax "). */
   readonly contextBefore: RegExp;
+  /** The last word of any phone context ("tel.", "gsm", "nr", "op"): a cheap test before `contextBefore`. */
+  readonly contextTrigger: RegExp;
+  /** Answers of `contextTrigger` per word. */
+  readonly contextTriggerMemo: Map<string, boolean>;
 }
 
 export function compilePhoneRules(lexicon: Lexicon): PhoneRules {
   const contexts = lexicon.phoneContexts.join("|");
+  // Multi-word contexts end in one of these words ("bereikbaar op", "joignable au", "contact number", ...).
+  const lastWords = "op|naar|au|at|number|nummer|t[ée]l[ée]phone|nr|no|n°";
   return {
     contextBefore: anchoredPhrase(`(?:${contexts})\\.?(?:[ ]?(?:nr|no|n°)\\.?)?[ \\t]*[:.\\-]?[ \\t]*`),
+    contextTrigger: anchoredPhrase(`(?:${contexts}|${lastWords})\\.?`),
+    contextTriggerMemo: new Map(),
   };
+}
+
+/** Whether a phone context ends right before `start`: first the cheap test on the word before, then the phrase. */
+function phoneContextBefore(scan: TextScan, start: number, rules: PhoneRules): boolean {
+  const word = scan.wordBefore(start);
+  let trigger = rules.contextTriggerMemo.get(word);
+  if (trigger === undefined) {
+    trigger = rules.contextTrigger.test(word);
+    if (rules.contextTriggerMemo.size > 50_000) rules.contextTriggerMemo.clear();
+    rules.contextTriggerMemo.set(word, trigger);
+  }
+  return trigger && phraseBefore(scan.text, start, rules.contextBefore, 40) >= 0;
 }
 
 interface Group {
@@ -162,19 +182,23 @@ function unitedStates(groups: readonly Group[], k: number): Verdict {
 
 /** Inside an IBAN written in groups ("NL91 ABNA 0417 1643 00"), digit groups are not phone numbers. */
 const IBAN_BEFORE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){0,7} ?$/;
+/** The cheap test first: a group of four capitals or digits and a space right before the number. */
+const IBAN_GROUP_BEFORE = /^[A-Z0-9]{4} $/;
 
 /**
  * An internal extension ("tel. 3941", "ext. 9745", "toestel 512"): 3–5 digits on their own right after a phone or
  * extension word. Without that word a short number is never a phone number.
  */
-function extensionAt(text: string, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
-  if (e - s < 3 || e - s > 5 || wordCharBefore(text, s) || wordCharAt(text, e) || unitFollows(text, e)) return null;
+function extensionAt(scan: TextScan, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
+  const text = scan.text;
+  if (e - s < 3 || e - s > 5 || wordCharBefore(text, s) || wordCharAt(text, e)) return null;
   if ("./-,:".includes(text[e] ?? "x") && digitAt(text, e + 1)) return null;
-  if (phraseBefore(text, s, rules.contextBefore, 40) < 0) return null;
+  if (!phoneContextBefore(scan, s, rules) || unitFollows(text, e)) return null;
   return { start: s, end: e, score: SCORE_CONTEXT };
 }
 
-function phoneAt(text: string, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
+function phoneAt(scan: TextScan, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
+  const text = scan.text;
   const plus = text[s - 1] === "+";
   // "(03) 123 45 67", "(555) 123-4567": an area code in parentheses; "(0477 12 34 56)" is just a bracket.
   const areaInParentheses = text[s - 1] === "(" && text[e] === ")" && e - s <= 4;
@@ -183,7 +207,7 @@ function phoneAt(text: string, s: number, e: number, rules: PhoneRules): { start
   // (or be an extension), and only +CC, 0…, (…), a 3-digit US area code or the US "1-" start a phone.
   const next = text[e] ?? "";
   const continues = next === "(" || next === ")" || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "("));
-  if (e - s < 9 && !continues) return plus || start !== s ? null : extensionAt(text, s, e, rules);
+  if (e - s < 9 && !continues) return plus || start !== s ? null : extensionAt(scan, s, e, rules);
   if (start === s && text[s] !== "0" && e - s !== 3 && !(e - s === 1 && text[s] === "1")) return null;
   // A phone number does not start in the middle of a chain of digit groups ("85 07 30 033 28").
   if (wordCharBefore(text, start) || (start === s && "./-, ".includes(text[s - 1] ?? "") && digitAt(text, s - 2))) {
@@ -203,9 +227,9 @@ function phoneAt(text: string, s: number, e: number, rules: PhoneRules): { start
       if (verdict === Verdict.No) verdict = unitedStates(groups, k);
     }
     if (verdict === Verdict.No) continue;
-    context ??= phraseBefore(text, start, rules.contextBefore, 40) >= 0;
+    context ??= phoneContextBefore(scan, start, rules);
     if (verdict === Verdict.WithContext && !context) continue;
-    if (!plus && text[start - 1] === " " && wordCharBefore(text, start - 1) && phraseBefore(text, start, IBAN_BEFORE, 48) >= 0) {
+    if (!plus && IBAN_GROUP_BEFORE.test(text.slice(Math.max(0, start - 5), start)) && phraseBefore(text, start, IBAN_BEFORE, 48) >= 0) {
       return null;
     }
     return { start, end, score: context ? SCORE_CONTEXT : SCORE_PATTERN };
@@ -220,7 +244,7 @@ export function findPhones(scan: TextScan, rules: PhoneRules): DetectedSpan[] {
   for (let r = 0; r < runs.length; r += 2) {
     const s = runs[r];
     if (s < consumed) continue;
-    const found = phoneAt(text, s, runs[r + 1], rules);
+    const found = phoneAt(scan, s, runs[r + 1], rules);
     if (!found) continue;
     out.push(span(found.start, found.end, "Contactdetails", found.score));
     consumed = found.end;
