@@ -36,14 +36,15 @@ describe("rules-nl-be regression suite", () => {
     for (const c of suite) {
       const counts = countCase(c.gold, detectSpans(c.text, lexicon));
       total = addCounts(total, counts);
-      const family = c.family.replace(/^holdout-/, "");
+      const family = c.family.replace(/^holdout2?-/, "");
       byFamily.set(family, addCounts(byFamily.get(family) ?? emptyCounts(), counts));
     }
     const overall = rates(total);
     console.log(`rules-nl-be suite: ${suite.length} sentences, ${total.gold} gold spans, ${total.predicted} predicted; ${format(overall)}`);
     for (const [family, counts] of [...byFamily].sort()) console.log(`  ${family.padEnd(26)} gold ${String(counts.gold).padStart(3)}  ${format(rates(counts))}`);
-    // The suite was written alongside the rules (81 sentences were added as a held-out batch, first scored at
-    // overlap P 0.987 / R 0.974), so these thresholds guard against regressions rather than estimate field accuracy.
+    // The suite was written alongside the rules; two held-out batches, scored before any fix, gave overlap P/R
+    // 0.987/0.974 (81 sentences) and 0.886/0.795 (44 terser sentences). These thresholds guard against regressions;
+    // they do not estimate accuracy on real notes.
     expect(overall.overlapPrecision).toBeGreaterThanOrEqual(0.97);
     expect(overall.overlapRecall).toBeGreaterThanOrEqual(0.97);
     expect(overall.exactPrecision).toBeGreaterThanOrEqual(0.95);

@@ -281,8 +281,8 @@ function placeParts(a: Analysis): Part[] {
     const parenthesised = a.tokens[t - 1]?.text === "(" && a.tokens[m.last + 1]?.text === ")";
     const addressed = locative || parenthesised || before.some((w) => PATIENT_ADDRESS_WORDS.has(w));
     const needsContext = ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country);
-    if (needsContext && !addressed) continue;
-    const needsJoin = a.tokens[t].sentenceStart && country && !addressed;
+    // Without context an ambiguous place counts only as the locality of the street before it ("Gentsesteenweg 112, Aalst").
+    const needsJoin = (needsContext && !addressed) || (a.tokens[t].sentenceStart && country && !addressed);
     parts.push({ start: a.tokens[t].start, end: a.tokens[m.last].end, kind: "place", strong: locative, needsJoin });
     t = m.last;
   }

@@ -2,6 +2,7 @@
 // Belgian notes mix them, with a little English.
 import type { Analysis } from "./analysis.js";
 import { phraseKey } from "./lexicon.js";
+import { ABBREVIATIONS_BEFORE_PERIOD } from "./tokenize.js";
 
 /** Words are stored as phrase keys (folded, hyphens as spaces) to compare with unit keys. */
 const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
@@ -33,7 +34,7 @@ export const CAREGIVER_WORDS = set(`
 
 /** Words before (or right after) a name that make it a relative or another third person: Name:Other. */
 export const RELATIVE_WORDS = set(`
-  zoon dochter zonen dochters echtgenote echtgenoot vrouw man partner partners vriend vriendin moeder vader mama
+  zoon dochter zonen dochters echtgenote echtgenoot echtg echtgen vrouw man partner partners vriend vriendin moeder vader mama
   papa mams paps broer broers zus zussen zuster grootmoeder grootvader oma opa bomma bompa kleinzoon kleindochter
   kleinkind schoonzoon schoondochter schoonmoeder schoonvader schoonzus schoonbroer neef nicht oom tante
   nonkel buurman buurvrouw buren contactpersoon mantelzorger voogd bewindvoerder vertrouwenspersoon
@@ -173,9 +174,10 @@ function endsWindow(a: Analysis, i: number): boolean {
   const token = a.tokens[i];
   if (token.text === "!" || token.text === "?" || token.text === ";") return true;
   if (token.text !== ".") return false;
-  // A period after an abbreviation or initial ("dr.", "J.") does not end the window.
+  // A period after an abbreviation or initial ("dr.", "J.", "echtg.") does not end the window.
   const before = a.tokens[i - 1];
-  return !before || before.kind === "punct" || before.text.length > 4 || before.end !== token.start;
+  if (!before || before.kind === "punct" || before.end !== token.start) return true;
+  return before.text.length > 4 && !ABBREVIATIONS_BEFORE_PERIOD.has(before.key);
 }
 
 /** Keys of the `count` units before token `t`, nearest first, within the line (and sentence unless asked). */
@@ -234,7 +236,7 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   woonzorgcentrum wzc rusthuis rvt residentie revalidatiecentrum huisartsenpraktijk groepspraktijk
   wijkgezondheidscentrum thuisverpleging thuiszorg apotheek dagcentrum ziekenhuis kliniek polikliniek
   cgg caw ocmw mutualiteit ziekenfonds psychiatrisch ppc pvt serviceflat assistentiewoning
-  clinique hôpital hopital pharmacie mrs mr résidence residence maison home centre
+  clinique hôpital hopital pharmacie résidence residence maison home centre
 `);
 
 /** Type words of schools and universities (Organization:Other). */

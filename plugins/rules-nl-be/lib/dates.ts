@@ -26,6 +26,8 @@ const E = "(?![\\p{L}\\p{N}])";
 const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   // 12/03/2021, 12-03-21, 12.03.2021 (one separator throughout)
   { name: "dmy", pattern: new RegExp(`${DAY}([./-])${MONTH_NUM}\\1(?:${YEAR4}|\\d{2})(?![\\p{L}\\p{N}]|[./-]\\d)`, "uy") },
+  // 17.IX.2021, 3/XII/1999
+  { name: "roman", pattern: new RegExp(`${DAY}([./ ])(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\\1(?:${YEAR4}|\\d{2})${E}`, "uy") },
   // 2021-03-12
   { name: "ymd", pattern: new RegExp(`${YEAR4}([-/.])${MONTH_NUM}\\1${DAY}(?![\\p{N}]|[./-]\\d)`, "uy") },
   // 12 maart 2021, 1er mars 2020, 12-mrt-2021, 12 mrt. '21, 12 maart
@@ -166,7 +168,7 @@ function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArra
   return pattern.exec(text);
 }
 
-const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "d-month-y", "range", "my"]);
+const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "my"]);
 
 export function dateCandidates(text: string, tokens: readonly Token[]): Candidate[] {
   const c: TextContext = { text, tokens };
@@ -256,7 +258,9 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     const jarige = m[2] !== undefined || m[4] !== undefined;
     const unit = (m[3] ?? "").toLowerCase();
     const old = m[5] !== undefined;
-    const end = m.index + m[0].length - (old ? m[5].length : 0);
+    let end = m.index + m[0].length - (old ? m[5].length : 0);
+    // "52 jaar." ends a sentence; only abbreviated units ("jr.", "j.") keep their period.
+    if (text[end - 1] === "." && !/^(?:jr|j|mnd|wk|yrs?|y|yo)$/i.test(unit)) end--;
     const yearUnit = jarige || YEAR_UNIT.test(unit);
     if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(c, m.index) && !old) continue;
     if (!jarige && !old) {

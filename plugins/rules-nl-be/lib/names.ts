@@ -368,8 +368,10 @@ function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (shapeOf(a, unit) === "upper" && !a.tokens[unit.first].capsLine) return undefined;
   if (unitBits(a, unit) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(unit.key)) return undefined;
   // Right after the role word ("huisarts, Gent" names a town, "huisarts Gent" would not be written).
+  // "Kiné (Sofie)", "echtg. (Marc)": a name in parentheses right after the role word counts too.
   const previous = a.tokens[unit.first - 1];
-  if (!previous || previous.kind === "punct" || a.tokens[unit.first].newlinesBefore > 0) return undefined;
+  const parenthesised = previous?.text === "(" && a.tokens[unit.last + 1]?.text === ")";
+  if (!previous || (previous.kind === "punct" && !parenthesised) || a.tokens[unit.first].newlinesBefore > 0) return undefined;
   const before = previousWords(a, unit.first, 3);
   const role = POSSESSIVES.has(before[0] ?? "") ? before[1] : before[0];
   if (role === undefined || !(CAREGIVER_WORDS.has(role) || RELATIVE_WORDS.has(role) || PATIENT_WORDS.has(role))) return undefined;

@@ -153,11 +153,19 @@ function prefixCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+const COMPOUND_TYPE_ENDINGS = ["centrum", "center", "kliniek", "ziekenhuis", "praktijk", "apotheek"];
+
+/** "MS-centrum", "revalidatiecentrum", "groepspraktijk": a compound ending in an institution type. */
+function isCompoundHealthcareType(key: string): boolean {
+  const last = key.slice(key.lastIndexOf(" ") + 1);
+  return COMPOUND_TYPE_ENDINGS.some((e) => (last.endsWith(e) && last.length > e.length + 1) || (last === e && key !== e));
+}
+
 /** "WZC De Linde", "woonzorgcentrum Sint-Jozef", "huisartsenpraktijk 't Zand", "OCMW Gent". */
 function typeWordCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
-    if (!HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key)) continue;
+    if (!HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key)) continue;
     const next = unit.last + 1;
     if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) continue;
     let start = next;

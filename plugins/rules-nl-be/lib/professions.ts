@@ -45,7 +45,19 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   // "Patiënt is leerkracht", "Zijn dochter was verpleegkundige", "Elle est infirmière"
   const verb = before[article];
   const subject = before[article + 1];
-  return verb !== undefined && COPULAS.has(verb) && subject !== undefined && SUBJECTS.has(subject);
+  if (verb === undefined || !COPULAS.has(verb)) return false;
+  // Notes drop the subject: "Was postbode, nu met pensioen."
+  return subject === undefined ? before.length === article + 1 && sentenceOpensWith(a, m.first, article + 1) : SUBJECTS.has(subject);
+}
+
+/** Whether the word `wordsBack` words before token t opens its sentence. */
+function sentenceOpensWith(a: Analysis, t: number, wordsBack: number): boolean {
+  let seen = 0;
+  for (let i = t - 1; i >= 0; i--) {
+    if (a.tokens[i].kind === "punct") continue;
+    if (++seen === wordsBack) return a.tokens[i].sentenceStart;
+  }
+  return false;
 }
 
 export function professionCandidates(a: Analysis): Candidate[] {

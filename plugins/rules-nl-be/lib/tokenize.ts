@@ -33,7 +33,8 @@ export interface Token {
 }
 
 /** Words after which a period does not end a sentence (titles, abbreviations). */
-const ABBREVIATIONS_BEFORE_PERIOD: ReadonlySet<string> = new Set([
+export const ABBREVIATIONS_BEFORE_PERIOD: ReadonlySet<string> = new Set([
+  "echtg", "echtgen", "verpl", "kine", "pte", "geb", "dhr", "ctrl", "afd", "tel", "vnl", "mevr", "coll", "prof",
   "dr", "dra", "drs", "dhr", "mevr", "mw", "mej", "prof", "pr", "st", "mr", "mme", "mlle", "mgr", "ing", "ir", "lic",
   "nr", "tel", "vb", "bv", "bvb", "ca", "cfr", "zgn", "evt", "o", "a", "resp", "vs", "ref", "fam", "dd", "pt",
   "coll", "bacc", "kand", "ds", "sr", "jr", "me", "av", "bd", "ch", "chr", "th", "ph", "bte", "gsm", "fax", "app",
