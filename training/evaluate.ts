@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   });
   if (!values.model) throw new Error("--model is required");
   const detector = await createMeddeidDetector(
-    { model: resolve(values.model), threads: Number(values.threads), batch_size: 16, label_map: {} },
+    { model: resolve(values.model), threads: Number(values.threads), batch_size: 4, label_map: {} },
     { baseDir: process.cwd(), projectRoot: process.cwd(), language: values.profiles.split(",")[0] },
   );
   const byType = new Map<string, Totals>();

@@ -37,6 +37,7 @@ function argmax(values: Float32Array, offset: number, width: number): number {
 }
 
 const isSpace = (ch: string): boolean => /\s/u.test(ch);
+const ALPHANUMERIC = /[\p{L}\p{N}]/u;
 
 /** Narrows [start, end) past leading and trailing whitespace; undefined if nothing is left. */
 export function trimRange(text: string, start: number, end: number): { start: number; end: number } | undefined {
@@ -55,7 +56,8 @@ export function decodeSpans(text: string, starts: readonly number[], ends: reado
     if (!open) return;
     const range = trimRange(text, starts[open.first], ends[open.last]);
     const score = open.probSum / (open.last - open.first + 1);
-    if (range && score >= minScore) {
+    // A span of punctuation alone identifies nothing (MedDeID's healing drops such spans too).
+    if (range && score >= minScore && ALPHANUMERIC.test(text.slice(range.start, range.end))) {
       spans.push({ start: range.start, end: range.end, label: scores.labels[argmax(scores.entity, open.first * width, width)], score });
     }
     open = undefined;

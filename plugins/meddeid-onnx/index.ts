@@ -22,7 +22,7 @@ const configSchema = z
     /** onnxruntime intra-op threads. */
     threads: z.number().int().min(1).max(64).default(1),
     /** Windows per inference call (windows of several documents share a batch). */
-    batch_size: z.number().int().min(1).max(512).default(16),
+    batch_size: z.number().int().min(1).max(512).default(4),
     /** Spans whose mean BIO probability is lower are dropped; default: the bundle's min_entity_score. */
     min_score: z.number().min(0).max(1).optional(),
     /** For Hugging Face exports: model entity type → contract label, for types the built-in maps do not know. */

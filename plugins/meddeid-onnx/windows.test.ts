@@ -89,6 +89,11 @@ describe("decodeSpans", () => {
     expect(decodeSpans(text, starts, ends, s, 0.9)).toEqual([]);
   });
 
+  it("drops spans of punctuation alone", () => {
+    const t = "a , b";
+    expect(decodeSpans(t, [0, 1, 3], [1, 3, 5], scores("OBO", [0, 1, 0]), 0)).toEqual([]);
+  });
+
   it("trimRange narrows past whitespace and gives nothing for blanks", () => {
     expect(trimRange(" \tab\r\n", 0, 6)).toEqual({ start: 2, end: 4 });
     expect(trimRange("   ", 0, 3)).toBeUndefined();
