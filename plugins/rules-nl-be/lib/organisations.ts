@@ -153,12 +153,12 @@ function prefixCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
-const COMPOUND_TYPE_ENDINGS = ["centrum", "center", "kliniek", "ziekenhuis", "praktijk", "apotheek"];
+/** Two characters (or a hyphenated piece) before the type: "revalidatiecentrum", "MS-centrum", not "centrum". */
+const COMPOUND_TYPE = /(?:[^ ][^ ]|[^ ] )(?:centrum|center|kliniek|ziekenhuis|praktijk|apotheek)$/;
 
 /** "MS-centrum", "revalidatiecentrum", "groepspraktijk": a compound ending in an institution type. */
 function isCompoundHealthcareType(key: string): boolean {
-  const last = key.slice(key.lastIndexOf(" ") + 1);
-  return COMPOUND_TYPE_ENDINGS.some((e) => (last.endsWith(e) && last.length > e.length + 1) || (last === e && key !== e));
+  return key.length > 8 && COMPOUND_TYPE.test(key);
 }
 
 /** "WZC De Linde", "woonzorgcentrum Sint-Jozef", "huisartsenpraktijk 't Zand", "OCMW Gent". */
