@@ -15,6 +15,7 @@
 // 4. A span other than Date or Age_Birthdate whose replacement equals its original (a surrogate must differ).
 //    Dates and ages may be kept on purpose (times, relative dates, ages already at band granularity).
 import { categoryOf, DeidError, type DetectedSpan, type Document } from "../contract/index.js";
+import { foldSameLength } from "../contract/fold.js";
 import { NAME_TITLES } from "../contract/language-words.js";
 import type { OutputSpan, TransformResult } from "./types.js";
 
@@ -39,8 +40,18 @@ export const MIN_SURVIVOR_LENGTH = 4;
 /** Minimum digit count of an original span text without letters that is searched for verbatim. */
 export const MIN_SURVIVOR_DIGITS = 5;
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Occurrences of a literal with no letter or digit right before or after it. */
+function wholeWordOccurrences(text: string, literal: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  if (!literal) return out;
+  for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + 1)) {
+    const end = at + literal.length;
+    if ((at > 0 && WORD_CHAR.test(text[at - 1])) || (end < text.length && WORD_CHAR.test(text[end]))) continue;
+    out.push({ start: at, end });
+  }
+  return out;
 }
 
 interface ReplacementRange {
@@ -111,10 +122,15 @@ export async function countLeaks(original: Document, result: TransformResult, op
       needles.set(caseSensitive ? c : c.toLowerCase(), caseSensitive);
     }
   }
+  // Plain string search (no regex per needle: each would be compiled for one use): whitespace counts as one
+  // space, and case-insensitive needles are searched in folded text (same length, so offsets agree).
+  const spaced = result.deidText.replace(/\s/g, " ");
+  const folded = foldSameLength(spaced);
   for (const [needle, caseSensitive] of needles) {
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle).replace(/\s+/g, "\\s+")}(?![\\p{L}\\p{N}])`, caseSensitive ? "gu" : "giu");
-    for (const m of result.deidText.matchAll(re)) {
-      if (!touching({ start: m.index!, end: m.index! + m[0].length })) counts.originalText++;
+    const haystack = caseSensitive ? spaced : folded;
+    const target = (caseSensitive ? needle : foldSameLength(needle)).replace(/\s+/g, " ");
+    for (const hit of wholeWordOccurrences(haystack, target)) {
+      if (!touching(hit)) counts.originalText++;
     }
   }
   return counts;
