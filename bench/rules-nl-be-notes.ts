@@ -3,6 +3,7 @@
 // comes with the spans of the identifiers it was built from, so the benchmark can also report recall on them.
 import { fakerNL_BE as faker } from "@faker-js/faker";
 import type { Label } from "../src/contract/index.js";
+import { parseMarkup } from "../plugins/rules-nl-be/test-support/markup.js";
 
 export interface GeneratedNote {
   text: string;
@@ -62,7 +63,7 @@ function identifierSentence(): string {
 function generateMarkedNote(): string {
   const p = person();
   const parts = [`Betreft: ${mark(`${p.last} ${p.first}`, "Name:Patient")}, ° ${mark(date(), "Age_Birthdate")}`, ""];
-  while (unmark(parts.join("\n")).text.length < 1950) {
+  while (parseMarkup(parts.join("\n")).text.length < 1950) {
     parts.push(faker.number.int({ min: 0, max: 2 }) === 0 ? identifierSentence() : pick(FILLER));
   }
   const signer = person();
@@ -70,22 +71,10 @@ function generateMarkedNote(): string {
   return parts.join("\n");
 }
 
-const MARK = /\[([^\]]+)\]\(([A-Za-z_:]+)\)/g;
-
-function unmark(marked: string): GeneratedNote {
-  let text = "";
-  let cursor = 0;
-  const spans: GeneratedNote["spans"] = [];
-  for (const m of marked.matchAll(MARK)) {
-    text += marked.slice(cursor, m.index);
-    spans.push({ start: text.length, end: text.length + m[1].length, label: m[2] as Label });
-    text += m[1];
-    cursor = m.index + m[0].length;
-  }
-  return { text: text + marked.slice(cursor), spans };
-}
-
 export function generateDutchNotes(count: number, seed: number): GeneratedNote[] {
   faker.seed(seed);
-  return Array.from({ length: count }, () => unmark(generateMarkedNote()));
+  return Array.from({ length: count }, () => {
+    const { text, spans } = parseMarkup(generateMarkedNote());
+    return { text, spans };
+  });
 }

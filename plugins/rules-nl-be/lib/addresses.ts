@@ -5,19 +5,19 @@ import type { Label } from "../../../src/contract/index.js";
 import { longestMatch, unitBits, type Analysis, type Unit } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import {
-  HEALTHCARE_TYPE_WORDS,
   LOCATIVE_WORDS,
   PATIENT_ADDRESS_WORDS,
   RELATIVE_WORDS,
-  SCHOOL_TYPE_WORDS,
+  followsInstitutionType,
   lineLabel,
   previousWords,
+  wordSet,
 } from "./context.js";
-import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, phraseKey } from "./lexicon.js";
+import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { isCapitalisedUnit, isTitleCaseUnit, readProperName, unitAtToken } from "./proper.js";
 import { tokenAtOrAfter } from "./tokenize.js";
 
-const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
+const set = wordSet;
 
 /** Suffixes that make a capitalised word a street on their own ("Kerkstraat", "Koning Albertlaan"). */
 const STRONG_SUFFIXES = [
@@ -105,17 +105,8 @@ function addressContext(a: Analysis, first: number): boolean {
   return label !== undefined && (PATIENT_ADDRESS_WORDS.has(label) || label === "adres" || label === "adresse");
 }
 
-/** "WZC Hof ter Linden", "AZ Sint-Jan": a street-like name right after an institution type is the institution. */
-function afterInstitutionType(a: Analysis, first: number): boolean {
-  const before = previousWords(a, first, 1)[0];
-  if (before === undefined) return false;
-  if (HEALTHCARE_TYPE_WORDS.has(before) || SCHOOL_TYPE_WORDS.has(before)) return true;
-  const prev = a.tokens[first - 1];
-  return prev !== undefined && prev.upper && ((a.lexicon.phrases.get(before) ?? 0) & (LIST.hospitalPrefix | LIST.hospitalAbbr)) !== 0;
-}
-
 function streetPart(a: Analysis, first: number, last: number, strong: boolean): Part | undefined {
-  if (afterInstitutionType(a, first)) return undefined;
+  if (followsInstitutionType(a, first)) return undefined;
   const start = a.tokens[first].start;
   const end = a.tokens[last].end;
   const withNumber = houseNumberEnd(a, end);
@@ -273,7 +264,7 @@ function placeParts(a: Analysis): Part[] {
     const single = m.last === unit.last;
     const bits = single ? unitBits(a, unit) : m.bits;
     if (single && bits & (WHITELIST_BITS | LIST.title)) continue;
-    if (afterInstitutionType(a, t)) continue;
+    if (followsInstitutionType(a, t)) continue;
     const ambiguous = single && (bits & (NAME_BITS | LIST.hospital | LIST.institution | LIST.hospitalPrefix)) !== 0;
     const onlyResidence = (m.bits & PLACE_BITS) === LIST.residence;
     const country = (m.bits & LIST.country) !== 0;

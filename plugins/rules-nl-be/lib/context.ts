@@ -1,11 +1,12 @@
 // Context words (folded) that decide whether a candidate is an identifier and whose it is. Dutch and French as
 // Belgian notes mix them, with a little English.
 import type { Analysis } from "./analysis.js";
-import { phraseKey } from "./lexicon.js";
+import { LIST, phraseKey } from "./lexicon.js";
 import { ABBREVIATIONS_BEFORE_PERIOD } from "./tokenize.js";
 
-/** Words are stored as phrase keys (folded, hyphens as spaces) to compare with unit keys. */
-const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
+/** A set of words written one after the other, stored as phrase keys (folded, hyphens as spaces) like unit keys. */
+export const wordSet = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
+const set = wordSet;
 
 export type TitleKind = "medical" | "social" | "academic";
 
@@ -246,3 +247,15 @@ export const SCHOOL_TYPE_WORDS = set(`
   universite kdv
 `);
 
+
+/**
+ * Whether token t follows an institution type word or a hospital type abbreviation ("WZC Hof ter Linden",
+ * "AZ Sint-Jan", "basisschool De Regenboog"): the words after it name the institution, not a person or street.
+ */
+export function followsInstitutionType(a: Analysis, t: number): boolean {
+  const before = previousWords(a, t, 1)[0];
+  if (before === undefined) return false;
+  if (HEALTHCARE_TYPE_WORDS.has(before) || SCHOOL_TYPE_WORDS.has(before)) return true;
+  const prev = a.tokens[t - 1];
+  return prev !== undefined && prev.upper && ((a.lexicon.phrases.get(before) ?? 0) & (LIST.hospitalPrefix | LIST.hospitalAbbr)) !== 0;
+}

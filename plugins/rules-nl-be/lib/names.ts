@@ -19,6 +19,7 @@ import {
   RELATIVE_WORDS,
   SCHOOL_TYPE_WORDS,
   SOCIAL_TITLES,
+  followsInstitutionType,
   lineLabel,
   nextWords,
   previousWords,
@@ -515,18 +516,8 @@ function hasEponymUnit(a: Analysis, m: NameMention): boolean {
   return false;
 }
 
-/** "WZC De Linde", "basisschool De Regenboog": a name right after an institution type word names the institution. */
-function afterInstitutionType(a: Analysis, m: NameMention): boolean {
-  if (m.titleStart >= 0) return false;
-  const before = previousWords(a, m.first, 1)[0];
-  if (before === undefined) return false;
-  if (HEALTHCARE_TYPE_WORDS.has(before) || SCHOOL_TYPE_WORDS.has(before)) return true;
-  const prev = a.tokens[m.first - 1];
-  return prev !== undefined && prev.upper && ((a.lexicon.phrases.get(before) ?? 0) & (LIST.hospitalPrefix | LIST.hospitalAbbr)) !== 0;
-}
-
 function rejected(a: Analysis, m: NameMention): boolean {
-  if (afterInstitutionType(a, m)) return true;
+  if (m.titleStart < 0 && followsInstitutionType(a, m.first)) return true;
   if (m.signal === "title" && m.titleKind !== "academic") return inEponymContext(a, m) && m.titleStart < 0;
   return inEponymContext(a, m) || inWhitelistedPhrase(a, m) || hasEponymUnit(a, m);
 }

@@ -10,11 +10,12 @@ import {
   ORGANISATION_CUES,
   ORGANISATION_LINKS,
   previousWords,
+  wordSet,
 } from "./context.js";
-import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, phraseKey } from "./lexicon.js";
+import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { isCapitalisedUnit, readProperName, unitAtToken } from "./proper.js";
 
-const set = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/).map(phraseKey));
+const set = wordSet;
 
 /** Words that alone never identify an institution ("Algemeen Ziekenhuis", "Sociale Dienst"). */
 const GENERIC_ORGANISATION_WORDS = set(`
