@@ -53,6 +53,9 @@ async function* indexed(documents: readonly Document[]): AsyncGenerator<IndexedD
 /** The timed pass: every document through the stack and into an output file, in input order. */
 async function timedPass(runner: StackRunner, inputs: readonly Document[], outputFile: string, progress: (done: number) => void) {
   const out = createWriteStream(outputFile, { flags: "wx" });
+  // A write failure (disk full) is reported through `once`; after a failure of the stack, writes still queued when
+  // the stream is destroyed must not surface as an unhandled 'error' event.
+  out.on("error", () => {});
   const spans: OutputSpanLite[][] = [];
   const started = performance.now();
   try {

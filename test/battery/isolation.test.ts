@@ -58,3 +58,27 @@ describe("a failing system in a child process", () => {
     expect(err.failure.message).toMatch(/detector command-jsonl.*not valid JSON/);
   });
 });
+
+describe.each([
+  ["in a child process", runSystemIsolated],
+  ["in this process", runSystem],
+])("a system failing in the middle of its timed pass %s", (_, run) => {
+  it("fails with the document's index, whatever output was still being written", async () => {
+    const inputs = Array.from({ length: 40 }, (_, i) => ({ document_id: `d${i}`, text: `Notitie ${i} woord woord${i === 30 ? " STOP" : ""}` }));
+    const base = await request();
+    const req: SystemRunRequest = {
+      ...base,
+      corpora: [{ id: "c", inputs }],
+      warmup: 0,
+      stack: {
+        ...base.stack,
+        config: { ...base.stack.config, detectors: [{ use: join(FIXTURES, "..", "plugins", "faulty.ts"), with: { mode: "throw", trigger: "STOP" } }], concurrency: { documents: 8 } },
+      },
+    };
+    const err = (await run(req).catch((e) => e)) as { corpus: string; failure: { code: string; message: string } };
+    expect(err.corpus).toBe("c");
+    expect(err.failure.message).toMatch(/document index 30/);
+    expect(err.failure.message).not.toMatch(/STOP|woord/);
+  });
+});
+
