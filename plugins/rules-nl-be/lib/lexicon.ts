@@ -2,7 +2,7 @@
 // over the tokens finds the matches of all lists at once. Built from the data folder on first use and cached
 // under `.cache/rules-nl-be/` keyed by a hash of the data files and of the builder version.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { endianness } from "node:os";
 import { loadListFolder, readLines, type LoadedList } from "./lists.js";
@@ -397,6 +397,10 @@ function writeCacheAtomically(cacheDir: string, cacheFile: string, content: Buff
     const temp = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(temp, content);
     renameSync(temp, cacheFile);
+    // Indexes of earlier list versions are never read again.
+    for (const name of readdirSync(cacheDir)) {
+      if (/^lexicon-[0-9a-f]+\.bin$/.test(name) && join(cacheDir, name) !== cacheFile) rmSync(join(cacheDir, name), { force: true });
+    }
   } catch {
     // A read-only checkout still works: the index simply stays in memory.
   }
