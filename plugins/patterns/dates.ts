@@ -208,7 +208,7 @@ function monthPart(word: string): string {
 /** "mei 2023", "janv. 2020", "March '21", "March 3rd, 2021": a month word right before the number. */
 function tryMonthFirst(scan: TextScan, r: number, rules: DateRules): Found | null {
   const word = scan.wordBeforeRun(r);
-  if (!rules.lexicon.months.has(word) && !rules.lexicon.months.has(monthPart(word))) return null;
+  if (word === "" || !rules.lexicon.months.has(word.endsWith(".") || word.includes("-") ? monthPart(word) : word)) return null;
   const text = scan.text;
   const s = scan.runs[r];
   const numberStart = s > 0 && APOSTROPHES.includes(text[s - 1]) ? s - 1 : s;

@@ -35,6 +35,8 @@ export interface PatternOptions {
 /** Everything compiled once per detector: regexes built from the chosen languages' words. */
 export interface CompiledPatterns {
   readonly families: Readonly<Record<Family, boolean>>;
+  /** Whether any identifier family is on (they share one pass). */
+  readonly identifiersOn: boolean;
   readonly dates: DateRules;
   readonly phones: PhoneRules;
   readonly identifiers: IdentifierRules;
@@ -42,11 +44,14 @@ export interface CompiledPatterns {
   readonly ages: AgeRules;
 }
 
+const IDENTIFIER_FAMILIES: readonly Family[] = ["iban", "nationalRegisterNumbers", "bsn", "ssn", "npi", "recordNumbers"];
+
 export function compilePatterns(options: PatternOptions): CompiledPatterns {
   const lexicon = buildLexicon(options.languages);
   const f = options.families;
   return {
     families: { ...f },
+    identifiersOn: IDENTIFIER_FAMILIES.some((family) => f[family]),
     dates: compileDateRules(lexicon),
     phones: compilePhoneRules(lexicon),
     identifiers: compileIdentifierRules(lexicon, {
@@ -62,20 +67,18 @@ export function compilePatterns(options: PatternOptions): CompiledPatterns {
   };
 }
 
-const IDENTIFIER_FAMILIES: readonly Family[] = ["iban", "nationalRegisterNumbers", "bsn", "ssn", "npi", "recordNumbers"];
-
 /** All spans of the enabled families, sorted by (start, end, label), one per (start, end, label). */
 export function detectPatterns(text: string, compiled: CompiledPatterns): DetectedSpan[] {
   const f = compiled.families;
   const scan = scanText(text);
-  const spans: DetectedSpan[] = [];
-  if (f.dates) spans.push(...findDates(scan, compiled.dates));
-  if (f.phones) spans.push(...findPhones(scan, compiled.phones));
-  if (f.emails) spans.push(...findEmails(text));
-  if (f.urls) spans.push(...findUrls(text));
-  if (IDENTIFIER_FAMILIES.some((family) => f[family])) spans.push(...findIdentifiers(scan, compiled.identifiers));
-  if (f.ipAddresses) spans.push(...findIpAddresses(scan));
-  if (f.postalCodes) spans.push(...findPostalCodes(scan, compiled.postal));
-  if (f.ages) spans.push(...findAges(scan, compiled.ages));
+  let spans: DetectedSpan[] = [];
+  if (f.dates) spans = spans.concat(findDates(scan, compiled.dates));
+  if (f.phones) spans = spans.concat(findPhones(scan, compiled.phones));
+  if (f.emails) spans = spans.concat(findEmails(text));
+  if (f.urls) spans = spans.concat(findUrls(text));
+  if (compiled.identifiersOn) spans = spans.concat(findIdentifiers(scan, compiled.identifiers));
+  if (f.ipAddresses) spans = spans.concat(findIpAddresses(scan));
+  if (f.postalCodes) spans = spans.concat(findPostalCodes(scan, compiled.postal));
+  if (f.ages) spans = spans.concat(findAges(scan, compiled.ages));
   return sortAndDeduplicate(spans);
 }

@@ -227,6 +227,7 @@ function identifierStart(text: string, s: number): number {
 }
 
 function looksLikeDate(id: string): boolean {
+  if (id.length > 10 || id.length < 5) return false;
   const m = WHOLE_DATE.exec(id);
   return m !== null && isValidDayMonth(Number(m[1]), Number(m[3]));
 }
@@ -318,7 +319,10 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
   }
   if (f.ssn && s >= consumed[3] && (len === 9 || (len === 3 && groupFollows(text, e)))) record(ssnAt(text, s), 3, consumed, out);
   if (f.npi && s >= consumed[4] && len === 10) record(npiAt(text, s), 4, consumed, out);
-  if (f.recordNumbers && s >= consumed[5]) record(recordAt(scan, r, rules), 5, consumed, out);
+  // A record number has at least two digits: a lone digit must continue after a separator ("1-23456-78-901").
+  if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x"))) {
+    record(recordAt(scan, r, rules), 5, consumed, out);
+  }
 }
 
 export function findIdentifiers(scan: TextScan, rules: IdentifierRules): DetectedSpan[] {

@@ -41,8 +41,8 @@ export function compilePhoneRules(lexicon: Lexicon): PhoneRules {
 }
 
 /** Whether a phone context ends right before `start`: first the cheap test on the word before, then the phrase. */
-function phoneContextBefore(scan: TextScan, start: number, rules: PhoneRules): boolean {
-  const word = scan.wordBefore(start);
+function phoneContextBefore(scan: TextScan, start: number, rules: PhoneRules, r: number): boolean {
+  const word = start === scan.runs[r] ? scan.wordBeforeRun(r) : scan.wordBefore(start);
   let trigger = rules.contextTriggerMemo.get(word);
   if (trigger === undefined) {
     trigger = rules.contextTrigger.test(word);
@@ -189,16 +189,20 @@ const IBAN_GROUP_BEFORE = /^[A-Z0-9]{4} $/;
  * An internal extension ("tel. 3941", "ext. 9745", "toestel 512"): 3–5 digits on their own right after a phone or
  * extension word. Without that word a short number is never a phone number.
  */
-function extensionAt(scan: TextScan, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
+function extensionAt(scan: TextScan, r: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
   const text = scan.text;
+  const s = scan.runs[r];
+  const e = scan.runs[r + 1];
   if (e - s < 3 || e - s > 5 || wordCharBefore(text, s) || wordCharAt(text, e)) return null;
   if ("./-,:".includes(text[e] ?? "x") && digitAt(text, e + 1)) return null;
-  if (!phoneContextBefore(scan, s, rules) || unitFollows(text, e)) return null;
+  if (!phoneContextBefore(scan, s, rules, r) || unitFollows(text, e)) return null;
   return { start: s, end: e, score: SCORE_CONTEXT };
 }
 
-function phoneAt(scan: TextScan, s: number, e: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
+function phoneAt(scan: TextScan, r: number, rules: PhoneRules): { start: number; end: number; score: number } | null {
   const text = scan.text;
+  const s = scan.runs[r];
+  const e = scan.runs[r + 1];
   const plus = text[s - 1] === "+";
   // "(03) 123 45 67", "(555) 123-4567": an area code in parentheses; "(0477 12 34 56)" is just a bracket.
   const areaInParentheses = text[s - 1] === "(" && text[e] === ")" && e - s <= 4;
@@ -207,7 +211,7 @@ function phoneAt(scan: TextScan, s: number, e: number, rules: PhoneRules): { sta
   // (or be an extension), and only +CC, 0…, (…), a 3-digit US area code or the US "1-" start a phone.
   const next = text[e] ?? "";
   const continues = next === "(" || next === ")" || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "("));
-  if (e - s < 9 && !continues) return plus || start !== s ? null : extensionAt(scan, s, e, rules);
+  if (e - s < 9 && !continues) return plus || start !== s ? null : extensionAt(scan, r, rules);
   if (start === s && text[s] !== "0" && e - s !== 3 && !(e - s === 1 && text[s] === "1")) return null;
   // A phone number does not start in the middle of a chain of digit groups ("85 07 30 033 28").
   if (wordCharBefore(text, start) || (start === s && "./-, ".includes(text[s - 1] ?? "") && digitAt(text, s - 2))) {
@@ -227,7 +231,7 @@ function phoneAt(scan: TextScan, s: number, e: number, rules: PhoneRules): { sta
       if (verdict === Verdict.No) verdict = unitedStates(groups, k);
     }
     if (verdict === Verdict.No) continue;
-    context ??= phoneContextBefore(scan, start, rules);
+    context ??= phoneContextBefore(scan, start, rules, r);
     if (verdict === Verdict.WithContext && !context) continue;
     if (!plus && IBAN_GROUP_BEFORE.test(text.slice(Math.max(0, start - 5), start)) && phraseBefore(text, start, IBAN_BEFORE, 48) >= 0) {
       return null;
@@ -238,13 +242,13 @@ function phoneAt(scan: TextScan, s: number, e: number, rules: PhoneRules): { sta
 }
 
 export function findPhones(scan: TextScan, rules: PhoneRules): DetectedSpan[] {
-  const { text, runs } = scan;
+  const runs = scan.runs;
   const out: DetectedSpan[] = [];
   let consumed = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const s = runs[r];
     if (s < consumed) continue;
-    const found = phoneAt(scan, s, runs[r + 1], rules);
+    const found = phoneAt(scan, r, rules);
     if (!found) continue;
     out.push(span(found.start, found.end, "Contactdetails", found.score));
     consumed = found.end;
