@@ -76,6 +76,8 @@ const records: PositiveCase[] = [
   ["GMC [[6334359]]", "ID:Caregiver", 0.9],
   ["serial no. [[JU04-47562]]", "Anonymize_Other", 0.9],
   ["kenteken [[1-ABC-123]]", "Anonymize_Other"],
+  ["drives (registration [[6DDH199]])", "Anonymize_Other"],
+  ["pacemaker in situ, serial [[PB29-54948]].", "Anonymize_Other"],
 ];
 
 const negatives: string[] = [

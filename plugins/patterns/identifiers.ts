@@ -319,8 +319,8 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
   }
   if (f.ssn && s >= consumed[3] && (len === 9 || (len === 3 && groupFollows(text, e)))) record(ssnAt(text, s), 3, consumed, out);
   if (f.npi && s >= consumed[4] && len === 10) record(npiAt(text, s), 4, consumed, out);
-  // A record number has at least two digits: a lone digit must continue after a separator ("1-23456-78-901").
-  if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x"))) {
+  // A record number has at least two digits: a lone digit must go on with a separator or letters ("1-23456", "6DDH199").
+  if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x") || isAsciiLetter(text[e]))) {
     record(recordAt(scan, r, rules), 5, consumed, out);
   }
 }

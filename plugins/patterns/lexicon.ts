@@ -107,7 +107,7 @@ const EN: LanguageWords = {
   ],
   caregiverRecordContexts: ["licen[cs]e (?:number|no\\.?|#)", "dea(?: number| no\\.?| #)?", "gmc(?: number| no\\.?)?",
     "nmc(?: pin)?"],
-  otherRecordContexts: ["serial (?:number|no\\.?|#)", "registration(?: number| no\\.?)?", "licen[cs]e plate",
+  otherRecordContexts: ["serial(?: (?:number|no\\.?|#))?", "registration(?: number| no\\.?)?", "licen[cs]e plate",
     "device (?:id|number)"],
   yearContextWords: ["since", "in", "during", "year", "early", "late", "mid", "spring", "summer", "autumn", "fall",
     "winter", "circa", "around"],
