@@ -191,6 +191,11 @@ export function batteryCharts(corpora: readonly CorpusResult[], reference: strin
   return corpora.flatMap((c) => [recallVsTimeChart(c), forestChart(c, reference, markers), labelHeatmapChart(c)].filter((x): x is ChartSpec => x !== undefined));
 }
 
+/** Loads vega and vega-lite ahead of the first chart (a battery does it while its first system starts). */
+export async function preloadChartRenderer(): Promise<void> {
+  await Promise.all([import("vega"), import("vega-lite")]);
+}
+
 /** Renders a vega-lite spec to a standalone SVG string. */
 export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
   // Loaded on first use: commands that never draw (protocol lock, verify) should not pay for vega.

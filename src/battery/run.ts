@@ -21,6 +21,7 @@ import {
 } from "../eval/index.js";
 import type { LoadedStack } from "../stack/index.js";
 import type { BatteryPlan, CorpusSpec, SystemSpec } from "./config.js";
+import { preloadChartRenderer } from "./charts.js";
 import { sha256Path } from "./hashing.js";
 import { isBaselineSystem, resolveSystemStack } from "./systems.js";
 import { runSystemIsolated } from "./system-process.js";
@@ -192,14 +193,22 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   const progress = options.onProgress ?? (() => {});
   const startedAt = new Date();
   checkMeasures(plan.config.measures);
-  let t = performance.now();
-  const corpora = await loadCorpora(plan);
-  const loadSeconds = (performance.now() - t) / 1000;
   const stacks: LoadedStack[] = [];
   for (const spec of plan.config.systems) stacks.push(await resolveSystemStack(spec, plan.baseDir, plan.source));
-
-  const scores = corpora.map((): CorpusScore[] => []);
-  const timings = corpora.map((): SystemTiming[] => []);
+  let corpora: LoadedCorpusEntry[] = [];
+  let scores: CorpusScore[][] = [];
+  let timings: SystemTiming[][] = [];
+  let loadSeconds = 0;
+  // The corpora are read while the first system's process starts and loads its modules.
+  const loaded = (async () => {
+    const start = performance.now();
+    corpora = await loadCorpora(plan);
+    loadSeconds = (performance.now() - start) / 1000;
+    scores = corpora.map(() => []);
+    timings = corpora.map(() => []);
+    return corpora;
+  })();
+  loaded.catch(() => {});
   const systems: SystemInfo[] = [];
   const work = await mkdtemp(join(tmpdir(), "deidstack-battery-"));
   const run = plan.config.timing.isolation === "process" ? runSystemIsolated : runSystem;
@@ -217,25 +226,30 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
     pendingScoring = undefined;
     job?.();
   };
-  t = performance.now();
+  const requestFor = (s: number, list: readonly LoadedCorpusEntry[]): SystemRunRequest => ({
+    stack: stacks[s],
+    corpora: list.map((c) => ({ id: c.spec.id, inputs: c.inputs })),
+    warmup: warmupCount(plan, list[0].inputs.length),
+    workDir: work,
+    filePrefix: String(s),
+  });
+  const t = performance.now();
   try {
     for (const [s, spec] of plan.config.systems.entries()) {
-      const request: SystemRunRequest = {
-        stack: stacks[s],
-        corpora: corpora.map((c) => ({ id: c.spec.id, inputs: c.inputs })),
-        warmup: warmupCount(plan, corpora[0].inputs.length),
-        workDir: work,
-        filePrefix: String(s),
-      };
+      const request = s === 0 ? loaded.then((list) => requestFor(0, list)) : requestFor(s, corpora);
+      // While the first system starts, the battery loads its chart renderer; while later ones start, it scores the
+      // system before.
+      const whileStarting = s === 0 ? preloadChartRenderer : takePendingScoring;
       let result: SystemRunResult;
       try {
         result = await run(
           request,
           (p) =>
             progress(p.done === 0 ? { kind: "system", system: spec.id, corpus: p.corpus, phase: p.phase, total: p.total } : { kind: "document", system: spec.id, corpus: p.corpus, done: p.done, total: p.total }),
-          { whileStarting: takePendingScoring },
+          { whileStarting },
         );
       } catch (err) {
+        await loaded; // a corpus that cannot be read is reported as such, not as the system's failure
         if (err instanceof CorpusFailure) throw inContext(err.failure, spec.id, err.corpus);
         throw inContext(err, spec.id, corpora[0].spec.id);
       }
@@ -255,7 +269,7 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
           documents: total,
           characters: corpus.characters,
           setup_s: c === 0 ? result.setup_s : 0,
-          warmup_documents: c === 0 ? request.warmup : 0,
+          warmup_documents: c === 0 ? warmupCount(plan, corpora[0].inputs.length) : 0,
           warmup_s: c === 0 ? result.warmup_s : 0,
           wall_s: pass.wall_s,
           documents_per_s: pass.wall_s > 0 ? total / pass.wall_s : Number.POSITIVE_INFINITY,

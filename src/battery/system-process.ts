@@ -27,9 +27,14 @@ function errorMessage(err: unknown): ToParent {
 
 /**
  * Runs a system in a child process; rejects like runSystem would (CorpusFailure around DeidErrors). The process's
- * start and module loading count as the system's set-up.
+ * start and module loading count as the system's set-up. The request may still be in the making (the corpus being
+ * read) when the process starts: it loads its modules meanwhile.
  */
-export function runSystemIsolated(request: SystemRunRequest, progress: (p: SystemRunProgress) => void = () => {}, hooks: SystemRunHooks = {}): Promise<SystemRunResult> {
+export function runSystemIsolated(
+  request: SystemRunRequest | Promise<SystemRunRequest>,
+  progress: (p: SystemRunProgress) => void = () => {},
+  hooks: SystemRunHooks = {},
+): Promise<SystemRunResult> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD_SCRIPT, [], {
       execArgv: ["--import", TSX_LOADER],
@@ -68,18 +73,18 @@ export function runSystemIsolated(request: SystemRunRequest, progress: (p: Syste
     child.on("exit", (code, signal) =>
       settle(() => reject(new DeidError("E_DETECTOR_FAILED", `the system's process ended (${signal ?? `exit ${code}`}) before it answered`))),
     );
-    child.send({ type: "run", request });
-    setImmediate(() => {
-      try {
-        hooks.whileStarting?.();
-      } catch (err) {
+    Promise.resolve(request)
+      .then(async (ready) => {
+        if (settled) return;
+        child.send({ type: "run", request: ready });
+        await hooks.whileStarting?.();
+        parentDone = true;
+        maybeGo();
+      })
+      .catch((err) => {
         child.kill();
         settle(() => reject(err));
-        return;
-      }
-      parentDone = true;
-      maybeGo();
-    });
+      });
   });
 }
 

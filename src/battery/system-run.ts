@@ -41,7 +41,7 @@ export interface SystemRunHooks {
    * Work of the battery's own (scoring the previous system) done while this system starts; its timed passes begin
    * only after it returned, so they never share the machine with it.
    */
-  whileStarting?: () => void;
+  whileStarting?: () => void | Promise<void>;
   /** Called after set-up and warm-up; the timed passes start when it resolves. */
   beforeTimed?: () => Promise<void>;
 }
@@ -78,8 +78,13 @@ async function timedPass(runner: StackRunner, inputs: readonly Document[], outpu
 }
 
 /** Runs one system over every corpus; any failure rejects (the caller names the system and corpus). */
-export async function runSystem(request: SystemRunRequest, progress: (p: SystemRunProgress) => void = () => {}, hooks: SystemRunHooks = {}): Promise<SystemRunResult> {
-  hooks.whileStarting?.();
+export async function runSystem(
+  requested: SystemRunRequest | Promise<SystemRunRequest>,
+  progress: (p: SystemRunProgress) => void = () => {},
+  hooks: SystemRunHooks = {},
+): Promise<SystemRunResult> {
+  const request = await requested;
+  await hooks.whileStarting?.();
   const first = request.corpora[0];
   progress({ phase: "setup", corpus: first.id, done: 0, total: first.inputs.length });
   const setupStart = performance.now();

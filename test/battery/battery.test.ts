@@ -125,6 +125,15 @@ describe("battery failures", () => {
     expect(existsSync(join(dir, "results"))).toBe(false);
   });
 
+  it("reports a corpus it cannot read as such, not as a failure of the system starting meanwhile", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deidstack-battery-nocorpus-"));
+    const file = join(dir, "battery.yaml");
+    writeFileSync(file, stringify({ id: "nocorpus", systems: [{ id: "ok", stack: join(FIXTURES, "stacks", "dates.yaml") }], corpora: [{ id: "gone", path: join(dir, "missing.jsonl"), format: "meddeid-jsonl" }] }));
+    const err = (await batteryCommand(file, { outputRoot: join(dir, "results") }).catch((e) => e)) as Error;
+    expect(err.message).toMatch(/missing\.jsonl/);
+    expect(err.message).not.toMatch(/^system ok/);
+  });
+
   it("rejects unknown systems as reference and duplicate ids", () => {
     const base = { id: "b", systems: [{ id: "a", stack: "rules-only" }], corpora: [{ id: "c", path: "x.jsonl" }] };
     expect(() => parseBatteryObject({ ...base, reference: "z" }, "battery.yaml")).toThrow(/reference "z" is not one of the systems/);
