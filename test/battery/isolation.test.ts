@@ -38,7 +38,11 @@ describe.each([
         if (p.done === 0) phases.push(p.phase);
         if (p.phase === "run" && p.done === 0) timedStarted = performance.now();
       },
-      { whileStarting: () => (workEnded = busy(300)) },
+      {
+        whileStarting: () => {
+          workEnded = busy(300);
+        },
+      },
     );
     expect(phases).toEqual(["setup", "warmup", "run"]);
     expect(timedStarted).toBeGreaterThanOrEqual(workEnded);
