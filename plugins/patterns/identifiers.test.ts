@@ -75,8 +75,9 @@ const records: PositiveCase[] = [
   ["NHS: [[943 476 5918]]", "ID:Patient", 0.9],
   ["GMC [[6334359]]", "ID:Caregiver", 0.9],
   ["serial no. [[JU04-47562]]", "Anonymize_Other", 0.9],
-  ["kenteken [[1-ABC-123]]", "Anonymize_Other"],
+  ["kenteken [[1-ABC-123]]", "Anonymize_Other", 0.9],
   ["drives (registration [[6DDH199]])", "Anonymize_Other"],
+  ["Rijdt nog met de wagen ([[1-MRR-622]]).", "Anonymize_Other", 0.8],
   ["pacemaker in situ, serial [[PB29-54948]].", "Anonymize_Other"],
 ];
 

@@ -271,9 +271,16 @@ function recordContext(scan: TextScan, start: number, digitCount: number, rules:
   return undefined;
 }
 
+/** Belgian licence plates since 2010 ("1-ABC-123") are distinctive enough without a context word. */
+const BELGIAN_PLATE = /[1-9]-[A-Z]{3}-\d{3}(?![\p{L}\p{N}])/uy;
+
 function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null {
   const text = scan.text;
   const s = scan.runs[r];
+  if (scan.runs[r + 1] - s === 1 && text[s + 1] === "-" && !wordCharBefore(text, s)) {
+    const plate = matchAt(BELGIAN_PLATE, text, s);
+    if (plate) return { start: s, end: s + plate[0].length, label: "Anonymize_Other", score: SCORE_PATTERN };
+  }
   const start = identifierStart(text, s);
   if (wordCharBefore(text, start)) return null;
   const selfNamed = start < s && SELF_NAMED_PREFIXES.has(text.slice(start, s).replace("-", "").toLowerCase());
