@@ -274,13 +274,15 @@ function recordContext(scan: TextScan, start: number, digitCount: number, rules:
 /** Belgian licence plates since 2010 ("1-ABC-123") are distinctive enough without a context word. */
 const BELGIAN_PLATE = /[1-9]-[A-Z]{3}-\d{3}(?![\p{L}\p{N}])/uy;
 
+function plateAt(text: string, s: number, e: number): Found | null {
+  if (e - s !== 1 || text[e] !== "-" || wordCharBefore(text, s)) return null;
+  const plate = matchAt(BELGIAN_PLATE, text, s);
+  return plate ? { start: s, end: s + plate[0].length, label: "Anonymize_Other", score: SCORE_PATTERN } : null;
+}
+
 function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null {
   const text = scan.text;
   const s = scan.runs[r];
-  if (scan.runs[r + 1] - s === 1 && text[s + 1] === "-" && !wordCharBefore(text, s)) {
-    const plate = matchAt(BELGIAN_PLATE, text, s);
-    if (plate) return { start: s, end: s + plate[0].length, label: "Anonymize_Other", score: SCORE_PATTERN };
-  }
   const start = identifierStart(text, s);
   if (wordCharBefore(text, start)) return null;
   const selfNamed = start < s && SELF_NAMED_PREFIXES.has(text.slice(start, s).replace("-", "").toLowerCase());
@@ -328,7 +330,7 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
   if (f.npi && s >= consumed[4] && len === 10) record(npiAt(text, s), 4, consumed, out);
   // A record number has at least two digits: a lone digit must go on with a separator or letters ("1-23456", "6DDH199").
   if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x") || isAsciiLetter(text[e]))) {
-    record(recordAt(scan, r, rules), 5, consumed, out);
+    record(recordAt(scan, r, rules) ?? plateAt(text, s, e), 5, consumed, out);
   }
 }
 
