@@ -2,13 +2,15 @@
 // ≤ 20%). Notes: generated ~2 KB nl-BE notes with metadata (bench/_notes.ts). The spans healed and transformed are
 // what the rules-only stack finds (rules-nl-be ∪ patterns ∪ known-identifiers), so the rules do real work.
 // Reported per layer: healing (nl-BE, with and without name propagation), overlap resolution (the stack's, for
-// reference), each transform, and the leak guard.
+// reference), each transform, and the leak guard; and, when the shipped model loads, the meddeid-onnx detector on
+// the first 30 notes for context (a model detector's time, against which the same layers are small).
 //   node --import tsx bench/healing-transform.ts [notes=300] [rounds=3]
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import knownIdentifiers from "../plugins/known-identifiers/index.js";
+import meddeidOnnx from "../plugins/meddeid-onnx/index.js";
 import patterns from "../plugins/patterns/index.js";
 import rulesNlBe from "../plugins/rules-nl-be/index.js";
 import type { Document, Span } from "../src/contract/index.js";
@@ -104,4 +106,18 @@ console.log(`overlap resolution (stack):   ${perNote(tResolve)} ms/note  ${pct(t
 for (const [name, ms] of tTransform) {
   console.log(`transform ${name.padEnd(22)} ${perNote(ms)} ms/note  ${pct(ms)};  healing + this transform: ${pct(tHeal + ms)} (target ≤ 20%)`);
 }
+const model = await Promise.resolve()
+  .then(() => (meddeidOnnx as DetectorPlugin).create((meddeidOnnx as DetectorPlugin).meta.configSchema.parse({ model: "nl-small" }) as never, ctx))
+  .catch(() => undefined);
+if (model) {
+  const sample = notes.slice(0, 30);
+  await model.detect(sample[0], { signal, documentIndex: 0 });
+  const before = process.cpuUsage();
+  for (const [i, d] of sample.entries()) await model.detect({ ...d }, { signal, documentIndex: i });
+  const used = process.cpuUsage(before);
+  const modelMs = (used.user + used.system) / 1000 / sample.length;
+  const healPlusPseudo = (tHeal + tTransform[2][1]) / notes.length;
+  console.log(`context: meddeid-onnx (nl-small) detect ${modelMs.toFixed(1)} ms/note; healing + pseudonymise = ${((100 * healPlusPseudo) / modelMs).toFixed(1)}% of it`);
+  await model.close?.();
+} else console.log("context: meddeid-onnx model not available, skipped");
 console.log(`leak guard (known-identifiers + patterns re-run): ${perNote(tGuard)} ms/note  ${pct(tGuard)}; it would refuse ${refused}/${notes.length} notes of this rules-only stack`);
