@@ -41,6 +41,11 @@ function nameNeedles(person: Person, withParts: boolean): string[] {
   return [...needles];
 }
 
+/** Needles compare equal whatever whitespace or hyphens separate their parts. */
+function normaliseNeedle(folded: string): string {
+  return folded.split(/[\s\-]+/).filter(Boolean).join(" ");
+}
+
 function initialsOf(person: Person): Set<string> {
   return new Set(
     (person.given_name ?? "")
@@ -52,6 +57,22 @@ function initialsOf(person: Person): Set<string> {
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/** Notes of one patient share metadata, so their patterns repeat: keep the last compiled ones. */
+const REGEXP_CACHE = new Map<string, RegExp>();
+const REGEXP_CACHE_SIZE = 512;
+
+function cachedRegExp(source: string): RegExp {
+  let re = REGEXP_CACHE.get(source);
+  if (re) {
+    re.lastIndex = 0;
+    return re;
+  }
+  re = new RegExp(source, "g");
+  if (REGEXP_CACHE.size >= REGEXP_CACHE_SIZE) REGEXP_CACHE.delete(REGEXP_CACHE.keys().next().value!);
+  REGEXP_CACHE.set(source, re);
+  return re;
+}
+
 function isWordChar(c: string | undefined): boolean {
   return c !== undefined && WORD_CHAR.test(c);
 }
@@ -62,8 +83,7 @@ function isWordChar(c: string | undefined): boolean {
  */
 function findAll(folded: string, sources: string[]): { start: number; end: number }[] {
   if (sources.length === 0) return [];
-  const sorted = [...new Set(sources)].sort((a, b) => b.length - a.length);
-  const re = new RegExp(sorted.join("|"), "g");
+  const re = cachedRegExp([...new Set(sources)].sort((a, b) => b.length - a.length).join("|"));
   const out: { start: number; end: number }[] = [];
   let m: RegExpExecArray | null;
   while ((m = re.exec(folded)) !== null) {
@@ -155,10 +175,24 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
   const people: { person: Person; label: Label }[] = [];
   if (options.patient_names && md.patient) people.push({ person: md.patient, label: "Name:Patient" });
   if (options.caregiver_names) for (const c of md.caregivers ?? []) people.push({ person: c, label: "Name:Caregiver" });
-  for (const { person, label } of people) {
-    const sources = nameNeedles(person, options.family_name_parts).map((n) => flexibleSource(n, true));
-    const initials = initialsOf(person);
-    for (const m of findAll(folded, sources)) add(extendOverInitials(text, folded, m.start, initials), m.end, label, 1);
+  // One pattern for every person of the note: normalised needle → the people it names.
+  const owners = new Map<string, number[]>();
+  people.forEach(({ person }, k) => {
+    for (const n of nameNeedles(person, options.family_name_parts)) {
+      const key = normaliseNeedle(n);
+      const list = owners.get(key);
+      if (!list) owners.set(key, [k]);
+      else if (!list.includes(k)) list.push(k);
+    }
+  });
+  if (owners.size) {
+    const initials = people.map(({ person }) => initialsOf(person));
+    const sources = [...owners.keys()].map((n) => flexibleSource(n, true));
+    for (const m of findAll(folded, sources)) {
+      for (const k of owners.get(normaliseNeedle(folded.slice(m.start, m.end))) ?? []) {
+        add(extendOverInitials(text, folded, m.start, initials[k]), m.end, people[k].label, 1);
+      }
+    }
   }
 
   if (options.known_values) {

@@ -16,6 +16,11 @@ export const stackSystemSchema = z
     stack: z.string().min(1),
     /** Documents processed at once (default: the stack's own setting). */
     concurrency: z.number().int().positive().optional(),
+    /**
+     * Overrides the stack's leak guard. A refused document stops a run, so an evaluation that scores detection
+     * (as DeidSharp's did) may switch it off; the report says so. Default: the stack's own setting.
+     */
+    leak_guard: z.boolean().optional(),
   })
   .strict();
 

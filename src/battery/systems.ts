@@ -36,8 +36,10 @@ export function baselineStackObject(spec: Extract<SystemSpec, { baseline: string
 export async function resolveSystemStack(spec: SystemSpec, baseDir: string, source: string): Promise<LoadedStack> {
   if (!isBaselineSystem(spec)) {
     const stack = await loadStack(stackReference(spec, baseDir));
-    if (spec.concurrency === undefined) return stack;
-    return { ...stack, config: { ...stack.config, concurrency: { documents: spec.concurrency } } };
+    const config = { ...stack.config };
+    if (spec.concurrency !== undefined) config.concurrency = { documents: spec.concurrency };
+    if (spec.leak_guard !== undefined) config.leak_guard = spec.leak_guard;
+    return { ...stack, config };
   }
   const raw = baselineStackObject(spec);
   const config = parseStackObject(raw, `${source} system ${spec.id}`);

@@ -1,5 +1,6 @@
 // Runs a stack over documents: detectors in parallel per document, fail closed, union, healing, scope,
 // second opinion, overlap resolution, transform, leak guard. Any failure rejects the whole run.
+import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pLimit from "p-limit";
@@ -347,6 +348,8 @@ export class StackRunner {
    */
   async *run(input: AsyncIterable<IndexedDocument>): AsyncGenerator<OutputRecord> {
     const controller = new AbortController();
+    // Every detector call of every document in flight listens on this signal.
+    setMaxListeners(0, controller.signal);
     const limit = pLimit(this.concurrency);
     const queue: Promise<OutputRecord>[] = [];
     const window = Math.max(2, this.concurrency * 2);
