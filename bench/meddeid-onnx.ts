@@ -1,7 +1,7 @@
 // Speed of the meddeid-onnx detector on one core, and the ratio against torch eager inference of the same model on
 // the same windows in the same run (torch through /usr/bin/python3, rebuilt from model.onnx's initializers).
 // Each figure is the best of `rounds` passes over all notes.
-//   node --import tsx bench/meddeid-onnx.ts [model=nl-small] [notes=300] [rounds=3]
+//   node --import tsx bench/meddeid-onnx.ts [model=nl-small] [notes=300] [rounds=3] [batch=4]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const modelRef = process.argv[2] ?? "nl-small";
 const noteCount = Number(process.argv[3] ?? 300);
 const rounds = Number(process.argv[4] ?? 3);
-const BATCH = 4;
+const BATCH = Number(process.argv[5] ?? 4);
 const profile: ProfileId = modelRef.startsWith("en") ? "en-GB" : "nl-BE";
 const ctx = { baseDir: root, projectRoot: root, language: profile };
 const signal = new AbortController().signal;
