@@ -242,7 +242,7 @@ def main():
     n_params = sum(p.numel() for p in model.parameters())
     print(f"model: {n_params/1e6:.2f}M parameters, vocab {vocab_size}, hidden {args.hidden}, layers {args.layers}", flush=True)
 
-    steps_done, tokens_seen, stopped_by = 0, 0, "random-init"
+    steps_done, tokens_seen, stopped_by, epochs = 0, 0, "random-init", 0
     started = time.time()
     if windows:
         budget_s = args.max_minutes * 60
@@ -261,7 +261,7 @@ def main():
         ]
         opt = torch.optim.AdamW(params, lr=args.lr)
         model.train()
-        epoch_batches, epochs = [], 0
+        epoch_batches = []
         while progress() < 1.0:
             if not epoch_batches:
                 epoch_batches = batches(windows, args.tokens_per_batch, rng)
@@ -315,7 +315,7 @@ def main():
             "steps": steps_done,
             "tokens_seen": tokens_seen,
             "stopped_by": stopped_by,
-            "epochs_started": locals().get("epochs", 0),
+            "epochs_started": epochs,
             "minutes": round(train_minutes, 1),
             "threads": args.threads,
             "torch": torch.__version__,

@@ -5,7 +5,6 @@ import { NoteBuilder } from "./builder.js";
 import { addDays, isoDate, type CalendarDate } from "./calendar.js";
 import { HARD_NEGATIVES, pickPool } from "./clinical.js";
 import type { DateOrder, DateStyle, PersonName } from "./entities.js";
-import type { Prng as PrngType } from "./prng.js";
 import { deriveSeed, Prng } from "./prng.js";
 import { NOTE_TYPES, type BulletStyle, type HeaderStyle, type NoteCtx, type NoteType } from "./notes/context.js";
 import { ENGLISH_NOTES } from "./notes/en.js";
@@ -47,11 +46,11 @@ function fakerFor(profile: ProfileId): Faker {
   return f;
 }
 
-function anchorDate(prng: PrngType): CalendarDate {
+function anchorDate(prng: Prng): CalendarDate {
   return addDays({ year: 2015, month: 1, day: 1 }, prng.int(0, 4200));
 }
 
-function writeNote(world: World, prng: PrngType, faker: Faker, type: NoteType, date: CalendarDate, crlfRate: number): { text: string; ctx: NoteCtx; spans: NonNullable<Document["spans"]> } {
+function writeNote(world: World, prng: Prng, faker: Faker, type: NoteType, date: CalendarDate, crlfRate: number): { text: string; ctx: NoteCtx; spans: NonNullable<Document["spans"]> } {
   const b = new NoteBuilder(prng.chance(crlfRate) ? "\r\n" : "\n");
   const stay = prng.int(1, 14);
   const ctx: NoteCtx = {
