@@ -93,3 +93,21 @@ function mergeTouching(spans: DetectedSpan[]): DetectedSpan[] {
   }
   return out;
 }
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * A subword model can mark part of a word ("t" of "slaapt"); a word is an identifier or not as a whole, so spans
+ * that start or end inside a word grow to the whole word (never released: the privacy-safe direction). Spans that
+ * come to overlap are merged.
+ */
+export function extendToWholeWords(text: string, spans: readonly DetectedSpan[]): DetectedSpan[] {
+  const grown = spans.map((s) => {
+    let start = s.start;
+    let end = s.end;
+    while (start > 0 && WORD_CHAR.test(text[start - 1]) && WORD_CHAR.test(text[start])) start--;
+    while (end < text.length && WORD_CHAR.test(text[end]) && WORD_CHAR.test(text[end - 1])) end++;
+    return start === s.start && end === s.end ? s : { ...s, start, end };
+  });
+  return mergeTouching(grown.sort((a, b) => a.start - b.start || a.end - b.end));
+}

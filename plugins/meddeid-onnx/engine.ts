@@ -3,7 +3,7 @@
 import * as ort from "onnxruntime-node";
 import type { DetectedSpan } from "../../src/contract/index.js";
 import type { ModelSpec } from "./bundle.js";
-import { decodeSpans, softmaxRows, type TokenScores } from "./decode.js";
+import { decodeSpans, extendToWholeWords, softmaxRows, type TokenScores } from "./decode.js";
 import type { TextTokenizer, TokenizedText } from "./tokenizer.js";
 import { LogitAccumulator, planWindows, type TokenWindow } from "./windows.js";
 
@@ -133,7 +133,7 @@ export class TokenClassifierEngine {
     return tokenized.map((tok, doc) => {
       if (tok.ids.length === 0) return [];
       const raw = accumulators[doc].map((a) => a.averaged());
-      return decodeSpans(texts[doc], tok.starts, tok.ends, this.scores(raw), this.options.minScore);
+      return extendToWholeWords(texts[doc], decodeSpans(texts[doc], tok.starts, tok.ends, this.scores(raw), this.options.minScore));
     });
   }
 

@@ -81,7 +81,7 @@ export async function createMeddeidDetector(options: MeddeidOnnxOptions, ctx: Pl
 export default definePlugin({
   meta: {
     id: "meddeid-onnx",
-    version: "1.0.0",
+    version: "1.1.0",
     description: "MedDeID-style transformer token classifier (dual-head bundle or Hugging Face typed-BIO export) via onnxruntime-node",
     labels: MODEL_LABELS,
     configSchema,

@@ -105,3 +105,18 @@ describe("decodeSpans", () => {
     expect(p[5]).toBeCloseTo(1, 6);
   });
 });
+
+describe("extendToWholeWords", () => {
+  it("grows spans that cut a word to the whole word and merges what then overlaps", async () => {
+    const { extendToWholeWords } = await import("./decode.js");
+    const text = "Dhr. Peeters slaapt goed, 😀 Jan-Pieter";
+    const at = (w: string) => text.indexOf(w);
+    const spans = extendToWholeWords(text, [
+      { start: at("slaapt") + 5, end: at("slaapt") + 6, label: "Name:Patient" },
+      { start: at("Peeters"), end: at("Peeters") + 3, label: "Name:Patient" },
+      { start: at("Peeters") + 4, end: at("Peeters") + 6, label: "Name:Patient" },
+      { start: at("Jan"), end: at("Jan") + 3, label: "Name:Patient" },
+    ]);
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(["Peeters", "slaapt", "Jan"]);
+  });
+});
