@@ -1,6 +1,8 @@
 // Case- and accent-folding that keeps string length, so offsets in the folded text are offsets in the original.
 
 const cache = new Map<string, string>();
+const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII_GLOBAL = /[^\x00-\x7f]/g;
 
 function foldChar(c: string): string {
   let f = cache.get(c);
@@ -16,6 +18,11 @@ function foldChar(c: string): string {
 
 /** Lower-cases and strips diacritics character by character; the result has the same length as the input. */
 export function foldText(text: string): string {
+  // Fast path: lower-casing in one call, then fold only the non-ASCII characters (one UTF-16 unit at a time).
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) {
+    return NON_ASCII.test(lower) ? lower.replace(NON_ASCII_GLOBAL, foldChar) : lower;
+  }
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -41,6 +41,66 @@ function nameNeedles(person: Person, withParts: boolean): string[] {
   return [...needles];
 }
 
+const SEPARATOR = /[\s\-]/;
+
+function isWordCode(folded: string, i: number): boolean {
+  const c = folded.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  return WORD_CHAR.test(folded[i]);
+}
+
+/**
+ * Word-bounded occurrences of normalised needles ("jan van dam") in folded text, the parts of a needle separated
+ * by any run of whitespace or hyphens. Needles are indexed by their first word, so the text is walked word by word
+ * with one hash lookup each; at each word the longest needle wins and the walk resumes after it.
+ */
+function findNeedles(folded: string, needles: readonly string[]): { start: number; end: number; needle: string }[] {
+  const byFirstWord = new Map<string, string[][]>();
+  for (const n of needles) {
+    const parts = n.split(" ");
+    const head = /^[\p{L}\p{N}]*/u.exec(parts[0])![0];
+    const list = byFirstWord.get(head);
+    if (list) list.push(parts);
+    else byFirstWord.set(head, [parts]);
+  }
+  const out: { start: number; end: number; needle: string }[] = [];
+  let i = 0;
+  const n = folded.length;
+  while (i < n) {
+    if (!isWordCode(folded, i) || (i > 0 && isWordCode(folded, i - 1))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && isWordCode(folded, j)) j++;
+    const candidates = byFirstWord.get(folded.slice(i, j));
+    let best: { end: number; needle: string } | undefined;
+    for (const parts of candidates ?? []) {
+      const end = matchParts(folded, i, parts);
+      if (end > 0 && (!best || end > best.end)) best = { end, needle: parts.join(" ") };
+    }
+    if (best) {
+      out.push({ start: i, end: best.end, needle: best.needle });
+      i = best.end;
+    } else i = j;
+  }
+  return out;
+}
+
+/** End offset of `parts` matched at `pos` (separated by whitespace/hyphen runs, word-bounded), or -1. */
+function matchParts(folded: string, pos: number, parts: readonly string[]): number {
+  for (let k = 0; k < parts.length; k++) {
+    if (!folded.startsWith(parts[k], pos)) return -1;
+    pos += parts[k].length;
+    if (k < parts.length - 1) {
+      const sepStart = pos;
+      while (pos < folded.length && SEPARATOR.test(folded[pos])) pos++;
+      if (pos === sepStart) return -1;
+    }
+  }
+  return pos < folded.length && isWordCode(folded, pos) ? -1 : pos;
+}
+
 /** Needles compare equal whatever whitespace or hyphens separate their parts. */
 function normaliseNeedle(folded: string): string {
   return folded.split(/[\s\-]+/).filter(Boolean).join(" ");
@@ -142,6 +202,18 @@ const DATE_CANDIDATE = new RegExp(
   "g",
 );
 
+const BIRTH_DATE_CACHE = new Map<string, Set<string>>();
+
+function birthDateSet(iso: string): Set<string> {
+  let set = BIRTH_DATE_CACHE.get(iso);
+  if (!set) {
+    set = new Set(birthDateRenderings(iso).map((r) => foldText(r)));
+    if (BIRTH_DATE_CACHE.size >= 1024) BIRTH_DATE_CACHE.delete(BIRTH_DATE_CACHE.keys().next().value!);
+    BIRTH_DATE_CACHE.set(iso, set);
+  }
+  return set;
+}
+
 function findDateCandidates(folded: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   for (const m of folded.matchAll(DATE_CANDIDATE)) {
@@ -187,9 +259,8 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
   });
   if (owners.size) {
     const initials = people.map(({ person }) => initialsOf(person));
-    const sources = [...owners.keys()].map((n) => flexibleSource(n, true));
-    for (const m of findAll(folded, sources)) {
-      for (const k of owners.get(normaliseNeedle(folded.slice(m.start, m.end))) ?? []) {
+    for (const m of findNeedles(folded, [...owners.keys()])) {
+      for (const k of owners.get(m.needle)!) {
         add(extendOverInitials(text, folded, m.start, initials[k]), m.end, people[k].label, 1);
       }
     }
@@ -199,7 +270,8 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
     for (const kv of md.known_values ?? []) {
       const fv = foldText(kv.value.trim());
       if (fv.replace(/[^\p{L}\p{N}]/gu, "").length < 2) continue;
-      let hits = findAll(folded, [flexibleSource(fv, false)]);
+      // Verbatim first (whitespace-flexible); values that start with a word character take the word index.
+      let hits = isWordCode(fv, 0) ? findNeedles(folded, [fv.split(/\s+/).join(" ")]) : findAll(folded, [flexibleSource(fv, false)]);
       if (hits.length === 0) {
         const tolerant = separatorTolerantSource(fv);
         if (tolerant) hits = findAll(folded, [tolerant]);
@@ -209,7 +281,7 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
   }
 
   if (options.birth_date && md.patient?.birth_date) {
-    const renderings = new Set(birthDateRenderings(md.patient.birth_date).map((r) => foldText(r)));
+    const renderings = birthDateSet(md.patient.birth_date);
     for (const h of findDateCandidates(folded)) {
       const candidate = folded.slice(h.start, h.end).replace(/\s+/g, " ");
       if (renderings.has(candidate)) add(h.start, h.end, "Age_Birthdate", 1);
