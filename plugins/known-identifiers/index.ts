@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DetectedSpan, Document, Label, Person } from "../../src/contract/index.js";
 import { definePlugin } from "../../src/detectors/index.js";
 import { birthDateRenderings, monthWords } from "./birthdate.js";
-import { escapeRegExp, foldText } from "./fold.js";
+import { escapeRegExp, foldSameLength as foldText } from "../../src/contract/fold.js";
 
 /** Particles that are names only next to another name part (MedDeID's connector blacklist, extended). */
 const CONNECTORS = new Set(["de", "van", "der", "den", "het", "op", "la", "le", "du", "des", "ten", "ter", "te", "von", "di", "da", "del", "'t", "vd", "v."]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Document, DocumentMetadata } from "../../src/contract/index.js";
 import { birthDateRenderings } from "./birthdate.js";
-import { foldText } from "./fold.js";
+import { foldSameLength as foldText } from "../../src/contract/fold.js";
 import { configSchema, detectKnownIdentifiers } from "./index.js";
 
 const options = configSchema.parse({});
