@@ -302,7 +302,7 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
 export default definePlugin({
   meta: {
     id: "known-identifiers",
-    version: "1.0.0",
+    version: "1.1.0",
     description: "Patient and caregiver names, known values and birth-date renderings taken from note metadata",
     labels: ["Name:Patient", "Name:Caregiver", "Age_Birthdate", "ID:Patient", "ID:Caregiver", "Contactdetails", "Address_Location:Patient"],
     configSchema,
