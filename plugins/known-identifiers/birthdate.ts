@@ -1,19 +1,5 @@
 // Renderings of a birth date as clinicians write it in Dutch, French and English notes.
-
-const MONTHS: Record<string, { full: string[]; abbr: string[] }> = {
-  nl: {
-    full: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"],
-    abbr: ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
-  },
-  fr: {
-    full: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
-    abbr: ["janv", "févr", "mars", "avr", "mai", "juin", "juil", "août", "sept", "oct", "nov", "déc"],
-  },
-  en: {
-    full: ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"],
-    abbr: ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
-  },
-};
+import { MONTHS } from "../../src/contract/language-words.js";
 
 /** Parses an ISO date (YYYY-MM-DD); undefined when it is not one. */
 export function parseIsoDate(value: string): { y: number; m: number; d: number } | undefined {
@@ -48,7 +34,7 @@ export function birthDateRenderings(iso: string): string[] {
   out.add(`${y}/${mm}/${dd}`);
   out.add(`${y}${mm}${dd}`);
   out.add(`${dd}${mm}${y}`);
-  for (const lang of Object.keys(MONTHS)) {
+  for (const lang of Object.keys(MONTHS) as (keyof typeof MONTHS)[]) {
     const full = MONTHS[lang].full[m - 1];
     const abbr = MONTHS[lang].abbr[m - 1];
     for (const mon of [full, abbr, `${abbr}.`]) {
