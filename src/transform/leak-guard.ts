@@ -163,9 +163,3 @@ function replacementRangesWithSpans(result: TransformResult): ReplacementRange[]
   }
   return ranges;
 }
-
-/** Offsets of each replacement within the de-identified text. */
-export function replacementRangesInOutput(originalText: string, result: TransformResult): { start: number; end: number }[] {
-  void originalText;
-  return replacementRangesWithSpans(result).map(({ start, end }) => ({ start, end }));
-}
