@@ -1,0 +1,76 @@
+import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadJsonlDocuments } from "../../src/contract/index.js";
+import { checkTree, listSources, ROOT } from "../../eval-sets/tools/build.js";
+import { MarkupError, parseSource } from "../../eval-sets/tools/markup.js";
+
+describe("eval-set markup", () => {
+  it("gives code-point offsets, labels from short forms and the language", () => {
+    const [doc] = parseSource(
+      "x.txt",
+      "#! lang: nl-BE\n### doc: a\n😀 dr. [[Peeters|CARE]] ° [[12/03/1980|AGE]]\n\n",
+    );
+    expect(doc.text).toBe("😀 dr. Peeters ° 12/03/1980");
+    expect(doc.spans).toEqual([
+      { begin: 6, end: 13, label: "Name:Caregiver", text: "Peeters" },
+      { begin: 16, end: 26, label: "Age_Birthdate", text: "12/03/1980" },
+    ]);
+    expect(doc.metadata).toEqual({ lang: "nl-BE" });
+    expect(doc.annotated).toBe(true);
+  });
+
+  it("keeps blank lines inside a body and reads patient_id and meta", () => {
+    const docs = parseSource(
+      "x.txt",
+      '### doc: a\n### lang: en-US\n### patient_id: P1\n### meta: {"patient":{"given_name":"Ann"}}\nl1\n\nl2\n### doc: b\n### lang: en-US\nx',
+    );
+    expect(docs[0].text).toBe("l1\n\nl2");
+    expect(docs[0].patient_id).toBe("P1");
+    expect(docs[0].metadata).toEqual({ lang: "en-US", patient: { given_name: "Ann" } });
+    expect(docs[1].text).toBe("x");
+  });
+
+  it.each([
+    ["an unknown label", "### doc: a\n### lang: nl\n[[Jan|NAME]]"],
+    ["unbalanced markup", "### doc: a\n### lang: nl\n[[Jan|PAT]"],
+    ["a span with outer whitespace", "### doc: a\n### lang: nl\n[[Jan |PAT]]"],
+    ["a duplicate id", "### doc: a\n### lang: nl\nx\n### doc: a\nx"],
+    ["no language", "### doc: a\nx"],
+    ["an empty body", "### doc: a\n### lang: nl\n\n"],
+  ])("rejects %s", (_what, src) => {
+    expect(() => parseSource("x.txt", src)).toThrow(MarkupError);
+  });
+});
+
+describe("the eval-sets tree", () => {
+  const tmp = mkdtempSync(join(tmpdir(), "evalsets-"));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it("has current builds and intact frozen files", () => {
+    expect(checkTree()).toEqual([]);
+  });
+
+  it("builds only files the contract reader accepts", async () => {
+    for (const rel of listSources()) {
+      const docs = await loadJsonlDocuments(join(ROOT, rel.replace(/\.txt$/, ".jsonl")));
+      expect(docs.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("notices an edit of a frozen set and an unfrozen test set", () => {
+    const root = join(tmp, "tree");
+    mkdirSync(join(root, "xx", "test"), { recursive: true });
+    writeFileSync(join(root, "xx", "test", "a.txt"), "### doc: a\n### lang: nl\n[[Jan|PAT]] komt.\n");
+    writeFileSync(join(root, "xx", "test", "a.jsonl"), "");
+    expect(checkTree(root)).toEqual(["xx/test/a.jsonl: stale build", "xx/test/a.txt: a test set that is not frozen"]);
+    if (listSources().length > 0) {
+      const copy = join(tmp, "copy");
+      cpSync(ROOT, copy, { recursive: true });
+      const rel = listSources(copy)[0];
+      appendFileSync(join(copy, rel), "x");
+      expect(checkTree(copy).some((p) => p.includes("changed after freezing") || p.includes("stale build"))).toBe(true);
+    }
+  });
+});
