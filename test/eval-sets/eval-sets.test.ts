@@ -74,3 +74,25 @@ describe("the eval-sets tree", () => {
     }
   });
 });
+
+describe("npm run eval", () => {
+  it("scores a stack on a set with the common scorer, leak guard off", async () => {
+    const { evaluate } = await import("../../eval-sets/tools/eval.js");
+    const root = mkdtempSync(join(tmpdir(), "evalrun-"));
+    try {
+      mkdirSync(join(root, "nl", "dev"), { recursive: true });
+      const src = "#! lang: nl-BE\n### doc: a\nBel [[0472 12 34 56|CONTACT]] aub.\n### doc: b\nGeen bijzonderheden.\n";
+      writeFileSync(join(root, "nl", "dev", "s.txt"), src);
+      const { buildSource } = await import("../../eval-sets/tools/build.js");
+      writeFileSync(join(root, "nl", "dev", "s.jsonl"), buildSource("nl/dev/s.txt", root).jsonl);
+      const row = await evaluate("rules-only", "nl/dev/s.txt", root, root);
+      expect(row).toMatchObject({ set: "nl/dev/s", stack: "rules-only", documents: 2, gold_spans: 1, set_sha256: null });
+      expect(row.metrics.span_recall).toBe(1);
+      expect(row.predicted_spans).toBeGreaterThanOrEqual(1);
+      expect(row.metrics.non_pii_redaction_rate).toBeGreaterThanOrEqual(0);
+      expect(row.metrics.non_pii_redaction_rate).toBeLessThan(1);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

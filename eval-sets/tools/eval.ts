@@ -1,0 +1,173 @@
+// `npm run eval`: every stack of a language on every hand-written set of that language, scored by the common
+// scorer (`src/eval`, the code behind `deidstack score`). Detection is measured with the leak guard off, as the
+// battery does: a refused document would otherwise have no predictions. Prints counts and rates only.
+//
+//   npm run eval                              all sets, default stacks per language
+//   npm run eval -- --split dev               only development sets
+//   npm run eval -- --set nl/test/fragments   one set (path under eval-sets/ without extension)
+//   npm run eval -- --stack rules-only        only this stack (preset name or path), on the sets of every language
+//   npm run eval -- --json results.json       also write the table as JSON (deidstack.eval-sets.results.v1)
+import "reflect-metadata";
+import { mkdtempSync, rmSync, writeFileSync, createWriteStream, existsSync } from "node:fs";
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { DeidError, loadJsonlDocuments, type Document, type IndexedDocument } from "../../src/contract/index.js";
+import { loadCorpus, loadPredictions, scoreCorpus } from "../../src/eval/index.js";
+import { StackRunner, loadStack, listPresetNames } from "../../src/stack/index.js";
+import { listSources, readFrozen, ROOT } from "./build.js";
+
+/** Stacks measured by default on each language's sets; names that are not installed are reported and skipped. */
+export const DEFAULT_STACKS: Record<string, string[]> = {
+  nl: ["rules-only", "no-llm", join(ROOT, "stacks", "meddeid-nl-alone.yaml")],
+  fr: ["rules-only", "no-llm", join(ROOT, "stacks", "meddeid-nl-alone.yaml")],
+  en: ["rules-only-en", "no-llm-en", join(ROOT, "stacks", "meddeid-en-alone.yaml")],
+};
+
+export const REPORTED_METRICS = [
+  "span_recall",
+  "span_precision",
+  "char_recall",
+  "core_pii_recall",
+  "non_pii_redaction_rate",
+  "non_pii_false_positive_rate",
+  "non_pii_boundary_extension_rate",
+] as const;
+
+export interface EvalRow {
+  set: string;
+  set_sha256: string | null;
+  stack: string;
+  stack_sha256: string;
+  documents: number;
+  gold_spans: number;
+  predicted_spans: number;
+  seconds: number;
+  metrics: Record<string, number | null>;
+}
+
+function stackAvailable(ref: string): boolean {
+  return ref.includes("/") ? existsSync(ref) : listPresetNames().includes(ref) || existsSync(join("stacks", `${ref}.yaml`));
+}
+
+async function* indexed(documents: readonly Document[]): AsyncGenerator<IndexedDocument> {
+  for (let index = 0; index < documents.length; index++) {
+    const { spans: _gold, ...input } = documents[index];
+    yield { document: input, index };
+  }
+}
+
+/** Runs one stack (leak guard off) over one set and scores it. */
+export async function evaluate(stackRef: string, setRel: string, workDir: string, root = ROOT): Promise<EvalRow> {
+  const jsonl = join(root, setRel.replace(/\.txt$/, ".jsonl"));
+  const stack = await loadStack(stackRef);
+  const config = { ...stack.config, leak_guard: false };
+  const runner = await StackRunner.create({ ...stack, config });
+  const inputs = await loadJsonlDocuments(jsonl);
+  const out = join(workDir, `pred-${Math.random().toString(36).slice(2)}.jsonl`);
+  const stream = createWriteStream(out, { flags: "wx", mode: 0o600 });
+  let predicted = 0;
+  const t0 = performance.now();
+  try {
+    for await (const record of runner.run(indexed(inputs))) {
+      predicted += record.spans.length;
+      if (!stream.write(JSON.stringify(record) + "\n")) await once(stream, "drain");
+    }
+  } finally {
+    stream.end();
+    await once(stream, "close");
+    await runner.close();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const corpus = await loadCorpus(jsonl);
+  const predictions = await loadPredictions(out, { gold: corpus.documents });
+  rmSync(out, { force: true });
+  const score = scoreCorpus(corpus.documents, new Map([[stack.config.name, predictions.predictions]]), {
+    metrics: [...REPORTED_METRICS],
+  });
+  const frozen = readFrozen(join(root, "FROZEN.json")).sets[setRel];
+  return {
+    set: setRel.replace(/\.txt$/, ""),
+    set_sha256: frozen?.jsonl_sha256 ?? null,
+    stack: stack.config.name,
+    stack_sha256: stack.sha256,
+    documents: corpus.documents.length,
+    gold_spans: corpus.documents.reduce((n, d) => n + (d.spans?.length ?? 0), 0),
+    predicted_spans: predicted,
+    seconds,
+    metrics: score.systems[0].metrics,
+  };
+}
+
+const pct = (v: number | null | undefined): string => (v === null || v === undefined ? "n/a" : `${(100 * v).toFixed(1)}%`);
+
+export function formatRows(rows: EvalRow[]): string {
+  const head = "| set | stack | docs | gold spans | span R | span P | char R | core R | non-PII | FP | BE |";
+  const lines = [head, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"];
+  for (const r of rows) {
+    const m = r.metrics;
+    lines.push(
+      `| ${r.set} | ${r.stack} | ${r.documents} | ${r.gold_spans} | ${pct(m.span_recall)} | ${pct(m.span_precision)} | ` +
+        `${pct(m.char_recall)} | ${pct(m.core_pii_recall)} | ${pct(m.non_pii_redaction_rate)} | ` +
+        `${pct(m.non_pii_false_positive_rate)} | ${pct(m.non_pii_boundary_extension_rate)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function arg(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const split = arg(argv, "--split");
+  const only = arg(argv, "--set");
+  const stackArg = arg(argv, "--stack");
+  const jsonOut = arg(argv, "--json");
+  let sets = listSources();
+  if (split) sets = sets.filter((s) => s.split("/")[1] === split);
+  if (only) sets = sets.filter((s) => s.replace(/\.txt$/, "") === only);
+  if (sets.length === 0) {
+    console.error("no evaluation set matches");
+    return 2;
+  }
+  const workDir = mkdtempSync(join(tmpdir(), "deidstack-eval-"));
+  const rows: EvalRow[] = [];
+  const skipped = new Set<string>();
+  try {
+    for (const set of sets) {
+      const lang = set.split("/")[0];
+      const stacks = stackArg ? [stackArg.includes("/") ? resolve(stackArg) : stackArg] : (DEFAULT_STACKS[lang] ?? []);
+      for (const s of stacks) {
+        if (!stackAvailable(s)) {
+          skipped.add(s);
+          continue;
+        }
+        rows.push(await evaluate(s, set, workDir));
+        process.stderr.write(`eval: ${set} × ${rows[rows.length - 1].stack} done\n`);
+      }
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  console.log(formatRows(rows));
+  for (const s of skipped) console.log(`(stack ${s} is not installed: skipped)`);
+  console.log("span R/P: gold entities hit / predicted spans that hit gold; non-PII = FP + BE (docs/scoring.md).");
+  if (jsonOut) {
+    writeFileSync(jsonOut, JSON.stringify({ format: "deidstack.eval-sets.results.v1", rows }, null, 2) + "\n");
+  }
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (err: unknown) => {
+      // A DeidError's message never quotes note text; anything else is reported by its class only.
+      console.error(err instanceof DeidError ? `eval failed: ${err.code}: ${err.message}` : `eval failed: ${(err as Error)?.name ?? "error"}`);
+      process.exitCode = 1;
+    },
+  );
+}
