@@ -1,8 +1,6 @@
 // A system of a battery is a stack: a stack file or preset as it is, or an external tool wrapped as a stack of one
 // detector (no healing unless asked, no leak guard: the tool is measured as it is).
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { loadStack, parseStackObject, type LoadedStack } from "../stack/index.js";
+import { loadStack, parseStackObject, resolveStackPath, type LoadedStack } from "../stack/index.js";
 import { canonicalJson, sha256Text } from "./hashing.js";
 import type { SystemSpec } from "./config.js";
 
@@ -10,10 +8,9 @@ export function isBaselineSystem(spec: SystemSpec): spec is Extract<SystemSpec, 
   return "baseline" in spec;
 }
 
-/** A stack reference relative to the battery's folder when such a file exists there, else a preset name. */
+/** A stack file relative to the battery's folder, or a preset (see resolveStackPath: a bare name is a preset). */
 export function stackReference(spec: Extract<SystemSpec, { stack: string }>, baseDir: string): string {
-  const local = resolve(baseDir, spec.stack);
-  return existsSync(local) ? local : spec.stack;
+  return resolveStackPath(spec.stack, baseDir);
 }
 
 /** The stack config that wraps an external tool. */

@@ -26,13 +26,15 @@ const SPAN_ALIASES: Record<string, string> = {
 const REJECTED_SPAN_CONTAINERS = ["annotations", "entities", "deid_spans", "items", "subannotations"];
 const RETIRED_METADATA_KEYS = ["patient_name", "caregiver_names"];
 
+// Metadata is strict: a misspelt key ("pateint") would otherwise be ignored and leave the patient's name in clear.
+// Site data that is not part of the contract goes into the explicit `extra` bag, which no detector reads.
 const personSchema = z
   .object({
     given_name: z.string().nullish(),
     family_name: z.string().nullish(),
     birth_date: z.string().nullish(),
   })
-  .loose();
+  .strict();
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, "must be an ISO date (YYYY-MM-DD)");
 
@@ -50,11 +52,20 @@ export const metadataSchema = z
             value: z.string().min(1),
             label: z.string().refine((l) => canonicalLabel(l) !== undefined, "must be a contract label"),
           })
-          .loose(),
+          .strict(),
       )
       .nullish(),
+    /** Descriptive fields written by `deidstack synth`. */
+    note_type: z.string().nullish(),
+    name_source: z.string().nullish(),
+    generator: z.string().nullish(),
+    /** Site data outside the contract, carried as it is and never read by a detector. */
+    extra: z.record(z.string(), z.unknown()).nullish(),
   })
-  .loose();
+  .strict();
+
+/** Keys the metadata schema knows, for error messages. */
+export const METADATA_KEYS = Object.keys(metadataSchema.shape).sort();
 
 const subannotationDiskSchema = z
   .object({
@@ -110,6 +121,16 @@ function fieldPath(path: PropertyKey[]): string {
   return s || "(record)";
 }
 
+/** A key name fit for an error message: field names, not values, but still bounded and printable. */
+function safeKeyName(key: string): string {
+  const printable = key.replace(/[^\p{L}\p{N}_\-.]/gu, "?");
+  return printable.length > 40 ? `${printable.slice(0, 40)}…` : printable;
+}
+
+function describeKey(key: string): string {
+  return `"${safeKeyName(key)}"`;
+}
+
 function fail(reason: string, ctx: ParseContext, field?: string): never {
   const c: ErrorContext = { documentIndex: ctx.documentIndex, line: ctx.line, field };
   throw new DeidError("E_INPUT_FORMAT", reason, c);
@@ -148,6 +169,12 @@ export function parseDocumentRecord(raw: unknown, ctx: ParseContext): Document {
   const parsed = documentDiskSchema.safeParse(rec);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    if (issue.code === "unrecognized_keys") {
+      const where = fieldPath(issue.path);
+      const key = issue.keys[0];
+      const known = where === "metadata" ? `; known keys: ${METADATA_KEYS.join(", ")}; site data goes under metadata.extra` : "";
+      fail(`unknown key ${describeKey(key)}${issue.keys.length > 1 ? ` (and ${issue.keys.length - 1} more)` : ""}${known}`, ctx, `${where}.${safeKeyName(key)}`);
+    }
     fail(issue.message, ctx, fieldPath(issue.path));
   }
   const d = parsed.data;

@@ -41,7 +41,11 @@ export interface DocumentMetadata {
   patient?: Person | null;
   caregivers?: Person[] | null;
   known_values?: KnownValue[] | null;
-  [key: string]: unknown;
+  note_type?: string | null;
+  name_source?: string | null;
+  generator?: string | null;
+  /** Site data outside the contract; no detector reads it. */
+  extra?: Record<string, unknown> | null;
 }
 
 export interface Document {

@@ -96,22 +96,42 @@ export function parseStackObject(raw: unknown, source: string): StackConfig {
   return parsed.data;
 }
 
-/** Resolves a preset name (stacks/<name>.yaml) or a path to a stack file. */
-export function resolveStackPath(ref: string): string {
-  if (existsSync(ref)) return resolve(ref);
-  for (const ext of [".yaml", ".yml", ".json"]) {
-    const p = resolve(PRESETS_DIR, ref + ext);
-    if (existsSync(p)) return p;
+/** A stack reference is a path when it has a `/` (or `\\`) or a file extension; otherwise it names a preset. */
+export function isStackPathReference(ref: string): boolean {
+  return /[\\/]/.test(ref) || /\.[A-Za-z0-9]{1,8}$/.test(ref);
+}
+
+export const PRESET_PREFIX = "preset:";
+
+function presetPath(name: string): string {
+  if (/^[a-z0-9][a-z0-9-]*$/.test(name)) {
+    for (const ext of [".yaml", ".yml", ".json"]) {
+      const p = resolve(PRESETS_DIR, name + ext);
+      if (existsSync(p)) return p;
+    }
   }
-  throw new DeidError("E_STACK_CONFIG", `no stack file or preset named "${ref}" (presets: ${listPresetNames().join(", ")})`);
+  throw new DeidError("E_STACK_CONFIG", `no preset named "${name}" (presets: ${listPresetNames().join(", ")}; a stack file is named by a path such as ./${name}.yaml)`);
+}
+
+/**
+ * Resolves a stack reference: `preset:NAME` and a bare name are presets, looked up only in `stacks/` (a file named
+ * `rules-only` in the working directory never replaces the preset); a reference with a `/` or a file extension is
+ * a stack file, resolved against `baseDir` (default the working directory) and never a preset.
+ */
+export function resolveStackPath(ref: string, baseDir: string = process.cwd()): string {
+  if (ref.startsWith(PRESET_PREFIX)) return presetPath(ref.slice(PRESET_PREFIX.length));
+  if (!isStackPathReference(ref)) return presetPath(ref);
+  const p = resolve(baseDir, ref);
+  if (!existsSync(p)) throw new DeidError("E_STACK_CONFIG", `stack file not found: ${ref}`);
+  return p;
 }
 
 export function listPresetNames(): string[] {
   return ["balanced", "no-llm", "precision-first", "recall-first", "rules-only"];
 }
 
-export async function loadStack(ref: string): Promise<LoadedStack> {
-  const path = resolveStackPath(ref);
+export async function loadStack(ref: string, baseDir?: string): Promise<LoadedStack> {
+  const path = resolveStackPath(ref, baseDir);
   const bytes = await readFile(path);
   let raw: unknown;
   try {

@@ -69,6 +69,10 @@ describe("parseDocumentRecord", () => {
     [{ document_id: "x", text: "abc", metadata: { patient_name: "x" } }, "metadata.patient_name"],
     [{ document_id: "x", text: "abc", metadata: { date_shift_days: 1.5 } }, "metadata.date_shift_days"],
     [{ document_id: "x", text: "abc", metadata: { known_values: [{ value: "1", label: "Foo" }] } }, "metadata.known_values[0].label"],
+    [{ document_id: "x", text: "abc", metadata: { pateint: { family_name: "abc" } } }, "metadata.pateint"],
+    [{ document_id: "x", text: "abc", metadata: { patient: { family_nam: "abc" } } }, "metadata.patient.family_nam"],
+    [{ document_id: "x", text: "abc", metadata: { caregivers: [{ given_name: "abc", role: "gp" }] } }, "metadata.caregivers[0].role"],
+    [{ document_id: "x", text: "abc", metadata: { known_values: [{ value: "abc", label: "Date", kind: "x" }] } }, "metadata.known_values[0].kind"],
   ])("rejects %j naming field %s, without quoting text", (record, field) => {
     const e = errorOf(() => parseDocumentRecord(record, ctx));
     expect(e.context.field).toBe(field);
