@@ -29,6 +29,17 @@ const secondOpinionSchema = z
   })
   .strict();
 
+/** Lexical veto (src/healing/lexical-veto.ts): true, or which model detectors' spans and which word languages. */
+const lexicalVetoSchema = z.union([
+  z.boolean(),
+  z
+    .object({
+      detectors: z.array(z.string().min(1)).min(1).optional(),
+      languages: z.array(z.enum(["nl", "fr", "en"])).min(1).optional(),
+    })
+    .strict(),
+]);
+
 const transformSchema = z.union([
   z.enum(["placeholders", "numbered", "surrogates", "pseudonymise"]),
   z
@@ -48,6 +59,7 @@ export const stackSchema = z
     healing_options: z.record(z.string(), z.unknown()).default({}),
     scope: z.enum(["safe-harbor"]).nullable().default(null),
     second_opinion: secondOpinionSchema.nullable().default(null),
+    lexical_veto: lexicalVetoSchema.nullable().default(null),
     transform: transformSchema.default("placeholders"),
     leak_guard: z.boolean().default(true),
     timeouts: z.object({ detector_ms: z.number().int().positive().default(120_000) }).strict().default({ detector_ms: 120_000 }),

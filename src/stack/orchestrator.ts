@@ -25,6 +25,7 @@ import {
   type SecondOpinionReviewer,
 } from "../detectors/index.js";
 import { getHealingProfile, healSpans, type HealingProfile } from "../healing/index.js";
+import { createLexicalVeto, type LexicalVeto } from "../healing/lexical-veto.js";
 import { checkLeaks, createTransformer, type OutputSpan, type Transformer } from "../transform/index.js";
 import type { LoadedStack } from "./config.js";
 import { applyScope } from "./scope.js";
@@ -129,6 +130,19 @@ export async function runDetectorChecked(
   return spans;
 }
 
+/** The lexical veto of a stack: by default over every model detector; a named detector must be a model. */
+function buildLexicalVeto(option: NonNullable<LoadedStack["config"]["lexical_veto"]>, instances: DetectorInstance[], language: string): LexicalVeto {
+  const models = instances.filter((d) => d.kind === "model").map((d) => d.id);
+  const chosen = option === true ? models : (option as { detectors?: string[] }).detectors ?? models;
+  const bad = chosen.find((id) => !models.includes(id));
+  if (bad !== undefined) {
+    throw new DeidError("E_STACK_CONFIG", `lexical veto may only drop spans of model detectors; ${bad} is not one in this stack`, { field: "lexical_veto.detectors" });
+  }
+  if (chosen.length === 0) throw new DeidError("E_STACK_CONFIG", "lexical veto is on but the stack has no model detector", { field: "lexical_veto" });
+  const languages = option === true ? undefined : (option as { languages?: ("nl" | "fr" | "en")[] }).languages;
+  return createLexicalVeto({ detectors: chosen, languages, stackLanguage: language });
+}
+
 /** Categories a second opinion may never veto: places and organisations are kept whatever the LLM says. */
 const NEVER_VETOED = new Set(["Address_Location", "Organization"]);
 
@@ -141,6 +155,7 @@ export class StackRunner {
     private readonly transformer: Transformer,
     private readonly secondOpinion: { reviewer: SecondOpinionReviewer; veto: Set<string>; timeoutMs: number } | null,
     private readonly concurrency: number,
+    private readonly lexicalVeto: LexicalVeto | null = null,
   ) {}
 
   static async create(stack: LoadedStack, opts: RunnerOptions = {}): Promise<StackRunner> {
@@ -195,8 +210,9 @@ export class StackRunner {
         second = { reviewer, veto: new Set(so.veto), timeoutMs: so.timeout_ms ?? config.timeouts.detector_ms };
       }
       const healing = config.healing ? getHealingProfile(config.healing) : null;
+      const lexicalVeto = config.lexical_veto ? buildLexicalVeto(config.lexical_veto, instances, config.language) : null;
       const transformer = await createTransformer(config.transform as never, { baseDir, language: config.language, healingOptions: config.healing_options } as never);
-      return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents);
+      return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents, lexicalVeto);
     } catch (err) {
       await Promise.allSettled(instances.map((d) => d.detector.close?.()));
       throw err;
@@ -228,6 +244,7 @@ export class StackRunner {
       second_opinion: this.secondOpinion
         ? { id: this.secondOpinion.reviewer.id, veto: [...this.secondOpinion.veto], ...(this.secondOpinion.reviewer.provenance?.() ?? {}) }
         : null,
+      lexical_veto: this.lexicalVeto?.provenance() ?? null,
       overlap_policy: OVERLAP_POLICY,
       transform: { id: this.transformer.id, version: this.transformer.version },
       leak_guard: this.stack.config.leak_guard,
@@ -235,7 +252,7 @@ export class StackRunner {
   }
 
   /** Detection through overlap resolution: the spans that will be transformed (original-text UTF-16 offsets). */
-  async detectSpans(document: Document, documentIndex: number, signal: AbortSignal): Promise<{ spans: Span[]; vetoed: number }> {
+  async detectSpans(document: Document, documentIndex: number, signal: AbortSignal): Promise<{ spans: Span[]; vetoed: number; lexicalVetoed: number }> {
     const outputs = await Promise.all(
       this.detectors.map(async (inst) => ({
         detectorId: inst.id,
@@ -243,6 +260,9 @@ export class StackRunner {
       })),
     );
     let spans = unionSpans(outputs);
+    // Before healing, so that no rule grows or propagates a span the veto drops.
+    let lexicalVetoed = 0;
+    if (this.lexicalVeto) ({ spans, dropped: lexicalVetoed } = this.lexicalVeto.apply(spans, document));
     if (this.healing) {
       try {
         spans = healSpans(this.healing, spans, { document, options: this.stack.config.healing_options });
@@ -261,7 +281,7 @@ export class StackRunner {
       spans = r.spans;
       vetoed = r.vetoed;
     }
-    return { spans: resolveOverlaps(spans), vetoed };
+    return { spans: resolveOverlaps(spans), vetoed, lexicalVetoed };
   }
 
   private async reviewSecondOpinion(document: Document, documentIndex: number, spans: Span[], signal: AbortSignal) {
@@ -299,7 +319,7 @@ export class StackRunner {
   }
 
   async processDocument(document: Document, documentIndex: number, signal: AbortSignal): Promise<OutputRecord> {
-    const { spans, vetoed } = await this.detectSpans(document, documentIndex, signal);
+    const { spans, vetoed, lexicalVetoed } = await this.detectSpans(document, documentIndex, signal);
     let result;
     try {
       result = await this.transformer.apply(document, spans, { documentIndex });
@@ -315,7 +335,11 @@ export class StackRunner {
         documentIndex,
       });
     }
-    return this.toRecord(document, result.spans, result.deidText, result.warnings, { ...(result.processing ?? {}), ...(vetoed ? { second_opinion_vetoed: vetoed } : {}) });
+    return this.toRecord(document, result.spans, result.deidText, result.warnings, {
+      ...(result.processing ?? {}),
+      ...(vetoed ? { second_opinion_vetoed: vetoed } : {}),
+      ...(lexicalVetoed ? { lexical_veto_dropped: lexicalVetoed } : {}),
+    });
   }
 
   private toRecord(document: Document, spans: OutputSpan[], deidText: string, warnings: Warning[], processing: Record<string, unknown>): OutputRecord {
@@ -397,6 +421,7 @@ export class StackRunner {
     }
     const so = this.secondOpinion?.reviewer.stats?.();
     if (so) out[`${this.secondOpinion!.reviewer.id} (second opinion)`] = so;
+    if (this.lexicalVeto) out[this.lexicalVeto.id] = this.lexicalVeto.stats();
     return out;
   }
 

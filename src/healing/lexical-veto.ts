@@ -1,0 +1,354 @@
+// Lexical veto: drops a span that only model detectors found when every word of it is a common dictionary word of
+// the note's language, none is a capitalised name or place word, and no cue supports it. A transformer trained on
+// generated notes flags ordinary words ("what", "seen", "geleden") as names or organisations with high scores; a
+// dictionary says they are words. It needs no LLM and runs right after the union, before healing.
+//
+// Word lists: src/healing/data/lexical-veto (built by training/build-word-lists.ts from Debian's wdutch, wfrench,
+// wamerican and wbritish and the DEDUCE whitelists; licences beside them).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { categoryOf, type Document, type Span } from "../contract/index.js";
+import { foldSameLength } from "../contract/fold.js";
+import { AGE_UNITS, MONTHS, MONTH_PHASES, NAME_TITLES, SEASONS, WEEKDAYS, type WordLanguage } from "../contract/language-words.js";
+
+export const LEXICAL_VETO_ID = "lexical-veto";
+export const LEXICAL_VETO_VERSION = "1.0.0";
+
+const DATA_DIR = fileURLToPath(new URL("./data/lexical-veto/", import.meta.url));
+
+export interface WordLists {
+  /** Folded common words (lower case in their dictionary). */
+  common: ReadonlySet<string>;
+  /** Folded common words that are also words of a name or place list ("bakker", "mark", "bergen"). */
+  nameLike: ReadonlySet<string>;
+  /** sha256 of the two list files, for provenance. */
+  sha256: string;
+}
+
+const loaded = new Map<WordLanguage, WordLists>();
+const fileShas = new Map<WordLanguage, string>();
+
+/** sha256 of one language's two list files, without parsing them. */
+export function shippedWordListsSha256(lang: WordLanguage): string {
+  let sha = fileShas.get(lang);
+  if (!sha) {
+    sha = createHash("sha256").update(readFileSync(DATA_DIR + `${lang}.txt.gz`)).update(readFileSync(DATA_DIR + `${lang}.names.txt.gz`)).digest("hex");
+    fileShas.set(lang, sha);
+  }
+  return sha;
+}
+
+function readList(file: string): { words: Set<string>; bytes: Buffer } {
+  const bytes = readFileSync(DATA_DIR + file);
+  const words = new Set<string>();
+  for (const w of gunzipSync(bytes).toString("utf8").split("\n")) if (w) words.add(w);
+  return { words, bytes };
+}
+
+/** The shipped lists of one language, read once per process. */
+export function shippedWordLists(lang: WordLanguage): WordLists {
+  let lists = loaded.get(lang);
+  if (!lists) {
+    const common = readList(`${lang}.txt.gz`);
+    const names = readList(`${lang}.names.txt.gz`);
+    lists = {
+      common: common.words,
+      nameLike: names.words,
+      sha256: createHash("sha256").update(common.bytes).update(names.bytes).digest("hex"),
+    };
+    loaded.set(lang, lists);
+  }
+  return lists;
+}
+
+/** Word languages of a language tag: Belgian Dutch and French notes mix both languages. */
+export function vetoLanguagesOf(tag: string): WordLanguage[] {
+  const base = tag.toLowerCase().split(/[-_]/)[0];
+  if (base === "en") return ["en"];
+  if (base === "fr") return ["fr", "nl"];
+  return ["nl", "fr"];
+}
+
+// ---- cues ------------------------------------------------------------------------------------------------------
+
+const fold = (s: string) => foldSameLength(s.normalize("NFC"));
+
+function alternation(words: Iterable<string>): string {
+  return [...new Set([...words].map(fold))]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
+    .join("|");
+}
+
+/** Words right before a name that say a person follows (titles, relations, "naam:"). */
+const NAME_CUES: Record<WordLanguage, readonly string[]> = {
+  nl: ["heer", "mijnheer", "mw", "mevr", "mej", "juffrouw", "zuster", "patiënt", "patiënte", "pt", "naam", "genaamd", "echtgenote", "echtgenoot", "partner", "zoon", "dochter", "moeder", "vader", "broer", "zus", "collega", "beste", "geachte", "huisarts", "behandelend arts", "arts", "verpleegkundige"],
+  fr: ["monsieur", "m", "mr", "mme", "mlle", "patient", "patiente", "nom", "épouse", "époux", "fils", "fille", "mère", "père", "frère", "sœur", "confrère", "consœur", "cher", "chère", "médecin traitant", "infirmier", "infirmière"],
+  en: ["mr", "mrs", "ms", "miss", "mx", "sir", "patient", "pt", "name", "named", "called", "wife", "husband", "son", "daughter", "mother", "father", "brother", "sister", "partner", "colleague", "dear", "nurse", "physician", "attending", "signed"],
+};
+
+/** Words shortly before a place that say a place follows. */
+const PLACE_CUES: Record<WordLanguage, readonly string[]> = {
+  nl: ["wonend", "woonachtig", "woont", "verblijft", "geboren", "verhuisd", "adres", "afkomstig uit", "woonplaats", "gemeente", "provincie"],
+  fr: ["habite", "domicilié", "domiciliée", "résidant", "résidente", "né", "née", "adresse", "originaire de", "commune"],
+  en: ["lives", "living", "resides", "residing", "resident", "born", "moved", "relocated", "address", "hometown", "town of", "city of", "county"],
+};
+
+/** Street types: a place span ending in one before a house number is an address. */
+const STREET_TYPES: Record<WordLanguage, readonly string[]> = {
+  nl: ["straat", "laan", "weg", "plein", "dreef", "kaai", "kade", "steenweg", "lei", "singel", "gracht", "markt", "pad", "hof", "baan"],
+  fr: ["rue", "avenue", "chaussée", "boulevard", "place", "chemin", "allée", "quai", "impasse", "route"],
+  en: ["street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "court", "ct", "way", "place", "square", "terrace", "close", "crescent"],
+};
+
+/** Words inside a capitalised organisation name that make it an institution. */
+const ORGANISATION_HEADS: Record<WordLanguage, readonly string[]> = {
+  nl: ["ziekenhuis", "kliniek", "centrum", "praktijk", "huisartsenpraktijk", "groepspraktijk", "wijkgezondheidscentrum", "woonzorgcentrum", "rusthuis", "revalidatiecentrum", "ggz", "az", "uz", "umc", "universiteit", "hogeschool", "school", "apotheek", "laboratorium", "stichting", "vzw", "bv", "nv"],
+  fr: ["hôpital", "clinique", "centre", "cabinet", "maison", "chu", "chr", "université", "école", "pharmacie", "laboratoire", "asbl", "sa", "sprl"],
+  en: ["hospital", "clinic", "centre", "center", "medical", "health", "healthcare", "infirmary", "practice", "surgery", "hospice", "university", "college", "school", "pharmacy", "laboratory", "labs", "institute", "foundation", "inc", "llc", "ltd", "corp", "company"],
+};
+
+/** Words shortly before a profession that say it is the person's job. */
+const PROFESSION_CUES: Record<WordLanguage, readonly string[]> = {
+  nl: ["beroep", "werkt als", "werkte als", "werkzaam als", "gewerkt als", "job als", "gepensioneerd", "gepensioneerde", "voormalig", "voormalige", "ex"],
+  fr: ["profession", "métier", "travaille comme", "travaillait comme", "employé comme", "employée comme", "retraité", "retraitée", "ancien", "ancienne", "ex"],
+  en: ["occupation", "profession", "job", "works as", "worked as", "working as", "employed as", "retired", "former", "ex"],
+};
+
+const calendarWords = (lang: WordLanguage): string[] => [
+  ...MONTHS[lang].full,
+  ...MONTHS[lang].abbr,
+  ...MONTHS[lang].variants.flat(),
+  ...WEEKDAYS[lang].full,
+  ...WEEKDAYS[lang].variants.flat(),
+  ...SEASONS[lang].flat(),
+  ...MONTH_PHASES[lang].flat().filter((p) => !p.includes(" ")),
+];
+
+interface CuePatterns {
+  name: RegExp;
+  place: RegExp;
+  profession: RegExp;
+  streetType: ReadonlySet<string>;
+  organisationHead: ReadonlySet<string>;
+  calendar: ReadonlySet<string>;
+  ageUnit: ReadonlySet<string>;
+}
+
+const cueCache = new Map<string, CuePatterns>();
+
+function cuesFor(langs: readonly WordLanguage[]): CuePatterns {
+  const key = langs.join(",");
+  let c = cueCache.get(key);
+  if (c) return c;
+  const names = langs.flatMap((l) => [...NAME_TITLES[l], ...NAME_CUES[l]]);
+  const places = langs.flatMap((l) => PLACE_CUES[l]);
+  const professions = langs.flatMap((l) => PROFESSION_CUES[l]);
+  c = {
+    // A title or cue word right before the span: "dr. ", "Mevr ", "patiënt: ", "Dear ".
+    name: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(names)})\\.?\\s*[:,]?\\s*$`, "u"),
+    // A place cue within a few words before, on the same line and sentence: "wonend te ", "lives in ".
+    place: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(places)})(?![\\p{L}\\p{N}])[^.!?\\n]{0,24}$`, "u"),
+    profession: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(professions)})(?![\\p{L}\\p{N}])[^.!?\\n]{0,16}$`, "u"),
+    streetType: new Set(langs.flatMap((l) => STREET_TYPES[l]).map(fold)),
+    organisationHead: new Set(langs.flatMap((l) => ORGANISATION_HEADS[l]).map(fold)),
+    calendar: new Set(langs.flatMap(calendarWords).map(fold)),
+    ageUnit: new Set(langs.flatMap((l) => Object.values(AGE_UNITS[l]).flatMap((u) => [...u.forms, u.singular, u.plural])).map(fold)),
+  };
+  cueCache.set(key, c);
+  return c;
+}
+
+// ---- words -----------------------------------------------------------------------------------------------------
+
+/** Span text the veto may judge: letters, spaces, hyphens, apostrophes and punctuation; a dot only before a space
+ * or at the end (so "umcutrecht.nl" and "jan.peeters" are not words). No digit, "@", "/" or "#". */
+const WORD_CHARS_ONLY = /^[\p{L}\p{M}\s.,;:!?()"'«»“”‘’-]+$/u;
+const INNER_DOT = /\.(?=[^\s.,;:!?()"'«»“”‘’-])/u;
+const isWordsOnly = (s: string) => WORD_CHARS_ONLY.test(s) && !INNER_DOT.test(s) && /\p{L}/u.test(s);
+const WORD_RUN = /\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*/gu;
+
+interface Word {
+  text: string;
+  folded: string;
+  start: number;
+}
+
+function wordsOf(text: string, offset: number): Word[] {
+  const out: Word[] = [];
+  for (const m of text.matchAll(WORD_RUN)) out.push({ text: m[0], folded: fold(m[0]), start: offset + m.index! });
+  return out;
+}
+
+const isCapitalised = (w: string) => w[0] !== w[0].toLowerCase();
+const isLowerCase = (w: string) => w === w.toLowerCase();
+
+/** A Dutch compound of two common words, with an optional linking s/e/en ("voorkamer|fibrillatie"). */
+function isCompound(folded: string, common: ReadonlySet<string>): boolean {
+  if (folded.length < 8) return false;
+  for (let i = 3; i <= folded.length - 4; i++) {
+    const head = folded.slice(0, i);
+    if (!common.has(head)) continue;
+    for (const link of ["", "s", "e", "en"]) {
+      const tail = folded.slice(i + link.length);
+      if (folded.slice(i, i + link.length) === link && tail.length >= 4 && common.has(tail)) return true;
+    }
+  }
+  return false;
+}
+
+type WordVerdict = "common" | "name-like" | "other";
+
+function judgeWord(w: Word, lists: readonly { lang: WordLanguage; lists: WordLists }[]): WordVerdict {
+  // A capital letter alone is an initial.
+  if (w.text.length === 1 && isCapitalised(w.text)) return "other";
+  let common = false;
+  for (const { lists: l } of lists) {
+    if (l.common.has(w.folded)) {
+      if (isCapitalised(w.text) && l.nameLike.has(w.folded)) return "name-like";
+      common = true;
+    }
+  }
+  if (common) return "common";
+  // Hyphenated words: every part a common word ("follow-up", "niet-invasief").
+  if (w.folded.includes("-")) {
+    const parts = w.folded.split("-");
+    const verdicts = parts.map((p, k) => judgeWord({ text: w.text.split("-")[k] ?? p, folded: p, start: w.start }, lists));
+    if (verdicts.every((v) => v === "common")) return "common";
+    return verdicts.includes("name-like") ? "name-like" : "other";
+  }
+  // Compounds only when written in lower case: a capitalised compound may be a surname ("Bergkamp").
+  if (isLowerCase(w.text)) for (const { lang, lists: l } of lists) if (lang === "nl" && isCompound(w.folded, l.common)) return "common";
+  return "other";
+}
+
+// ---- the veto --------------------------------------------------------------------------------------------------
+
+export type VetoOutcome = "dropped" | "kept:not-only-model" | "kept:overlaps-other" | "kept:label" | "kept:shape" | "kept:word" | "kept:name-like" | "kept:cue";
+
+export interface LexicalVetoStats {
+  candidates: number;
+  dropped: number;
+  kept_by_cue: number;
+  kept_name_like: number;
+  kept_other_word: number;
+}
+
+export interface LexicalVetoConfig {
+  /** Ids of the detectors whose spans may be dropped (model detectors). */
+  detectors: readonly string[];
+  /** Fixed word languages; default: from each document's metadata.lang, else the stack language. */
+  languages?: readonly WordLanguage[];
+  /** The stack language, when a document has no metadata.lang. */
+  stackLanguage: string;
+  /** Word lists by language (default: the shipped lists); tests pass small ones. */
+  wordLists?: (lang: WordLanguage) => WordLists;
+}
+
+export interface LexicalVeto {
+  id: string;
+  version: string;
+  apply(spans: readonly Span[], document: Document): { spans: Span[]; dropped: number };
+  provenance(): Record<string, unknown>;
+  stats(): LexicalVetoStats;
+}
+
+/** Labels whose spans the veto judges; ages are left alone (number words, "jarige"). */
+const JUDGED = new Set(["Name", "Address_Location", "Organization", "Profession", "Contactdetails", "ID", "Date"]);
+
+export function createLexicalVeto(config: LexicalVetoConfig): LexicalVeto {
+  const vetoable = new Set(config.detectors);
+  const listsOf = config.wordLists ?? shippedWordLists;
+  const stats: LexicalVetoStats = { candidates: 0, dropped: 0, kept_by_cue: 0, kept_name_like: 0, kept_other_word: 0 };
+  const languagesOf = (doc: Document): WordLanguage[] => {
+    if (config.languages) return [...config.languages];
+    const tag = typeof doc.metadata?.lang === "string" && doc.metadata.lang ? doc.metadata.lang : config.stackLanguage;
+    return vetoLanguagesOf(tag);
+  };
+
+  function judge(span: Span, text: string, langs: WordLanguage[]): VetoOutcome {
+    const category = categoryOf(span.label);
+    if (!JUDGED.has(category)) return "kept:label";
+    const surface = text.slice(span.start, span.end);
+    if (!isWordsOnly(surface)) return "kept:shape";
+    const lists = langs.map((lang) => ({ lang, lists: listsOf(lang) }));
+    const words = wordsOf(surface, span.start);
+    let nameLike = false;
+    for (const w of words) {
+      const v = judgeWord(w, lists);
+      if (v === "other") return "kept:word";
+      if (v === "name-like") nameLike = true;
+    }
+    if (nameLike) return "kept:name-like";
+    const cues = cuesFor(langs);
+    const before = fold(text.slice(Math.max(0, span.start - 48), span.start));
+    const after = text.slice(span.end, span.end + 8);
+    const firstCapital = isCapitalised(words[0].text);
+    switch (category) {
+      case "Name":
+        if (cues.name.test(before)) return "kept:cue";
+        break;
+      case "Address_Location": {
+        const last = words[words.length - 1].folded;
+        if (cues.place.test(before)) return "kept:cue";
+        if (cues.streetType.has(last) && (/^[\s,]*\d/.test(after) || /\d[\s,]*$/.test(before))) return "kept:cue";
+        break;
+      }
+      case "Organization":
+        if (firstCapital && words.some((w) => cues.organisationHead.has(w.folded))) return "kept:cue";
+        break;
+      case "Profession":
+        if (cues.profession.test(before)) return "kept:cue";
+        break;
+      case "Date":
+        if (words.some((w) => cues.calendar.has(w.folded.replace(/\.$/, "")))) return "kept:cue";
+        break;
+      default:
+        break;
+    }
+    return "dropped";
+  }
+
+  return {
+    id: LEXICAL_VETO_ID,
+    version: LEXICAL_VETO_VERSION,
+    apply(spans, document) {
+      const candidate = spans.map((s) => {
+        const ds = s.detectors ?? [];
+        return ds.length > 0 && ds.every((d) => vetoable.has(d));
+      });
+      const langs = languagesOf(document);
+      const drop = new Set<number>();
+      spans.forEach((s, i) => {
+        if (!candidate[i]) return;
+        stats.candidates++;
+        // A deterministic finding over the same characters: the span is not the model's alone.
+        if (spans.some((o, k) => !candidate[k] && o.start < s.end && s.start < o.end)) return;
+        const outcome = judge(s, document.text, langs);
+        if (outcome === "dropped") drop.add(i);
+        else if (outcome === "kept:cue") stats.kept_by_cue++;
+        else if (outcome === "kept:name-like") stats.kept_name_like++;
+        else if (outcome === "kept:word") stats.kept_other_word++;
+      });
+      stats.dropped += drop.size;
+      return { spans: drop.size ? spans.filter((_, i) => !drop.has(i)) : [...spans], dropped: drop.size };
+    },
+    provenance() {
+      const langs = config.languages ? [...config.languages] : vetoLanguagesOf(config.stackLanguage);
+      return {
+        id: LEXICAL_VETO_ID,
+        version: LEXICAL_VETO_VERSION,
+        detectors: [...vetoable],
+        languages: config.languages ? langs : "document",
+        word_lists: Object.fromEntries(
+          (["nl", "fr", "en"] as const)
+            .filter((l) => !config.languages || langs.includes(l))
+            .map((l) => [l, config.wordLists ? config.wordLists(l).sha256 : shippedWordListsSha256(l)]),
+        ),
+      };
+    },
+    stats: () => ({ ...stats }),
+  };
+}
