@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DetectedSpan, Document, Label, Person } from "../../src/contract/index.js";
 import { definePlugin } from "../../src/detectors/index.js";
 import { birthDateRenderings, monthWords } from "./birthdate.js";
-import { escapeRegExp, foldSameLength as foldText } from "../../src/contract/fold.js";
+import { escapeRegExp, foldForMatching, foldNeedle as foldText, originalRange, type FoldedText } from "../../src/contract/fold.js";
 
 /** Particles that are names only next to another name part (MedDeID's connector blacklist, extended). */
 const CONNECTORS = new Set(["de", "van", "der", "den", "het", "op", "la", "le", "du", "des", "ten", "ter", "te", "von", "di", "da", "del", "'t", "vd", "v."]);
@@ -162,8 +162,8 @@ function findAll(folded: string, sources: string[]): { start: number; end: numbe
   return out;
 }
 
-/** Extends a name match left over initials of the person's given names ("J. P. Peeters"). */
-function extendOverInitials(text: string, folded: string, start: number, initials: Set<string>): number {
+/** Extends a name match left over initials of the person's given names ("J. P. Peeters"); works on the original text. */
+function extendOverInitials(text: string, start: number, initials: Set<string>): number {
   const before = text.slice(Math.max(0, start - 12), start);
   const m = /((?:\p{Lu}\.?[ \-]?){1,3})\s*$/u.exec(before);
   if (!m || m[1].trim() === "") return start;
@@ -171,8 +171,49 @@ function extendOverInitials(text: string, folded: string, start: number, initial
   if (![...letters].every((c) => initials.has(foldText(c)))) return start;
   const newStart = start - m[0].length;
   // Initials must start a word.
-  if (newStart > 0 && /[\p{L}\p{N}]/u.test(folded[newStart - 1])) return start;
+  if (newStart > 0 && /[\p{L}\p{N}]/u.test(text[newStart - 1])) return start;
   return newStart;
+}
+
+/**
+ * A person's full initials, given names then family name, folded: "jp" for Jan Peeters; for a family name with
+ * particles both readings ("jv" and "jd" for Jan Van Dam). Empty without a given and a family name.
+ */
+function fullInitialsOf(person: Person): string[] {
+  const words = (s: string | null | undefined) => foldText(s ?? "").split(/[\s\-]+/).filter((t) => /^\p{L}/u.test(t));
+  const given = words(person.given_name).filter((t) => !CONNECTORS.has(t));
+  const family = words(person.family_name);
+  const main = family.find((t) => !CONNECTORS.has(t));
+  if (given.length === 0 || main === undefined) return [];
+  const head = given.map((t) => t[0]).join("");
+  return [...new Set([head + family[0][0], head + main[0]])];
+}
+
+/**
+ * Dotted initials ("J.P.", "J. P. M.": 2 to 4 single letters, each followed by a dot and at most one space) in folded
+ * text, with their letters. Found from each dot with a bounded look around it, so the walk stays linear.
+ */
+function findDottedInitials(folded: string): { start: number; end: number; letters: string }[] {
+  const out: { start: number; end: number; letters: string }[] = [];
+  const isLetter = (i: number) => i >= 0 && i < folded.length && /\p{L}/u.test(folded[i]);
+  let from = 0;
+  for (let dot = folded.indexOf(".", from); dot >= 0; dot = folded.indexOf(".", from)) {
+    from = dot + 1;
+    const start = dot - 1;
+    if (!isLetter(start) || isWordChar(folded[start - 1])) continue;
+    let letters = folded[start];
+    let end = dot + 1;
+    while (letters.length < 4) {
+      const next = folded.charCodeAt(end) === 0x20 ? end + 1 : end;
+      if (!isLetter(next) || folded.charCodeAt(next + 1) !== 0x2e) break;
+      letters += folded[next];
+      end = next + 2;
+    }
+    if (letters.length < 2 || isWordChar(folded[end])) continue;
+    out.push({ start, end, letters });
+    from = end;
+  }
+  return out;
 }
 
 /** Separator-tolerant source for a known value: its alphanumerics with any run of space . / ( ) - between. */
@@ -233,16 +274,28 @@ export const configSchema = z
     family_name_parts: z.boolean().default(true),
     known_values: z.boolean().default(true),
     birth_date: z.boolean().default(true),
+    /** A person's dotted full initials ("J.P." for Jan Peeters). */
+    initials: z.boolean().default(true),
   })
   .strict();
+
+/** Words hyphenated across a line break: matched a second time with the hyphen kept, for compound names. */
+const LINE_BREAK_HYPHEN = /\p{L}[-\u2010\u2011][ \t]*\r?\n/u;
 
 export function detectKnownIdentifiers(document: Document, options: z.output<typeof configSchema>): DetectedSpan[] {
   const md = document.metadata;
   if (!md) return [];
   const text = document.text;
-  const folded = foldText(text);
+  // Matching runs on folded text (NFC/NFD, accents, case, invisible characters, look-alike letters, spaced letters,
+  // line-break hyphenation); every hit is mapped back to exact offsets of the original text.
+  const fold = foldForMatching(text);
+  const folded = fold.text;
   const spans: DetectedSpan[] = [];
   const add = (start: number, end: number, label: Label, score: number) => spans.push({ start, end, label, score });
+  const addFolded = (f: FoldedText, start: number, end: number, label: Label) => {
+    const r = originalRange(f, start, end);
+    add(r.start, r.end, label, 1);
+  };
 
   const people: { person: Person; label: Label }[] = [];
   if (options.patient_names && md.patient) people.push({ person: md.patient, label: "Name:Patient" });
@@ -259,9 +312,23 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
   });
   if (owners.size) {
     const initials = people.map(({ person }) => initialsOf(person));
-    for (const m of findNeedles(folded, [...owners.keys()])) {
-      for (const k of owners.get(m.needle)!) {
-        add(extendOverInitials(text, folded, m.start, initials[k]), m.end, people[k].label, 1);
+    const needles = [...owners.keys()];
+    const folds = LINE_BREAK_HYPHEN.test(text) ? [fold, foldForMatching(text, { joinLineBreakHyphens: false })] : [fold];
+    for (const f of folds) {
+      for (const m of findNeedles(f.text, needles)) {
+        const r = originalRange(f, m.start, m.end);
+        for (const k of owners.get(m.needle)!) add(extendOverInitials(text, r.start, initials[k]), r.end, people[k].label, 1);
+      }
+    }
+    if (options.initials) {
+      const byInitials = new Map<string, number[]>();
+      people.forEach(({ person }, k) => {
+        for (const full of fullInitialsOf(person)) byInitials.set(full, [...(byInitials.get(full) ?? []), k]);
+      });
+      if (byInitials.size) {
+        for (const h of findDottedInitials(folded)) {
+          for (const k of byInitials.get(h.letters) ?? []) addFolded(fold, h.start, h.end, people[k].label);
+        }
       }
     }
   }
@@ -276,7 +343,7 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
         const tolerant = separatorTolerantSource(fv);
         if (tolerant) hits = findAll(folded, [tolerant]);
       }
-      for (const h of hits) add(h.start, h.end, kv.label, 1);
+      for (const h of hits) addFolded(fold, h.start, h.end, kv.label);
     }
   }
 
@@ -284,7 +351,7 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
     const renderings = birthDateSet(md.patient.birth_date);
     for (const h of findDateCandidates(folded)) {
       const candidate = folded.slice(h.start, h.end).replace(/\s+/g, " ");
-      if (renderings.has(candidate)) add(h.start, h.end, "Age_Birthdate", 1);
+      if (renderings.has(candidate)) addFolded(fold, h.start, h.end, "Age_Birthdate");
     }
   }
 
@@ -302,7 +369,7 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
 export default definePlugin({
   meta: {
     id: "known-identifiers",
-    version: "1.1.0",
+    version: "1.2.0",
     description: "Patient and caregiver names, known values and birth-date renderings taken from note metadata",
     labels: ["Name:Patient", "Name:Caregiver", "Age_Birthdate", "ID:Patient", "ID:Caregiver", "Contactdetails", "Address_Location:Patient"],
     configSchema,

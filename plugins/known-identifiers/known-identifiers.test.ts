@@ -43,6 +43,29 @@ describe("known-identifiers", () => {
     expect(found(text)).toEqual(expected);
   });
 
+  // The patient is "Jan Frédéric Van den Bossche-Peeters", metadata in NFC.
+  it.each<[string, string, string]>([
+    ["NFD text", "Gezien: Fre\u0301de\u0301ric.", "Fre\u0301de\u0301ric"],
+    ["soft hyphen", "Mevr. Pee\u00adters belde.", "Pee\u00adters"],
+    ["zero-width space", "Mevr. Pee\u200bters belde.", "Pee\u200bters"],
+    ["line-break hyphenation", "Mevr. Pee-\nters belde.", "Pee-\nters"],
+    ["compound name broken at its hyphen", "Dhr. Van den Bossche-\nPeeters belde.", "Van den Bossche-\nPeeters"],
+    ["full-width", "Mevr. Ｐｅｅｔｅｒｓ belde.", "Ｐｅｅｔｅｒｓ"],
+    ["Cyrillic look-alikes", "Mevr. Рееtеrs belde.", "Рееtеrs"],
+    ["spaced letters", "Naam: P e e t e r s, kamer 4.", "P e e t e r s"],
+    ["dotted letters", "Naam: P.E.E.T.E.R.S, kamer 4.", "P.E.E.T.E.R.S"],
+    ["full initials", "Pt. J.F.V. op consult.", "J.F.V."],
+    ["full initials after the particles", "Pt. J. F. B. op consult.", "J. F. B."],
+  ])("finds a disguised name: %s", (_what, text, expected) => {
+    expect(found(text).map(([t]) => t)).toContain(expected);
+  });
+
+  it("finds a known value and a birth date written in full-width digits or NFD", () => {
+    expect(found("RRN １２.３４.５６-７８９ gezien")).toEqual([["１２.３４.５６-７８９", "ID:Patient"]]);
+    expect(found("Geboren 7 maart 1980.", { patient: { birth_date: "1980-03-07" } })).toEqual([["7 maart 1980", "Age_Birthdate"]]);
+    expect(found("Gezien door dr. Ánne Smet.", { caregivers: [{ given_name: "A\u0301nne".normalize("NFC"), family_name: "Smet" }] })).toEqual([["Ánne Smet", "Name:Caregiver"]]);
+  });
+
   it.each([
     "Jansen en Janssens zijn andere mensen.",
     "De Van den Bosschestraat is lang.",

@@ -10,12 +10,13 @@
 // 3. The original text of a replaced span found again outside replacement text, and for names each of their
 //    capitalised words of 4+ letters that are not titles ("Peeters" of "Dokter Jan Peeters"). Only originals with a letter and at least 4
 //    characters, or with at least 5 digits, are searched: ages ("45"), years ("2023") and house numbers appear
-//    legitimately elsewhere. Names match only in their own capitalisation ("Bakker" the name, not "bakker" the
-//    trade).
+//    legitimately elsewhere. Names match only in their own capitalisation or in capitals ("Bakker" and "BAKKER"
+//    the name, not "bakker" the trade). Both sides are folded for matching (src/contract/fold.ts: NFC/NFD,
+//    accents, invisible characters, line-break hyphens, full-width and look-alike letters, spaced letters).
 // 4. A span other than Date or Age_Birthdate whose replacement equals its original (a surrogate must differ).
 //    Dates and ages may be kept on purpose (times, relative dates, ages already at band granularity).
-import { categoryOf, DeidError, type DetectedSpan, type Document } from "../contract/index.js";
-import { foldSameLength } from "../contract/fold.js";
+import { categoryOf, DeidError, type DetectedSpan, type Document, type Label } from "../contract/index.js";
+import { foldForMatching, foldNeedle, originalRange } from "../contract/fold.js";
 import { NAME_TITLES } from "../contract/language-words.js";
 import type { OutputSpan, TransformResult } from "./types.js";
 
@@ -39,20 +40,6 @@ const TITLES = new Set(Object.values(NAME_TITLES).flat());
 export const MIN_SURVIVOR_LENGTH = 4;
 /** Minimum digit count of an original span text without letters that is searched for verbatim. */
 export const MIN_SURVIVOR_DIGITS = 5;
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/** Occurrences of a literal with no letter or digit right before or after it. */
-function wholeWordOccurrences(text: string, literal: string): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
-  if (!literal) return out;
-  for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + 1)) {
-    const end = at + literal.length;
-    if ((at > 0 && WORD_CHAR.test(text[at - 1])) || (end < text.length && WORD_CHAR.test(text[end]))) continue;
-    out.push({ start: at, end });
-  }
-  return out;
-}
 
 interface ReplacementRange {
   start: number;
@@ -85,54 +72,170 @@ export interface LeakCounts {
   unchangedSurrogates: number;
 }
 
-/** Counts surviving identifiers by kind (see the policy at the top of this file); never looks at more than offsets. */
-export async function countLeaks(original: Document, result: TransformResult, opts: LeakGuardOptions): Promise<LeakCounts> {
+export type LeakKind = keyof LeakCounts;
+
+/** One surviving identifier: where it is in the de-identified text, of which kind, with which label. Never text. */
+export interface Leak {
+  kind: LeakKind;
+  /** UTF-16 range in the de-identified text. */
+  start: number;
+  end: number;
+  label: Label;
+}
+
+function isWordUnit(t: string, i: number): boolean {
+  const c = t.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  return /[\p{L}\p{N}]/u.test(String.fromCodePoint(t.codePointAt(i)!));
+}
+
+/**
+ * Whole-word occurrences (no letter or digit right before or after) of every needle in `text`. Needles that start
+ * with a word character are indexed by their first word and looked up at each word start, so the text is walked
+ * once whatever the number of needles; the few others are searched one by one.
+ */
+function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, Label>): { start: number; end: number; label: Label }[] {
+  const out: { start: number; end: number; label: Label }[] = [];
+  const byFirstWord = new Map<string, string[]>();
+  const loose: string[] = [];
+  for (const needle of needles.keys()) {
+    if (!needle) continue;
+    let j = 0;
+    while (j < needle.length && isWordUnit(needle, j)) j++;
+    if (j === 0) loose.push(needle);
+    else {
+      const head = needle.slice(0, j);
+      const list = byFirstWord.get(head);
+      if (list) list.push(needle);
+      else byFirstWord.set(head, [needle]);
+    }
+  }
+  const boundedAt = (at: number, end: number) => !(at > 0 && isWordUnit(text, at - 1)) && !(end < text.length && isWordUnit(text, end));
+  if (byFirstWord.size) {
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      if (!isWordUnit(text, i)) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < n && isWordUnit(text, j)) j++;
+      for (const needle of byFirstWord.get(text.slice(i, j)) ?? []) {
+        const end = i + needle.length;
+        if (text.startsWith(needle, i) && boundedAt(i, end)) out.push({ start: i, end, label: needles.get(needle)! });
+      }
+      i = j;
+    }
+  }
+  for (const needle of loose) {
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+      if (boundedAt(at, at + needle.length)) out.push({ start: at, end: at + needle.length, label: needles.get(needle)! });
+    }
+  }
+  return out;
+}
+
+/** Sorted replacement ranges with binary-search queries, so each hit costs O(log n). */
+class Replacements {
+  constructor(readonly ranges: readonly ReplacementRange[]) {}
+
+  /** Index of the last range starting at or before `pos`, or -1. */
+  private lastStartingBy(pos: number): number {
+    let lo = 0;
+    let hi = this.ranges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ranges[mid].start <= pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  containing(s: { start: number; end: number }): ReplacementRange | undefined {
+    const k = this.lastStartingBy(s.start);
+    const r = k >= 0 ? this.ranges[k] : undefined;
+    return r && s.end <= r.end ? r : undefined;
+  }
+
+  touching(s: { start: number; end: number }): boolean {
+    // Ranges do not overlap and are sorted: only the last one starting before s.end can reach into s.
+    const k = this.lastStartingBy(s.end - 1);
+    for (let m = k; m >= 0; m--) {
+      const r = this.ranges[m];
+      if (r.end > s.start && r.start < s.end) return true;
+      if (r.end <= s.start) return false;
+    }
+    return false;
+  }
+}
+
+/** Every surviving identifier, located in the de-identified text (see the policy at the top of this file). */
+export async function findLeaks(original: Document, result: TransformResult, opts: LeakGuardOptions): Promise<Leak[]> {
   const outputDoc: Document = { document_id: original.document_id, text: result.deidText, metadata: original.metadata };
   if (original.patient_id !== undefined) outputDoc.patient_id = original.patient_id;
-  const ranges = replacementRangesWithSpans(result);
-  const containing = (s: { start: number; end: number }) => ranges.find((r) => s.start >= r.start && s.end <= r.end);
-  const touching = (s: { start: number; end: number }) => ranges.some((r) => s.start < r.end && r.start < s.end);
-  const counts: LeakCounts = { knownIdentifiers: 0, patterns: 0, originalText: 0, unchangedSurrogates: 0 };
+  const replacements = new Replacements(replacementRangesWithSpans(result));
+  const leaks: Leak[] = [];
   const ctx = { signal: opts.signal, documentIndex: opts.documentIndex };
 
   for (const det of opts.knownIdentifierDetectors) {
     for (const hit of await det.detect(outputDoc, ctx)) {
-      const inside = containing(hit);
-      if (!inside) counts.knownIdentifiers++;
-      else if (!isDateLike(inside.span.label) && !isPlaceholder(inside.span.replacement)) counts.knownIdentifiers++;
+      const inside = replacements.containing(hit);
+      if (!inside || (!isDateLike(inside.span.label) && !isPlaceholder(inside.span.replacement))) {
+        leaks.push({ kind: "knownIdentifiers", start: hit.start, end: hit.end, label: hit.label });
+      }
     }
   }
   for (const det of opts.patternDetectors ?? []) {
     for (const hit of await det.detect(outputDoc, ctx)) {
       const cat = categoryOf(hit.label);
-      if ((cat === "ID" || cat === "Contactdetails") && !containing(hit)) counts.patterns++;
+      if ((cat === "ID" || cat === "Contactdetails") && !replacements.containing(hit)) leaks.push({ kind: "patterns", start: hit.start, end: hit.end, label: hit.label });
     }
   }
-  const needles = new Map<string, boolean>();
-  for (const s of result.spans) {
+  // Needles are folded the way known-identifiers folds (NFC/NFD, invisible characters, look-alikes, spaced
+  // letters, line-break hyphenation), so "Pee\u00adters" or a Cyrillic "Рeeters" in the output is still found.
+  const lowerNeedles = new Map<string, Label>();
+  const caseNeedles = new Map<string, Label>();
+  for (const range of replacements.ranges) {
+    const s = range.span;
     const surface = original.text.slice(s.start, s.end).trim();
-    if (!isDateLike(s.label) && fold(s.replacement) === fold(surface)) counts.unchangedSurrogates++;
-    if (fold(s.replacement) === fold(surface)) continue;
+    if (fold(s.replacement) === fold(surface)) {
+      if (!isDateLike(s.label)) leaks.push({ kind: "unchangedSurrogates", start: range.start, end: range.end, label: s.label });
+      continue;
+    }
     const isName = categoryOf(s.label) === "Name";
     const words = isName ? (surface.match(/\p{Lu}[\p{L}'’]{3,}/gu) ?? []).filter((w) => !TITLES.has(w.toLowerCase())) : [];
-    const candidates = [surface, ...words];
-    for (const c of candidates) {
+    for (const c of [surface, ...words]) {
       if (!isSearchableOriginal(c)) continue;
-      const caseSensitive = isName && /^\p{Lu}/u.test(c);
-      needles.set(caseSensitive ? c : c.toLowerCase(), caseSensitive);
+      // Names match only in their own capitalisation ("Bakker" the name, not "bakker" the trade).
+      // An all-capitals survivor ("PEETERS", "P.E.E.T.E.R.S") is the name too.
+      if (isName && /^\p{Lu}/u.test(c)) {
+        const needle = foldNeedle(c, { keepCase: true }).replace(/ +/g, " ").trim();
+        caseNeedles.set(needle, s.label);
+        caseNeedles.set(needle.toUpperCase(), s.label);
+      }
+      else lowerNeedles.set(foldNeedle(c).replace(/ +/g, " ").trim(), s.label);
     }
   }
-  // Plain string search (no regex per needle: each would be compiled for one use): whitespace counts as one
-  // space, and case-insensitive needles are searched in folded text (same length, so offsets agree).
-  const spaced = result.deidText.replace(/\s/g, " ");
-  const folded = foldSameLength(spaced);
-  for (const [needle, caseSensitive] of needles) {
-    const haystack = caseSensitive ? spaced : folded;
-    const target = (caseSensitive ? needle : foldSameLength(needle)).replace(/\s+/g, " ");
-    for (const hit of wholeWordOccurrences(haystack, target)) {
-      if (!touching(hit)) counts.originalText++;
+  for (const [needles, keepCase] of [[lowerNeedles, false], [caseNeedles, true]] as const) {
+    if (needles.size === 0) continue;
+    const f = foldForMatching(result.deidText, { keepCase });
+    for (const hit of wholeWordOccurrences(f.text, needles)) {
+      const r = originalRange(f, hit.start, hit.end);
+      if (!replacements.touching(r)) leaks.push({ kind: "originalText", start: r.start, end: r.end, label: hit.label });
     }
   }
+  return leaks;
+}
+
+/** Counts surviving identifiers by kind (see the policy at the top of this file); never looks at more than offsets. */
+export async function countLeaks(original: Document, result: TransformResult, opts: LeakGuardOptions): Promise<LeakCounts> {
+  return tallyLeaks(await findLeaks(original, result, opts));
+}
+
+export function tallyLeaks(leaks: readonly Leak[]): LeakCounts {
+  const counts: LeakCounts = { knownIdentifiers: 0, patterns: 0, originalText: 0, unchangedSurrogates: 0 };
+  for (const l of leaks) counts[l.kind]++;
   return counts;
 }
 

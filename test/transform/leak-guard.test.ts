@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { DetectedSpan, Document, IndexedDocument, Span } from "../../src/contract/index.js";
 import { PluginRegistry, definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
 import { StackRunner, loadStack } from "../../src/stack/index.js";
-import { checkLeaks, countLeaks, createTransformer, replaceSpans, type Transformer } from "../../src/transform/index.js";
+import { checkLeaks, countLeaks, createTransformer, findLeaks, replaceSpans, type Transformer } from "../../src/transform/index.js";
 import knownIdentifiers from "../../plugins/known-identifiers/index.js";
 import { tempDir } from "../e2e/helpers.js";
 
@@ -60,6 +60,23 @@ describe("leak guard", () => {
     };
     const counts = await countLeaks(document, await kept.apply(document, spans, { documentIndex: 0 }), opts);
     expect(counts).toEqual({ knownIdentifiers: 0, patterns: 0, originalText: 0, unchangedSurrogates: 0 });
+  });
+
+  it.each([
+    ["soft hyphen", "Pee\u00adters"],
+    ["NFD accents", "Pe\u0301e\u0301ters"],
+    ["Cyrillic look-alikes", "Рееters"],
+    ["capitals", "PEETERS"],
+    ["spaced letters", "P e e t e r s"],
+  ])("finds a surviving original in disguise (%s), with its exact offsets", async (_what, written) => {
+    const t2 = `Jan Peeters kwam. Daarna ${written} weer.`;
+    const doc: Document = { document_id: "u", text: t2 };
+    const spans: Span[] = [{ start: 0, end: 11, label: "Name:Patient" }];
+    const tr = await createTransformer("placeholders", { baseDir: ".", language: "nl-BE" });
+    const result = await tr.apply(doc, spans, { documentIndex: 0 });
+    const leaks = await findLeaks(doc, result, { ...opts, knownIdentifierDetectors: [] });
+    const at = result.deidText.indexOf(written);
+    expect(leaks).toEqual([{ kind: "originalText", start: at, end: at + written.length, label: "Name:Patient" }]);
   });
 
   it("refuses identifiers the pattern detectors find outside replacements", async () => {
