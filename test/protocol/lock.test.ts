@@ -26,7 +26,7 @@ describe("protocol lock and verify", () => {
     expect(first.lock.format).toBe("deidstack.protocol-lock.v1");
     const roles = first.lock.files.map((f) => `${f.role}:${f.path.split("/").pop()}`);
     expect(roles).toEqual(expect.arrayContaining(["corpus:corpus.jsonl", "stack:dates.yaml", "stack:names-dates.yaml", "prompt:pattern.txt", "plugin:regex.ts", "package-lock:package-lock.json"]));
-    expect(first.lock.components.map((c) => `${c.system}/${c.use.split("/").pop()}@${c.plugin_version}`)).toEqual(["dates/regex.ts@0.0.1", "names-dates/known-identifiers@1.1.0", "names-dates/regex.ts@0.0.1"]);
+    expect(first.lock.components.map((c) => `${c.system}/${c.use.split("/").pop()}@${c.plugin_version}`)).toEqual(["dates/regex.ts@0.0.1", "names-dates/known-identifiers@1.2.0", "names-dates/regex.ts@0.0.1"]);
     expect(first.lockSha256).toBe(sha256(ws.lockPath));
     expect(await differences(ws.protocolPath)).toEqual([]);
     const again = await lockProtocol(ws.protocolPath);
