@@ -271,13 +271,42 @@ function placeParts(a: Analysis): Part[] {
     // "(Namur)" after a name or an institution: a place in parentheses is a place.
     const parenthesised = a.tokens[t - 1]?.text === "(" && a.tokens[m.last + 1]?.text === ")";
     const addressed = locative || parenthesised || before.some((w) => PATIENT_ADDRESS_WORDS.has(w));
-    const needsContext = ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country);
+    // "De laan", "Den bosch": every word of a place name after the first is capitalised too (particles aside).
+    if (!single && !locative && !allWordsCapitalised(a, t, m.last)) continue;
+    const needsContext = !standsAlone(a, unit, m, single, bits) && (ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country));
     // Without context an ambiguous place counts only as the locality of the street before it ("Gentsesteenweg 112, Aalst").
     const needsJoin = (needsContext && !addressed) || (a.tokens[t].sentenceStart && country && !addressed);
     parts.push({ start: a.tokens[t].start, end: a.tokens[m.last].end, kind: "place", strong: locative, needsJoin });
     t = m.last;
   }
   return parts;
+}
+
+const PLACE_PARTICLES = set("de den der het t s sur la le les aan op ter ten bij in van d l");
+
+function allWordsCapitalised(a: Analysis, first: number, last: number): boolean {
+  for (let t = first + 1; t <= last; t++) {
+    const token = a.tokens[t];
+    if (token.kind !== "word" || token.firstUpper || PLACE_PARTICLES.has(token.key)) continue;
+    // A lower-case piece glued by a hyphen belongs to the name ("Louvain-la-Neuve", "Heist-op-den-Berg").
+    if (a.tokens[t - 1].text === "-" && !a.tokens[t - 1].spaceBefore) continue;
+    return false;
+  }
+  return true;
+}
+
+const STANDALONE_PLACE_BITS = LIST.municipality | LIST.postalLocality | LIST.province | LIST.region | LIST.country;
+
+/**
+ * A listed place is a place on its own, without a locative word and also as a sentence start or a bare fragment
+ * ("Utrecht", "Sint-Niklaas", "..., Leuven"), unless it is also an ordinary Dutch word ("Best", "Boom", "Kapel") or
+ * only a short village name.
+ */
+function standsAlone(a: Analysis, unit: Unit, m: { last: number; bits: number }, single: boolean, bits: number): boolean {
+  if (single && bits & LIST.dutchWord) return false;
+  if (!single) return true;
+  if (bits & STANDALONE_PLACE_BITS) return unit.end - unit.start >= 3;
+  return unit.end - unit.start >= 6 && a.tokens[unit.first].title;
 }
 
 /** "Kinshasa, Congo": an unlisted capitalised place name is recognised by the country after it. */

@@ -38,6 +38,10 @@ export interface Analysis {
   readonly unitListBits: Int32Array;
   /** Case shape of each unit: UNIT_LOWER, UNIT_TITLE or UNIT_UPPER. */
   readonly unitShape: Uint8Array;
+  /** Token index → index of the first token on its line. */
+  readonly lineStart: Int32Array;
+  /** Token index → its line number (0-based, counting every newline). */
+  readonly lineOf: Int32Array;
 }
 
 export const UNIT_LOWER = 0;
@@ -141,6 +145,9 @@ function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array
   return matchesAt;
 }
 
+/** Pieces and joiners of one unit at most ("Saint-Jean-de-Luz-Ville" has 9): a longer chain is cut into units. */
+const MAX_UNIT_TOKENS = 12;
+
 function buildUnits(tokens: readonly Token[]): { units: Unit[]; unitOfToken: Int32Array } {
   const units: Unit[] = [];
   const unitOfToken = new Int32Array(tokens.length).fill(-1);
@@ -153,6 +160,7 @@ function buildUnits(tokens: readonly Token[]): { units: Unit[]; unitOfToken: Int
     let last = i;
     let key = tokens[i].key;
     while (
+      last - i < MAX_UNIT_TOKENS &&
       !(tokens[last].key === "l" && tokens[last].text.length === 1) &&
       tokens[last + 1]?.kind === "punct" &&
       UNIT_JOINERS.has(tokens[last + 1].text) &&
@@ -184,6 +192,14 @@ export function analyse(text: string, lexicon: Lexicon): Analysis {
   }
   const unitShape = new Uint8Array(units.length);
   for (const unit of units) unitShape[unit.index] = shapeOfUnit(tokens, unit);
+  const lineStart = new Int32Array(tokens.length);
+  const lineOf = new Int32Array(tokens.length);
+  for (let i = 0, line = 0, first = 0; i < tokens.length; i++) {
+    if (i === 0 || tokens[i].newlinesBefore > 0) first = i;
+    line += tokens[i].newlinesBefore;
+    lineStart[i] = first;
+    lineOf[i] = line;
+  }
   return {
     text,
     tokens,
@@ -194,6 +210,8 @@ export function analyse(text: string, lexicon: Lexicon): Analysis {
     tokenBits,
     unitListBits,
     unitShape,
+    lineStart,
+    lineOf,
   };
 }
 

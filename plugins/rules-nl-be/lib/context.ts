@@ -181,14 +181,20 @@ function endsWindow(a: Analysis, i: number): boolean {
   return before.text.length > 4 && !ABBREVIATIONS_BEFORE_PERIOD.has(before.key);
 }
 
+/** Punctuation tokens a context window may skip before it gives up (",,,,,," is no context). */
+const MAX_SKIPPED_PUNCTUATION = 8;
+
 /** Keys of the `count` units before token `t`, nearest first, within the line (and sentence unless asked). */
 export function previousWords(a: Analysis, t: number, count: number, crossSentence = false): string[] {
   const out: string[] = [];
   let i = t - 1;
+  // A long run of punctuation ends the window: the skip is bounded, so each call costs O(count).
+  let punctuation = 0;
   while (i >= 0 && out.length < count) {
     if (a.tokens[i + 1].newlinesBefore > 0) break;
     const token = a.tokens[i];
     if (token.kind === "punct") {
+      if (++punctuation > MAX_SKIPPED_PUNCTUATION) break;
       if (!crossSentence && endsWindow(a, i)) break;
       i--;
       continue;
@@ -204,10 +210,12 @@ export function previousWords(a: Analysis, t: number, count: number, crossSenten
 export function nextWords(a: Analysis, t: number, count: number): string[] {
   const out: string[] = [];
   let i = t + 1;
+  let punctuation = 0;
   while (i < a.tokens.length && out.length < count) {
     const token = a.tokens[i];
     if (token.newlinesBefore > 0) break;
     if (token.kind === "punct") {
+      if (++punctuation > MAX_SKIPPED_PUNCTUATION) break;
       if (token.text === "." || endsWindow(a, i)) break;
       i++;
       continue;
@@ -221,8 +229,8 @@ export function nextWords(a: Analysis, t: number, count: number): string[] {
 
 /** The first word of the line holding token t, when the line reads "Label: ..." before t. */
 export function lineLabel(a: Analysis, t: number): string | undefined {
-  let i = t;
-  while (i > 0 && a.tokens[i].newlinesBefore === 0) i--;
+  if (t >= a.tokens.length) return undefined;
+  const i = a.lineStart[t];
   const first = a.tokens[i];
   if (!first || first.kind === "punct") return undefined;
   for (let j = i + 1; j < t && j <= i + 4; j++) {

@@ -28,23 +28,35 @@ export const ALL_FAMILIES: RuleFamilies = {
   professions: true,
 };
 
-/** The role of the person named right before `start` in the same block (no blank line between). */
 /**
  * The role of the person named right before `start`: in the same block for an address (a practice address after
- * the doctor's name), or only a preposition away for a bare place ("Dr. Willems te Mechelen").
+ * the doctor's name), or only a preposition away for a bare place ("Dr. Willems te Mechelen"). The names are sorted
+ * by end once and found by binary search, so the finder costs O(log n) per address.
  */
 function personNearFinder(text: string, names: readonly Candidate[]): (start: number, placeOnly: boolean) => AddressRole | undefined {
+  const byEnd = [...names].sort((x, y) => x.end - y.end);
   return (start, placeOnly) => {
-    let nearest: Candidate | undefined;
-    for (const n of names) if (n.end <= start && (!nearest || n.end > nearest.end)) nearest = n;
-    if (!nearest) return undefined;
+    let lo = 0;
+    let hi = byEnd.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byEnd[mid].end <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    const nearest = lo > 0 ? byEnd[lo - 1] : undefined;
+    if (!nearest || start - nearest.end > 120) return undefined;
     const gap = text.slice(nearest.end, start);
     if (placeOnly && !/^\s*[,(]?\s*(?:uit|te|van|in|à|de|from)?\s*$/u.test(gap)) return undefined;
-    if (gap.length > 120 || /\n\s*\n/.test(gap) || (gap.match(/\n/g)?.length ?? 0) > 2) return undefined;
+    if (/\n\s*\n/.test(gap) || (gap.match(/\n/g)?.length ?? 0) > 2) return undefined;
     if (nearest.label === "Name:Caregiver") return "Caregiver";
     if (nearest.label === "Name:Patient") return "Patient";
     return undefined;
   };
+}
+
+/** Appends without spreading (a spread of a very long array overflows the call stack). */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
 }
 
 /** All rule candidates for a text, before overlap resolution (exposed for tests and debugging). */
@@ -64,15 +76,18 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   const a = analyse(text, lexicon);
   const candidates: Candidate[] = [];
   const names = families.names ? nameCandidates(a) : [];
-  candidates.push(...names);
-  if (families.organisations) candidates.push(...organisationCandidates(a));
-  if (families.addresses) candidates.push(...addressCandidates(a, personNearFinder(text, names)));
+  append(candidates, names);
+  if (families.organisations) append(candidates, organisationCandidates(a));
+  if (families.addresses) append(candidates, addressCandidates(a, personNearFinder(text, names)));
   if (families.dates) {
     const dates = dateCandidates(text, a.tokens);
-    candidates.push(...(families.ages ? dates : dates.filter((d) => d.label !== "Age_Birthdate")));
+    append(candidates, families.ages ? dates : dates.filter((d) => d.label !== "Age_Birthdate"));
   }
-  if (families.ages) candidates.push(...ageCandidates(text, a.tokens), ...agesAfterNames(text, names));
-  if (families.professions) candidates.push(...professionCandidates(a));
+  if (families.ages) {
+    append(candidates, ageCandidates(text, a.tokens));
+    append(candidates, agesAfterNames(text, names));
+  }
+  if (families.professions) append(candidates, professionCandidates(a));
   return candidates;
 }
 

@@ -37,6 +37,12 @@ export const LIST = {
   employmentState: 1 << 22,
   /** Hospital abbreviations that need a name after them ("AZ", "UZ", "CHU"). */
   hospitalPrefix: 1 << 23,
+  /** Also an ordinary lower-case Dutch word (OpenTaal): at a sentence start it needs a cue to be a name or place. */
+  dutchWord: 1 << 24,
+  /** A given name common in the Netherlands, Belgium and France: a name even at a sentence start. */
+  commonFirstName: 1 << 25,
+  /** Also an ordinary lower-case French word (wfrench): at a sentence start it needs a cue to be a name. */
+  frenchWord: 1 << 26,
   /** Set on every proper prefix of a longer phrase: keep walking. */
   continues: 1 << 30,
 } as const;
@@ -46,7 +52,7 @@ export const WHITELIST_BITS = LIST.stopWord | LIST.commonWord | LIST.medicalTerm
 export const NAME_BITS = LIST.firstName | LIST.surname | LIST.interfixSurname;
 
 /** Bumped whenever the way lists become phrases changes, so stale caches are rebuilt. */
-const BUILDER_VERSION = "rules-nl-be-lexicon-5";
+const BUILDER_VERSION = "rules-nl-be-lexicon-6";
 const MAX_PHRASE_TOKENS = 14;
 
 export interface Lexicon {
@@ -108,7 +114,12 @@ const DEDUCE_SOURCES: ListSource[] = [
   { root: "deduce-nl", path: "names/lst_first_name", bits: { lst_first_name: LIST.firstName } },
   { root: "deduce-nl", path: "names/lst_surname", bits: { lst_surname: LIST.surname } },
   { root: "deduce-nl", path: "institutions/lst_hospital", bits: { lst_hospital: LIST.hospital } },
-  { root: "deduce-nl", path: "locations/lst_placename", bits: { lst_municipality: LIST.municipality } },
+  {
+    root: "deduce-nl",
+    path: "locations/lst_placename",
+    bits: { lst_municipality: LIST.municipality, lst_province: LIST.province, lst_region: LIST.region },
+  },
+  { root: "deduce-nl", path: "institutions/lst_hospital_abbr", bits: { lst_hospital_abbr: LIST.hospitalAbbr } },
 ];
 
 /** Lists written for this detector (one value a line, `#` comments). */
@@ -122,6 +133,10 @@ const CURATED_SOURCES: { file: string; bit: number }[] = [
   { file: "curated/hospital-prefixes.txt", bit: LIST.hospitalPrefix },
   { file: "curated/whitelist-extra.txt", bit: LIST.extraWhitelist },
   { file: "curated/eponyms-extra.txt", bit: LIST.eponym },
+  { file: "curated/places-extra.txt", bit: LIST.region },
+  { file: "opentaal/lowercase-words.txt", bit: LIST.dutchWord },
+  { file: "wfrench/lowercase-words.txt", bit: LIST.frenchWord },
+  { file: "faker/first-names.txt", bit: LIST.commonFirstName },
 ];
 
 const HOSPITAL_TYPE_ABBREVIATIONS: [RegExp, string][] = [

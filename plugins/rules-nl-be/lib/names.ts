@@ -123,11 +123,16 @@ function computeNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
   return true;
 }
 
+/** Initials written before one surname, at most ("J.P.M.A."); a longer chain is not read as one name. */
+const MAX_INITIALS = 5;
+/** Tokens of one name at most, titles excluded ("J.P.M. van der Berg-De Smet" has 14): growth stops there. */
+const MAX_NAME_TOKENS = 16;
+
 /** Last token of the initials starting at token t ("J.", "J.P.", "J. P.", "A.-M.", "Ch."), or -1. */
 export function initialsEnd(a: Analysis, t: number): number {
   let end = -1;
   let i = t;
-  for (;;) {
+  for (let letters = 0; letters < MAX_INITIALS; letters++) {
     const letter = a.tokens[i];
     const period = a.tokens[i + 1];
     if (!letter || letter.kind !== "word" || !period || period.text !== "." || period.spaceBefore) break;
@@ -348,6 +353,27 @@ function lookupRule(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, unit.last, "lookup");
 }
 
+/**
+ * A listed name standing alone at a sentence start or as a fragment ("Jan belde", "Hendrik", "Peeters: gezien"):
+ * a name unless it is also an ordinary Dutch word ("Helder", "Koning"); given names common in the Low Countries
+ * and France count even then ("Jan", "Roos").
+ */
+function bareNameRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const token = a.tokens[unit.first];
+  if (!token.sentenceStart || unit.end - unit.start < 3) return undefined;
+  if (shapeOf(a, unit) !== "title" && !(shapeOf(a, unit) === "upper" && token.capsLine)) return undefined;
+  const bits = nameBitsOf(a, unit);
+  if (!bits || !isNameLike(a, unit, false) || isWhitelisted(a, unit)) return undefined;
+  const all = unitBits(a, unit) | pieceBits(a, unit);
+  if (all & (PLACE_BITS | LIST.hospital | LIST.street | LIST.institution)) return undefined;
+  const word = (unitBits(a, unit) & (LIST.dutchWord | LIST.frenchWord)) !== 0;
+  if (word && !(bits & LIST.firstName && unitBits(a, unit) & LIST.commonFirstName)) return undefined;
+  // "Jan belde", but not "Stefan, zie verder" style list headings with a colon: a field label is not a name.
+  const next = a.tokens[unit.last + 1];
+  if (next && next.text === ":" && !next.spaceBefore) return undefined;
+  return mention(unit.first, unit.last, "lookup");
+}
+
 /** "Vermeulen, verpleegkundige van de nacht, ...": a listed name at a sentence start followed by a role word. */
 function roleApposition(a: Analysis, unit: Unit): NameMention | undefined {
   if (!a.tokens[unit.first].sentenceStart || shapeOf(a, unit) !== "title" || unit.end - unit.start < 3) return undefined;
@@ -398,12 +424,12 @@ function fieldRule(a: Analysis, unit: Unit): NameMention | undefined {
   return last >= 0 && listed ? mention(unit.first, last, "pair") : undefined;
 }
 
-const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule];
+const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule, bareNameRule];
 
 /** Grows a mention over adjacent initials, interfix + name, and listed names, to a fixpoint. */
 function extend(a: Analysis, m: NameMention): NameMention {
   let { first, last } = m;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed && last - first < MAX_NAME_TOKENS; ) {
     changed = false;
     // Right: initials, "van der X", listed names ("Jan Pieter Peeters", "Peeters Jan").
     const next = last + 1;
@@ -556,17 +582,23 @@ function mayOpenName(a: Analysis, unit: Unit): boolean {
 
 export function findNameMentions(a: Analysis): NameMention[] {
   const found: NameMention[] = [];
+  // A unit inside a name already found and grown adds nothing: skipping it keeps repeated names linear.
+  let coveredUntil = -1;
   for (const unit of a.units) {
-    if (!mayOpenName(a, unit)) continue;
+    if (unit.first <= coveredUntil || !mayOpenName(a, unit)) continue;
     for (const rule of RULES) {
       const m = rule(a, unit);
       if (m) {
-        found.push(m);
+        const grown = extend(a, m);
+        if (!rejected(a, grown)) {
+          found.push(grown);
+          coveredUntil = Math.max(coveredUntil, grown.last);
+        }
         break;
       }
     }
   }
-  let mentions = mergeMentions(found.map((m) => extend(a, m)).filter((m) => !rejected(a, m)));
+  let mentions = mergeMentions(found);
   mentions = mergeMentions([...mentions, ...propagate(a, mentions)]);
   return mentions;
 }
@@ -622,16 +654,10 @@ function signatureLines(a: Analysis): Set<number> {
     if (!CLOSING_FIRST_WORDS.has(token.key)) continue;
     CLOSING.lastIndex = token.start;
     if (!CLOSING.test(a.text)) continue;
-    const line = lineNumberAt(a.text, token.start);
+    const line = a.lineOf[token.index];
     for (let l = line + 1; l <= line + 6; l++) lines.add(l);
   }
   return lines;
-}
-
-function lineNumberAt(text: string, offset: number): number {
-  let line = 0;
-  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
 }
 
 function roleEvidence(a: Analysis, m: NameMention, signature: Set<number>, lineOf: (t: number) => number): RoleEvidence {
@@ -688,14 +714,8 @@ const SIGNAL_SCORE: Record<NameSignal, number> = {
 export function nameCandidates(a: Analysis): Candidate[] {
   const mentions = findNameMentions(a);
   if (mentions.length === 0) return [];
-  const lineStarts: number[] = [];
-  let line = 0;
-  for (const t of a.tokens) {
-    line += t.newlinesBefore;
-    lineStarts.push(line);
-  }
   const signature = signatureLines(a);
-  const evidence = mentions.map((m) => roleEvidence(a, m, signature, (t) => lineStarts[t]));
+  const evidence = mentions.map((m) => roleEvidence(a, m, signature, (t) => a.lineOf[t]));
   const bestBySurname = new Map<string, RoleEvidence>();
   mentions.forEach((m, i) => {
     const key = lastNameKey(a, m);

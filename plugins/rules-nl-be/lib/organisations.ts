@@ -342,14 +342,9 @@ function companyFormCandidates(a: Analysis): Candidate[] {
 }
 
 export function organisationCandidates(a: Analysis): Candidate[] {
-  return [
-    ...lookupCandidates(a),
-    ...prefixCandidates(a),
-    ...typeWordCandidates(a),
-    ...compoundCandidates(a),
-    ...trailingTypeCandidates(a),
-    ...roomCandidates(a),
-    ...cueCandidates(a),
-    ...companyFormCandidates(a),
-  ];
+  const out: Candidate[] = [];
+  const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, roomCandidates,
+    cueCandidates, companyFormCandidates];
+  for (const family of families) for (const c of family(a)) out.push(c);
+  return out;
 }

@@ -105,27 +105,82 @@ function countNewlines(text: string, from: number, to: number): number {
   return count;
 }
 
+const KIND_BITS = 3;
+const TITLE = 1 << 2;
+const UPPER = 1 << 3;
+const LETTERS = 1 << 4;
+const FIRST_UPPER = 1 << 5;
+const SPACE_BEFORE = 1 << 6;
+const SENTENCE_START = 1 << 7;
+const CAPS_LINE = 1 << 8;
+const KINDS: readonly TokenKind[] = ["word", "number", "punct"];
+
+/**
+ * A token as one small object: the flags share one integer, so a long text allocates little per token (a large
+ * object per token made the garbage collector, not the rules, the cost on long texts).
+ */
+class CompactToken implements Token {
+  private flags: number;
+
+  constructor(
+    readonly index: number,
+    readonly start: number,
+    readonly end: number,
+    readonly text: string,
+    readonly key: string,
+    flags: number,
+    readonly newlinesBefore: number,
+  ) {
+    this.flags = flags;
+  }
+
+  get kind(): TokenKind {
+    return KINDS[this.flags & KIND_BITS];
+  }
+  get title(): boolean {
+    return (this.flags & TITLE) !== 0;
+  }
+  get upper(): boolean {
+    return (this.flags & UPPER) !== 0;
+  }
+  get letters(): boolean {
+    return (this.flags & LETTERS) !== 0;
+  }
+  get firstUpper(): boolean {
+    return (this.flags & FIRST_UPPER) !== 0;
+  }
+  get spaceBefore(): boolean {
+    return (this.flags & SPACE_BEFORE) !== 0;
+  }
+  get sentenceStart(): boolean {
+    return (this.flags & SENTENCE_START) !== 0;
+  }
+  set sentenceStart(value: boolean) {
+    this.flags = value ? this.flags | SENTENCE_START : this.flags & ~SENTENCE_START;
+  }
+  get capsLine(): boolean {
+    return (this.flags & CAPS_LINE) !== 0;
+  }
+  set capsLine(value: boolean) {
+    this.flags = value ? this.flags | CAPS_LINE : this.flags & ~CAPS_LINE;
+  }
+}
+
 function makeToken(text: string, index: number, start: number, end: number, isWord: boolean, prevEnd: number): Token {
-  const slice = text.slice(start, end);
-  const shape = isWord ? shapeOfWord(text, start, end) : undefined;
-  const kind: TokenKind = !shape ? "punct" : shape.digitsOnly ? "number" : "word";
-  const letters = shape !== undefined && shape.letters;
-  return {
-    index,
-    start,
-    end,
-    text: slice,
-    key: isWord ? foldKey(slice) : slice,
-    kind,
-    title: letters && shape.firstUpper && shape.anyLower,
-    upper: letters && shape.anyUpper && !shape.anyLower,
-    letters,
-    firstUpper: letters && shape.firstUpper,
-    newlinesBefore: start > prevEnd ? countNewlines(text, prevEnd, start) : 0,
-    spaceBefore: start > prevEnd,
-    sentenceStart: false,
-    capsLine: false,
-  };
+  const slice = end - start === 1 ? text[start] : text.slice(start, end);
+  if (!isWord) {
+    return new CompactToken(index, start, end, slice, slice, 2 | (start > prevEnd ? SPACE_BEFORE : 0),
+      start > prevEnd ? countNewlines(text, prevEnd, start) : 0);
+  }
+  const shape = shapeOfWord(text, start, end);
+  const letters = shape.letters;
+  let flags = shape.digitsOnly ? 1 : 0;
+  if (letters && shape.firstUpper && shape.anyLower) flags |= TITLE;
+  if (letters && shape.anyUpper && !shape.anyLower) flags |= UPPER;
+  if (letters) flags |= LETTERS;
+  if (letters && shape.firstUpper) flags |= FIRST_UPPER;
+  if (start > prevEnd) flags |= SPACE_BEFORE;
+  return new CompactToken(index, start, end, slice, foldKey(slice), flags, start > prevEnd ? countNewlines(text, prevEnd, start) : 0);
 }
 
 export function tokenize(text: string): Token[] {

@@ -1,0 +1,185 @@
+// Development sentences for rules that must generalise beyond the notes the rules were first written on: bare
+// fragments and single words, one-liners, telegraphic notes, letters, tables, e-mails, OCR noise and mixed nl/fr,
+// from the Netherlands and from Belgium. Written for the rules-only stack (patterns + rules-nl-be) as a whole;
+// markup "[text](Label)". Negatives carry no markup: every span found there is a false positive.
+// These are development cases (the rules were changed while they were written), not an evaluation set.
+
+export interface GeneralisationCase {
+  register: string;
+  marked: string;
+}
+
+const cases = (register: string, lines: string): GeneralisationCase[] =>
+  lines
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .map((marked) => ({ register, marked }));
+
+export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
+  ...cases("single word", `
+    [Utrecht](Address_Location:Other)
+    [Leuven](Address_Location:Other)
+    [Sint-Niklaas](Address_Location:Other)
+    [Amersfoort](Address_Location:Other)
+    [Roeselare](Address_Location:Other)
+    [Nijmegen](Address_Location:Other)
+    [Charleroi](Address_Location:Other)
+    [Noord-Brabant](Address_Location:Other)
+    [West-Vlaanderen](Address_Location:Other)
+    [Gelderland](Address_Location:Other)
+    [Wallonië](Address_Location:Other)
+    [Hendrik](Name:Other)
+    [Annemiek](Name:Other)
+    [Jan-Willem](Name:Other)
+    [Wouter](Name:Other)
+    [UMCU](Organization:Healthcare)
+    [LUMC](Organization:Healthcare)
+    [0612345678](Contactdetails)
+    [030-2345678](Contactdetails)
+    [1234AB](Address_Location:Other)
+    [3581 CX](Address_Location:Other)
+    [12-03-2019](Date)
+    [umcutrecht.nl](Contactdetails)
+    [j.devries@gmail.com](Contactdetails)
+    Koorts
+    Pijn
+    Goed
+    Morgen
+    Dyspnoe
+    Paracetamol
+    Best
+    Stop
+  `),
+  ...cases("fragment", `
+    dhr [de Vries](Name:Patient)
+    mw. [Bakker](Name:Patient)
+    dr [A](Name:Caregiver)
+    dr. [K. Mulder](Name:Caregiver)
+    [v/d Sluis](Name:Other)
+    [Jan van den Broeck](Name:Other)
+    [Maria Janssens](Name:Other)
+    [Pieter de Jong](Name:Other)
+    [Sophie Claes](Name:Other)
+    [Hoofdstraat 12](Address_Location:Other)
+    [Kerkstr. 5](Address_Location:Other)
+    [Dorpsln 3](Address_Location:Other)
+    [Postbus 12345](Address_Location:Other)
+    [Postbus 1020, 3500 BA Utrecht](Address_Location:Other)
+    tel [088 - 7555555](Contactdetails)
+    [0800 12 345](Contactdetails)
+    [0800-0123](Contactdetails)
+    [0900 1234567](Contactdetails)
+    [+31 (0)20 5555555](Contactdetails)
+    [02 555 12 12](Contactdetails)
+    [0470 12 34 56](Contactdetails)
+    [2019 augustus 1](Date)
+    [2011 mei 17](Date)
+    [23 10 2011](Date)
+    [1 jan. 2020](Date)
+    [17 juni](Date)
+    [www.azsintjan.be](Contactdetails)
+    [patientenzorg.nl](Contactdetails)
+    [64 jaar](Age_Birthdate)
+    [78-jarige](Age_Birthdate)
+    Paracetamol 1000 mg
+    Metoprolol 50 MG
+    Furosemide 1250 MG
+    CRP 12
+    Hb 8,1
+    BMI 24
+    Nieuwe afspraak
+    Ziekte van Parkinson
+  `),
+  ...cases("one line", `
+    Patiënt is gezien door [dr. Willemsen](Name:Caregiver) op [12 maart 2021](Date).
+    Verwezen door het [UMCU](Organization:Healthcare) voor second opinion.
+    Opgenomen in het [Diakonessenhuis](Organization:Healthcare) na een val.
+    Overgeplaatst naar [AZ Groeninge](Organization:Healthcare) in [Kortrijk](Address_Location:Other).
+    Ze woont in [Amersfoort](Address_Location:Patient) bij haar dochter.
+    Patiënte komt uit [Hasselt](Address_Location:Patient).
+    [Jan](Name:Other) belde vanochtend over de uitslagen.
+    Gesprek met [Annelies](Name:Other) en haar man.
+    Zoon [Koen](Name:Other) is contactpersoon.
+    Telefonisch contact met [Mevr. Peeters](Name:Other).
+    Bel [06-12345678](Contactdetails) bij vragen.
+    Bereikbaar op [0305555555](Contactdetails).
+    Afspraak op [2011 mei 17](Date) om 10u.
+    Controle [23 10 2011](Date) bij de cardioloog.
+    Adres: [Lange Nieuwstraat 45, 3512 PH Utrecht](Address_Location:Patient)
+    Woonachtig [Vredenburg 3](Address_Location:Patient), [Utrecht](Address_Location:Patient).
+    Zie ook [www.umcutrecht.nl/patienten](Contactdetails) voor informatie.
+    Mail naar [info@ziekenhuis.nl](Contactdetails).
+    Patiëntnummer [1234567](ID:Patient).
+    BSN [123456782](ID:Patient).
+    De patiënt is [67 jaar](Age_Birthdate) oud.
+    Geboren op [3 februari 1952](Age_Birthdate).
+    Uitslag van [01-02-2018](Date) is normaal.
+    Op 01-13-2018 gaf patiënt 3 tabletten.
+    Patiënt nam 1250 MG paracetamol in.
+    Gebruikt 2 dd 500 mg.
+    De bloeddruk was 130/80 mmHg.
+    Het labnummer is 12345 en het CRP 45.
+    Patiënt heeft geen klachten van dyspnoe.
+    Goed herstel na de operatie.
+    Morgen controle bij de huisarts.
+    Behandeld volgens het protocol van de afdeling.
+  `),
+  ...cases("telegraphic", `
+    pt [M. de Groot](Name:Patient), [72 jr](Age_Birthdate), opname ivm pneumonie
+    dhr. [Vermeulen](Name:Patient) - pijn ++ - morfine
+    NB: dochter [Els](Name:Other) tel [0478 12 34 56](Contactdetails)
+    ctrl [15/04](Date) bij dr [Peeters](Name:Caregiver)
+    overname [OLVG](Organization:Healthcare) , ontslag [maandag 3 juni](Date)
+    mw [Jansen-Smit](Name:Patient) ([81](Age_Birthdate)) valt vaak
+    HA: [dr. P. Visser](Name:Caregiver), [Groningen](Address_Location:Caregiver)
+    verpl. [Sanne](Name:Caregiver) belt [Jeroen Bosch Ziekenhuis](Organization:Healthcare)
+    geen koorts, eet goed, mobiliseert
+    bd 120/70, p 72, sat 98%
+  `),
+  ...cases("letter", `
+    Geachte collega [Hermans](Name:Caregiver),
+    Hierbij verwijs ik mevrouw [Lotte van Dijk](Name:Patient), geboren [14-07-1980](Age_Birthdate), wonende te [Zeist](Address_Location:Patient).
+    Met vriendelijke groet,
+    [drs. R. Smit](Name:Caregiver), huisarts
+    Huisartsenpraktijk [De Linde](Organization:Healthcare), [Dorpsstraat 8](Address_Location:Caregiver), [3731 AB De Bilt](Address_Location:Caregiver)
+    Betreft: [Wim Hendriks](Name:Patient), [12-05-1944](Age_Birthdate)
+    Wij zagen uw patiënt op onze polikliniek op [4 november 2022](Date).
+    Bien confraternellement,
+    [Dr Marie Dubois](Name:Caregiver)
+  `),
+  ...cases("table", `
+    Naam: [Kees de Boer](Name:Patient)
+    Geb.datum: [02-11-1960](Age_Birthdate)
+    Adres: [Binnenweg 22](Address_Location:Patient)
+    Postcode: [3012 AB](Address_Location:Patient)
+    Woonplaats: [Rotterdam](Address_Location:Patient)
+    Telefoon: [010-4123456](Contactdetails)
+    Huisarts: [Dr. Van Damme](Name:Caregiver)
+    Ziekenhuis: [Maasstad Ziekenhuis](Organization:Healthcare)
+    Opnamedatum | [12/01/2023](Date)
+    Diagnose | COPD GOLD 3
+  `),
+  ...cases("e-mail", `
+    Van: [Karin Mertens](Name:Caregiver) <[k.mertens@azdelta.be](Contactdetails)>
+    Aan: secretariaat cardiologie
+    Onderwerp: patiënt [Dirk Wouters](Name:Patient)
+    Hoi [Bram](Name:Other), kun je [meneer Claes](Name:Patient) terugbellen op [0486/12.34.56](Contactdetails)?
+    Groetjes, [Ilse](Name:Other)
+  `),
+  ...cases("ocr noise", `
+    Pat1ent [J.Peeters](Name:Patient) gez1en op [12.O3.2021](Date)
+    dhr.[Janssens](Name:Patient),woont [Leuven](Address_Location:Patient)
+    tel.[0123456789](Contactdetails)
+    TEL  [03 / 123 45 67](Contactdetails)
+  `),
+  ...cases("mixed nl/fr", `
+    Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
+    Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
+    Transfert vers le [CHU de Liège](Organization:Healthcare).
+    Mevrouw [Lemaire](Name:Patient) spreekt Frans, woont in [Brussel](Address_Location:Patient).
+    Rendez-vous le [12/05/2022](Date) avec [Sophie](Name:Other).
+    Née le [7 janvier 1955](Age_Birthdate) à [Mons](Address_Location:Patient).
+    Tél. [065 12 34 56](Contactdetails)
+  `),
+];
