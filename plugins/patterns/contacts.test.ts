@@ -17,6 +17,11 @@ const urls: PositiveCase[] = [
   ["[[ftp://files.example.com/x.pdf]].", "Contactdetails"],
   ["[[HTTPS://EXAMPLE.COM]]", "Contactdetails"],
   ["Portaal: [[https://portal.example.be/login?user=42&next=%2Fhome]]!", "Contactdetails"],
+  // Domains without a scheme or "www.".
+  ["[[umcutrecht.nl]]", "Contactdetails", 0.8],
+  ["Zie [[azdelta.be/patienten]].", "Contactdetails"],
+  ["Informatie op [[thuisarts.nl]], of bel.", "Contactdetails"],
+  ["([[zorg.vlaanderen.be]])", "Contactdetails"],
 ];
 
 const ips: PositiveCase[] = [
@@ -46,6 +51,11 @@ const negatives: string[] = [
   "ratio 1:2:3",
   "loopback ::1",
   "0:0::",
+  "o.a.de patiënt",
+  "zie blz.Nl",
+  "Gezien.Nu goed",
+  "1.nl",
+  "pt.be",
 ];
 
 describe.each([

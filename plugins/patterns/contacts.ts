@@ -84,6 +84,44 @@ export function findUrls(text: string): DetectedSpan[] {
   return out;
 }
 
+/**
+ * Domains written without a scheme or "www." ("umcutrecht.nl", "azdelta.be/patienten"): anchored at a top-level
+ * domain common in Dutch, Belgian and French notes, read backwards over at most 100 characters of labels.
+ * Not an e-mail domain (the e-mail rule has those), not a label made of digits only.
+ */
+const BARE_TLD = /\.(?:nl|be|com|org|net|eu|fr|de|lu|info|nu|uk|io|health|care|zorg|brussels|vlaanderen|gent|amsterdam)(?![\p{L}\p{N}\-]|\.[\p{L}\p{N}])/giu;
+const DOMAIN_CHAR = /[a-z0-9\-]/i;
+
+export function findBareDomains(text: string): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  BARE_TLD.lastIndex = 0;
+  let consumed = 0;
+  for (let m = BARE_TLD.exec(text); m; m = BARE_TLD.exec(text)) {
+    const dot = m.index;
+    let start = dot;
+    while (start > 0 && dot - start < 100 && (DOMAIN_CHAR.test(text[start - 1]) || (text[start - 1] === "." && DOMAIN_CHAR.test(text[start - 2] ?? "")))) start--;
+    if (start === dot || start < consumed) continue;
+    const before = text[start - 1];
+    // "jan@uz.be" is an e-mail, "https://x.be" and "www.x.be" are URLs found by their own rules.
+    if (before === "@" || before === "/" || before === "." || (before !== undefined && wordCharBefore(text, start))) continue;
+    const host = text.slice(start, dot);
+    const labels = host.split(".");
+    if (/^www$/i.test(labels[0]) || !/[a-z]/i.test(host) || host.startsWith("-") || host.endsWith("-")) continue;
+    // "o.a.de", "pt.be", "Gezien.Nu": abbreviations and a missing space after a full stop are no domain; the
+    // top-level domain is written in lower case and the label before it has three characters or more.
+    if (labels[labels.length - 1].length < 3 || m[0] !== m[0].toLowerCase()) continue;
+    let end = dot + m[0].length;
+    if (text[end] === "@") continue;
+    if (text[end] === "/") {
+      const body = matchAt(URL_BODY, text, end);
+      if (body) end = urlEnd(text, start, end + body[0].length);
+    }
+    out.push(span(start, end, "Contactdetails", SCORE_PATTERN));
+    consumed = end;
+  }
+  return out;
+}
+
 // ── IP addresses ────────────────────────────────────────────────────────────────────────────────────────────────
 
 const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?!\d)/y;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { compilePatterns, detectPatterns } from "./detect.js";
+import plugin, { patternsConfigSchema } from "./index.js";
 import { checkPositive, detect, type PositiveCase } from "./testing.js";
 
 const positives: PositiveCase[] = [
@@ -49,6 +51,12 @@ const positives: PositiveCase[] = [
   ["Depuis [[2010]], diabète.", "Date", 0.9],
   ["Increasing fatigue since [[2022]].", "Date", 0.9],
   ["Opname in AZ Sint-Jan ([[2014]]).", "Date", 0.8],
+  // Year first with a month word, and day, month and year separated by spaces.
+  ["[[2019 augustus 1]]", "Date"],
+  ["Afspraak op [[2011 mei 17]] om 10u.", "Date"],
+  ["[[2020 janv. 3]]", "Date"],
+  ["[[23 10 2011]]", "Date"],
+  ["Controle [[3 1 2022]] bij de cardioloog.", "Date"],
 ];
 
 const negatives: string[] = [
@@ -89,6 +97,13 @@ const negatives: string[] = [
   "1 800 2000",
   "(2150)",
   "in 1850",
+  "2019 augustus 32",
+  "2019 mei",
+  "12 34 2011",
+  "1 23 10 2011",
+  "23 10 2011 45",
+  "23 10 2011 mg",
+  "0 23 10 2011",
 ];
 
 describe("dates", () => {
@@ -107,7 +122,24 @@ describe("dates", () => {
     expect(detect("On March 3rd, 2021.", { languages: ["nl", "fr"] })).toEqual([]);
   });
 
-  it("reads month/day order only when English is on", () => {
+  it("reads month/day order only when English is on, and never when told to read day first", () => {
     expect(detect("Visit 12/31/2021.", { languages: ["nl", "fr"] })).toEqual([]);
+    const compiled = compilePatterns(patternsConfigSchema.parse({}));
+    const dates = (text: string, dayFirst: boolean) => detectPatterns(text, compiled, { dayFirst }).filter((s) => s.label === "Date");
+    for (const text of ["Op 01-13-2018 gaf patiënt 3 tabletten.", "Visit 12/31/2021.", "12 31 2011"]) {
+      expect(dates(text, true)).toEqual([]);
+      expect(dates(text, false)).toHaveLength(1);
+    }
+    expect(dates("Op 13-01-2018 gezien.", true)).toHaveLength(1);
+  });
+
+  it("reads day first for a document whose metadata says it is Dutch or French (date_order: auto)", async () => {
+    const detector = await plugin.create(patternsConfigSchema.parse({}), { baseDir: ".", language: "nl-BE", projectRoot: "." });
+    const run = (lang: string | undefined) =>
+      detector.detect({ document_id: "d", text: "Op 01-13-2018 gezien.", metadata: lang ? { lang } : undefined }, { signal: new AbortController().signal, documentIndex: 0 });
+    expect(await run("nl-BE")).toEqual([]);
+    expect(await run("fr")).toEqual([]);
+    expect(await run("en-US")).toHaveLength(1);
+    expect(await run(undefined)).toHaveLength(1);
   });
 });

@@ -44,6 +44,15 @@ export interface DateRules {
   readonly weekdays: ReadonlySet<string>;
   /** "3rd, 2021" after an English month word (sticky). */
   readonly dayAfterMonth: RegExp;
+  /** "2019 augustus 1", "2011 mei 17": year, month word, day (sticky). */
+  readonly yearMonthDay: RegExp;
+  /** Whether "12/31/2021" may be read month first: only with English on and not told to read day first. */
+  readonly monthFirst: boolean;
+}
+
+/** The same rules reading numeric dates day first only (a Dutch or French note: "01-13-2018" is no date). */
+export function dayFirstRules(rules: DateRules): DateRules {
+  return rules.monthFirst ? { ...rules, monthFirst: false } : rules;
 }
 
 const ISO = /(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)(?:T\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?/y;
@@ -68,6 +77,8 @@ export function compileDateRules(lexicon: Lexicon): DateRules {
     weekdayBefore: anchoredPhrase(`(?:${weekdays})\\.?,?${SP}`),
     weekdays: new Set(lexicon.weekdays),
     dayAfterMonth: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?(?![\\p{L}\\d])(?:,?${SP}${YEAR_AFTER_MONTH})?`, "iuy"),
+    yearMonthDay: new RegExp(`(\\d{4})${SP}(${months})(?![\\p{L}])\\.?${SP}(\\d{1,2})(?!\\d)`, "iuy"),
+    monthFirst: lexicon.languages.includes("en"),
   };
 }
 
@@ -96,7 +107,7 @@ function plausibleYear(year: string): boolean {
 /** Day-first or (in English) month-first reading of two numbers. */
 function validDayMonthEitherWay(a: number, b: number, rules: DateRules, year?: number): boolean {
   if (isValidDayMonth(a, b, year)) return true;
-  return rules.lexicon.languages.includes("en") && isValidDayMonth(b, a, year);
+  return rules.monthFirst && isValidDayMonth(b, a, year);
 }
 
 /** A number chain continues with the same separator and a digit (part of "1.2.3.4" or "12/03/2023/5"). */
@@ -252,6 +263,37 @@ function tryYear(scan: TextScan, r: number, rules: DateRules): Found | null {
   return { start: s, end: e, score: afterTimeWord ? SCORE_CONTEXT : SCORE_PATTERN };
 }
 
+/** "2019 augustus 1", "2011 mei 17": a year, a month word and a day (Dutch registers write dates this way too). */
+function tryYearMonthDay(text: string, s: number, rules: DateRules): Found | null {
+  if (text[s + 4] !== " " && text[s + 4] !== "\t" && text[s + 4] !== "\u00a0") return null;
+  const m = matchAt(rules.yearMonthDay, text, s);
+  if (!m) return null;
+  const [, y, monthWord, d] = m;
+  const month = monthNumber(rules, monthWord);
+  const end = s + m[0].length;
+  if (!month || !plausibleYear(y) || !isValidDayMonth(Number(d), month, Number(y)) || wordCharAt(text, end)) return null;
+  if ("./,-:".includes(text[end] ?? "x") && digitAt(text, end + 1)) return null;
+  return { start: s, end, score: SCORE_PATTERN };
+}
+
+const SPACED_DATE = /(\d{1,2}) (\d{1,2}) ((?:19|20)\d{2})(?!\d)/y;
+
+/**
+ * "23 10 2011": day, month and a four-digit year separated by single spaces. Not inside a longer chain of digit
+ * groups (a phone number, a list of values) and never before a unit.
+ */
+function trySpacedDate(text: string, s: number, rules: DateRules): Found | null {
+  const m = matchAt(SPACED_DATE, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  if (wordCharAt(text, end) || (text[end] === " " && digitAt(text, end + 1)) || ("./,-:".includes(text[end] ?? "x") && digitAt(text, end + 1))) {
+    return null;
+  }
+  if ((text[s - 1] === " " || "./,-".includes(text[s - 1] ?? "x")) && digitAt(text, s - 2)) return null;
+  if (!validDayMonthEitherWay(Number(m[1]), Number(m[2]), rules, Number(m[3])) || unitFollows(text, end)) return null;
+  return { start: s, end, score: SCORE_PATTERN };
+}
+
 /** Cheap test before the day-month regex: a month word follows the day (after an ordinal and "of"). */
 function monthWordFollows(text: string, e: number, rules: DateRules): boolean {
   let i = e;
@@ -271,7 +313,8 @@ function dateAt(scan: TextScan, r: number, rules: DateRules): Found | null {
   const next = text[e];
   const numericSeparator = next === "/" || next === "." || next === "-";
   if (len === 4) {
-    return (numericSeparator && digitAt(text, e + 1) ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, r, rules) ?? tryYear(scan, r, rules);
+    return (numericSeparator && digitAt(text, e + 1) ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, r, rules) ??
+      tryYearMonthDay(text, s, rules) ?? tryYear(scan, r, rules);
   }
   if (len > 2) return null;
   if (numericSeparator && digitAt(text, e + 1)) {
@@ -284,6 +327,7 @@ function dateAt(scan: TextScan, r: number, rules: DateRules): Found | null {
   }
   if ((next === "-" || next === "/") && letterAt(text, e + 1)) return tryDayDashMonth(text, s, rules) ?? tryMonthFirst(scan, r, rules);
   if (numericSeparator) return tryMonthFirst(scan, r, rules);
+  if (next === " " && digitAt(text, e + 1)) return trySpacedDate(text, s, rules) ?? tryMonthFirst(scan, r, rules);
   return (monthWordFollows(text, e, rules) ? tryDayMonthWords(text, s, rules) : null) ?? tryMonthFirst(scan, r, rules);
 }
 

@@ -2,8 +2,8 @@
 // numeric family; e-mail, URL and IPv6 look for their own anchors ("@", a scheme or "www.", ":").
 import type { DetectedSpan } from "../../src/contract/index.js";
 import { compileAgeRules, findAges, type AgeRules } from "./ages.js";
-import { findEmails, findIpAddresses, findUrls } from "./contacts.js";
-import { compileDateRules, findDates, type DateRules } from "./dates.js";
+import { findBareDomains, findEmails, findIpAddresses, findUrls } from "./contacts.js";
+import { compileDateRules, dayFirstRules, findDates, type DateRules } from "./dates.js";
 import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
 import { buildLexicon, type Language } from "./lexicon.js";
 import { compilePhoneRules, findPhones, type PhoneRules } from "./phones.js";
@@ -38,6 +38,8 @@ export interface CompiledPatterns {
   /** Whether any identifier family is on (they share one pass). */
   readonly identifiersOn: boolean;
   readonly dates: DateRules;
+  /** The date rules reading numbers day first only. */
+  readonly datesDayFirst: DateRules;
   readonly phones: PhoneRules;
   readonly identifiers: IdentifierRules;
   readonly postal: PostalRules;
@@ -49,10 +51,12 @@ const IDENTIFIER_FAMILIES: readonly Family[] = ["iban", "nationalRegisterNumbers
 export function compilePatterns(options: PatternOptions): CompiledPatterns {
   const lexicon = buildLexicon(options.languages);
   const f = options.families;
+  const dates = compileDateRules(lexicon);
   return {
     families: { ...f },
     identifiersOn: IDENTIFIER_FAMILIES.some((family) => f[family]),
-    dates: compileDateRules(lexicon),
+    dates,
+    datesDayFirst: dayFirstRules(dates),
     phones: compilePhoneRules(lexicon),
     identifiers: compileIdentifierRules(lexicon, {
       iban: f.iban,
@@ -68,14 +72,19 @@ export function compilePatterns(options: PatternOptions): CompiledPatterns {
 }
 
 /** All spans of the enabled families, sorted by (start, end, label), one per (start, end, label). */
-export function detectPatterns(text: string, compiled: CompiledPatterns): DetectedSpan[] {
+export interface DetectOptions {
+  /** Read numeric dates day first only ("01-13-2018" is no date). */
+  dayFirst?: boolean;
+}
+
+export function detectPatterns(text: string, compiled: CompiledPatterns, options: DetectOptions = {}): DetectedSpan[] {
   const f = compiled.families;
   const scan = scanText(text);
   let spans: DetectedSpan[] = [];
-  if (f.dates) spans = spans.concat(findDates(scan, compiled.dates));
+  if (f.dates) spans = spans.concat(findDates(scan, options.dayFirst ? compiled.datesDayFirst : compiled.dates));
   if (f.phones) spans = spans.concat(findPhones(scan, compiled.phones));
   if (f.emails) spans = spans.concat(findEmails(text));
-  if (f.urls) spans = spans.concat(findUrls(text));
+  if (f.urls) spans = spans.concat(findUrls(text), findBareDomains(text));
   if (compiled.identifiersOn) spans = spans.concat(findIdentifiers(scan, compiled.identifiers));
   if (f.ipAddresses) spans = spans.concat(findIpAddresses(scan));
   if (f.postalCodes) spans = spans.concat(findPostalCodes(scan, compiled.postal));

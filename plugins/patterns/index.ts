@@ -32,6 +32,12 @@ export const patternsConfigSchema = z.strictObject({
     .prefault({}),
   /** Languages whose month names, weekdays, age expressions and context words are recognised. */
   languages: z.array(z.enum(LANGUAGES)).min(1).default(["nl", "fr", "en"]),
+  /**
+   * How "01/12/2021" is read: `day-first` only (Dutch and French notes: "01-13-2018" is no date), `either` (month
+   * first too when English is on), or `auto`: day first for a document whose `metadata.lang` is Dutch or French,
+   * else either.
+   */
+  date_order: z.enum(["auto", "day-first", "either"]).default("auto"),
 });
 
 export type PatternsConfig = z.output<typeof patternsConfigSchema>;
@@ -48,10 +54,12 @@ export default definePlugin({
   },
   create(options: PatternsConfig) {
     const compiled = compilePatterns(options satisfies PatternOptions);
+    const dayFirstFor = (lang: string | undefined): boolean =>
+      options.date_order === "day-first" || (options.date_order === "auto" && lang !== undefined && /^(?:nl|fr)\b/i.test(lang));
     return {
       id: "patterns",
       detect(document) {
-        return detectPatterns(document.text, compiled);
+        return detectPatterns(document.text, compiled, { dayFirst: dayFirstFor(document.metadata?.lang ?? undefined) });
       },
     };
   },

@@ -24,6 +24,15 @@ const positives: PositiveCase[] = [
   ["[[+31 6 12345678]]", "Contactdetails"],
   ["Rotterdam [[010 123 4567]]", "Contactdetails"],
   ["[[0031 20 123 4567]]", "Contactdetails"],
+  // Unbroken ten digits with a leading 0, spaced separators, free-phone and shared-cost numbers.
+  ["[[0305555555]]", "Contactdetails", 0.8],
+  ["Bereikbaar op [[0305555555]].", "Contactdetails", 0.9],
+  ["tel [[088 - 7555555]]", "Contactdetails", 0.9],
+  ["[[03 / 123 45 67]]", "Contactdetails"],
+  ["[[0800 12 345]]", "Contactdetails", 0.8],
+  ["[[0800-0123]]", "Contactdetails", 0.8],
+  ["[[0900 1234567]]", "Contactdetails"],
+  ["gratis nummer [[0800 - 1234]]", "Contactdetails"],
   // United States
   ["Call [[(555) 123-4567]].", "Contactdetails"],
   ["[[555-123-4567]]", "Contactdetails"],
@@ -76,6 +85,11 @@ const negatives: string[] = [
   "3941",
   "tel. 12",
   "ext. 123456",
+  "08001234",
+  "3 - 4 - 5",
+  "120 / 80",
+  "10 - 12 mg",
+  "Score 08 / 10",
 ];
 
 describe("phones", () => {

@@ -63,6 +63,19 @@ interface Group {
 }
 
 const SEPARATORS = " .-/";
+
+/** Length of " - ", " -", "- ", " / ", ... at `i` when a digit follows (0 when there is none). */
+function spacedSeparatorAt(text: string, i: number): number {
+  let j = i;
+  const spaceBefore = text[j] === " ";
+  if (spaceBefore) j++;
+  if (text[j] !== "-" && text[j] !== "/" && text[j] !== "." && text[j] !== "–") return 0;
+  j++;
+  const spaceAfter = text[j] === " ";
+  if (spaceAfter) j++;
+  if (!spaceBefore && !spaceAfter) return 0;
+  return digitAt(text, j) ? j - i : 0;
+}
 const MAX_GROUPS = 9;
 
 function readDigits(text: string, i: number): number {
@@ -87,9 +100,14 @@ function readGroups(text: string, start: number): Group[] {
       i = end;
     } else break;
     const sep = text[i];
+    const spaced = spacedSeparatorAt(text, i);
     if (SEPARATORS.includes(sep) && (digitAt(text, i + 1) || (text[i + 1] === "(" && digitAt(text, i + 2)))) {
       separatorBefore = sep;
       i++;
+    } else if (spaced > 0) {
+      // "088 - 7555555", "03 / 123 45 67": a dash, slash or dot with a space on either side.
+      separatorBefore = text[i + 1] === " " ? text[i + 2] : text[i + 1];
+      i += spaced;
     } else if (groups[groups.length - 1].paren && digitAt(text, i)) {
       separatorBefore = "";
     } else if (text[i] === "(" && digitAt(text, i + 1)) {
@@ -148,10 +166,15 @@ function national(groups: readonly Group[], k: number): Verdict {
   if (first[0] !== "0" || first.startsWith("00")) return Verdict.No;
   const { digits, loneDigit } = countDigits(groups, k, 0);
   const n = digits.length;
+  // Free-phone and shared-cost numbers: 0800/0900 with 4 to 7 digits after them ("0800-0123", "0800 12 345").
+  if (/^0(?:800|90[0-9])/.test(digits) && n >= 8 && n <= 11 && !groups[k - 1].paren) {
+    return k === 1 && n < 10 ? Verdict.WithContext : Verdict.Yes;
+  }
   if (n < 9 || n > 11 || loneDigit || groups[k - 1].paren) return Verdict.No;
   if (k === 1) {
-    // Unbroken: mobiles are distinctive (04.., 06.., 07...), other numbers need "tel", "gsm", ...
-    if ((n === 10 && /^0[46]/.test(digits)) || (n === 11 && digits.startsWith("07"))) return Verdict.Yes;
+    // Unbroken: ten digits with a leading 0 are a Dutch or Belgian number (mobile "0612345678", landline
+    // "0305555555"); nine digits ("031234567") and eleven need "tel", "gsm", ... unless a UK mobile (07...).
+    if ((n === 10 && /^0[1-9]/.test(digits)) || (n === 11 && digits.startsWith("07"))) return Verdict.Yes;
     return Verdict.WithContext;
   }
   if (n === 11 && isValidRrn(digits)) return Verdict.No;
@@ -210,7 +233,8 @@ function phoneAt(scan: TextScan, r: number, rules: PhoneRules): { start: number;
   // Cheap exits for most numbers: a run of fewer than 9 digits must continue with a separator and another group
   // (or be an extension), and only +CC, 0…, (…), a 3-digit US area code or the US "1-" start a phone.
   const next = text[e] ?? "";
-  const continues = next === "(" || next === ")" || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "("));
+  const continues = next === "(" || next === ")" || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "(")) ||
+    spacedSeparatorAt(text, e) > 0;
   if (e - s < 9 && !continues) return plus || start !== s ? null : extensionAt(scan, r, rules);
   if (start === s && text[s] !== "0" && e - s !== 3 && !(e - s === 1 && text[s] === "1")) return null;
   // A phone number does not start in the middle of a chain of digit groups ("85 07 30 033 28").

@@ -25,6 +25,11 @@ const positives: PositiveCase[] = [
   ["Manchester [[M1 1AE]]", L],
   ["Birmingham [[B33 8TH]]", L],
   ["[[EC1A 1BB]]", L],
+  // A Dutch postcode alone, with or without the space (a fragment, a table cell, before a comma).
+  ["[[1234 AB]]", L, 0.8],
+  ["[[1234AB]]", L, 0.8],
+  ["Postcode: [[3581 CX]]", L],
+  ["[[3512 PH]], Utrecht", L],
 ];
 
 const negatives: string[] = [
@@ -41,8 +46,12 @@ const negatives: string[] = [
   "pT2 N1",
   "MA 0211",
   "ma 02115",
-  "1234 AB",
   "1234 SS Amsterdam",
+  "Furosemide 1250 MG",
+  "1250 MG",
+  "500 ML NaCl",
+  "1234 AB 5678",
+  "12.1234 AB",
   "Tel 9000",
 ];
 

@@ -83,14 +83,32 @@ function belgianAt(text: string, s: number): { start: number; end: number; score
 
 const DUTCH_CODE = /\d{4}[ ]?([A-Z]{2})(?![\p{L}\p{N}])/uy;
 
+/**
+ * Letter pairs after four digits that are units or clinical abbreviations ("1250 MG" is a dose), and the pairs
+ * Dutch postcodes never use (SA, SD, SS).
+ */
+const NOT_POSTCODE_LETTERS: ReadonlySet<string> = new Set([
+  "SA", "SD", "SS", "MG", "ML", "KG", "GR", "CM", "MM", "UL", "DL", "CL", "MU", "PG", "NG", "UG", "IE", "EH", "IU", "HZ",
+  "KM", "MS", "PT", "ST", "NR", "BD", "HB", "HR", "RR", "CT", "RX", "OK", "IC", "KB", "MB", "GB", "AM", "PM", "XR", "CC",
+]);
+
+/**
+ * A Dutch postcode: "1234 AB" or "1234AB", with the capitalised locality after it when there is one. Alone it
+ * counts when nothing but punctuation or the end of the line follows (a bare "3581 CX" in a fragment or a table).
+ */
 function dutchAt(text: string, s: number): { start: number; end: number; score: number } | null {
   const letterAfter = text[s + 4] === " " ? text[s + 5] : text[s + 4];
   if (!isUpperAscii(letterAfter) || wordCharBefore(text, s)) return null;
+  if ("-./,".includes(text[s - 1] ?? "x") && digitAt(text, s - 2)) return null;
   const m = matchAt(DUTCH_CODE, text, s);
-  if (!m || ["SA", "SD", "SS"].includes(m[1]) || text[s] === "0") return null;
-  const place = locality(text, s + m[0].length);
-  if (!place) return null;
-  return { start: s, end: place.end, score: SCORE_CONTEXT };
+  if (!m || NOT_POSTCODE_LETTERS.has(m[1]) || text[s] === "0") return null;
+  const end = s + m[0].length;
+  const place = locality(text, end);
+  if (place) return { start: s, end: place.end, score: SCORE_CONTEXT };
+  // Alone: the end of the text or line, or punctuation, must follow; never another digit group or a word.
+  const rest = text.slice(end, end + 3);
+  if (!/^(?:$|\s*(?:\r?\n|$)|\s*[,;.)|]|\s+[-–])/.test(rest)) return null;
+  return { start: s, end, score: SCORE_PATTERN };
 }
 
 const US_STATES =

@@ -42,7 +42,12 @@ const HOUSE_NUMBER =
   /^(?:,\s*|\s+)(?:nr\.?\s*|n°\s*)?\d{1,4}(?:\s?[a-zA-Z](?![\p{L}\p{N}]))?(?:\s?[-/]\s?\d{1,4}[a-zA-Z]?(?![\p{L}\p{N}]))?(?:(?:\s*,\s*|\s+)(?:bus|bte|boîte|boite|box|b\.|bt)\s?\d{1,4}[a-zA-Z]?(?![\p{L}\p{N}])|\s+(?:bus|bte|box)\s?[A-Z](?![\p{L}\p{N}]))?(?![\p{L}\p{N}])/u;
 const HOUSE_NUMBER_BEFORE = /(?:^|[\s,(])(\d{1,4}[a-zA-Z]?),?\s+$/u;
 const COUNTRY_PREFIX_BEFORE = /(?:B|BE)(?:-|\s)$/u;
-const DUTCH_POSTAL = /[1-9]\d{3}\s?(?!SA|SD|SS)[A-Z]{2}(?![\p{L}\p{N}])/uy;
+const DUTCH_POSTAL = /[1-9]\d{3}[ \u00a0]?[A-Z]{2}(?![\p{L}\p{N}])/uy;
+/** Units and clinical abbreviations after four digits ("1250 MG" is a dose), and pairs postcodes never use. */
+const NOT_POSTCODE_LETTERS: ReadonlySet<string> = new Set([
+  "SA", "SD", "SS", "MG", "ML", "KG", "GR", "CM", "MM", "UL", "DL", "CL", "MU", "PG", "NG", "UG", "IE", "EH", "IU", "HZ",
+  "KM", "MS", "PT", "ST", "NR", "BD", "HB", "HR", "RR", "CT", "RX", "OK", "IC", "KB", "MB", "GB", "AM", "PM", "XR", "CC",
+]);
 /** Separators allowed between the parts of one address: commas, dashes, spaces, at most two line breaks. */
 const ADDRESS_GAP = /^[ \t,–\-]*(?:\r?\n[ \t,]*){0,2}$/;
 
@@ -181,6 +186,21 @@ function frenchStreets(a: Analysis): Part[] {
   return parts;
 }
 
+const POST_BOX_WORDS = set("postbus antwoordnummer postfach");
+const POST_BOX_NUMBER = /^[ \t]+(?:nr\.?[ \t]*)?\d{1,6}(?![\p{L}\p{N}])/u;
+
+/** "Postbus 12345", "Antwoordnummer 1020": a P.O. box is an address, and the postal code after it joins it. */
+function postBoxes(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (const unit of a.units) {
+    if (!POST_BOX_WORDS.has(unit.key)) continue;
+    const m = POST_BOX_NUMBER.exec(a.text.slice(unit.end, unit.end + 16));
+    if (!m) continue;
+    parts.push({ start: unit.start, end: unit.end + m[0].length, kind: "street", strong: true });
+  }
+  return parts;
+}
+
 /** The locality after a postal code: a listed locality for that code, or any listed place. Returns its end. */
 function localityAfter(a: Analysis, offset: number, code: string): number | undefined {
   const t = tokenAtOrAfter(a.tokens, offset);
@@ -232,10 +252,13 @@ function postalParts(a: Analysis): Part[] {
     }
   }
   for (const token of a.tokens) {
-    if (token.kind !== "number" || token.text.length !== 4) continue;
+    // "1234 AB" (a number token) or "1234AB" (one word token).
+    const glued = token.kind === "word" && token.text.length === 6 && /^[1-9]\d{3}[A-Z]{2}$/.test(token.text);
+    if (!glued && (token.kind !== "number" || token.text.length !== 4)) continue;
     DUTCH_POSTAL.lastIndex = token.start;
     const m = DUTCH_POSTAL.exec(a.text);
-    if (!m) continue;
+    if (!m || NOT_POSTCODE_LETTERS.has(m[0].slice(-2))) continue;
+    if ("-./,".includes(a.text[token.start - 1] ?? "x") && /\d/.test(a.text[token.start - 2] ?? "")) continue;
     const end = m.index + m[0].length;
     const space = /^[ \t]+/.exec(a.text.slice(end, end + 4));
     let localityEnd = end;
@@ -399,6 +422,7 @@ export function addressCandidates(
     ...postalParts(a),
     ...placeParts(a),
     ...placesBeforeCountries(a),
+    ...postBoxes(a),
   ]);
   return parts.map((p) => {
     let role = addressRole(a, p.start);
