@@ -61,7 +61,8 @@ export const stackSchema = z
     second_opinion: secondOpinionSchema.nullable().default(null),
     lexical_veto: lexicalVetoSchema.nullable().default(null),
     transform: transformSchema.default("placeholders"),
-    leak_guard: z.boolean().default(true),
+    /** true (refuse a document with a surviving identifier), false, or { on_leak: refuse | redact }. */
+    leak_guard: z.union([z.boolean(), z.object({ on_leak: z.enum(["refuse", "redact"]).default("refuse") }).strict()]).default(true),
     timeouts: z.object({ detector_ms: z.number().int().positive().default(120_000) }).strict().default({ detector_ms: 120_000 }),
     concurrency: z.object({ documents: z.number().int().positive().default(4) }).strict().default({ documents: 4 }),
   })

@@ -26,7 +26,7 @@ import {
 } from "../detectors/index.js";
 import { getHealingProfile, healSpans, type HealingProfile } from "../healing/index.js";
 import { createLexicalVeto, type LexicalVeto } from "../healing/lexical-veto.js";
-import { checkLeaks, createTransformer, type OutputSpan, type Transformer } from "../transform/index.js";
+import { createTransformer, guardLeaks, leakGuardMode, type OutputSpan, type Transformer } from "../transform/index.js";
 import type { LoadedStack } from "./config.js";
 import { applyScope } from "./scope.js";
 import { OVERLAP_POLICY, resolveOverlaps, unionSpans } from "./union.js";
@@ -327,8 +327,10 @@ export class StackRunner {
       if (err instanceof DeidError) throw err;
       throw new DeidError("E_TRANSFORM", `transform failed: ${describeThrown(err)}`, { documentIndex, phase: "transform" });
     }
-    if (this.stack.config.leak_guard) {
-      await checkLeaks(document, result, {
+    const onLeak = leakGuardMode(this.stack.config.leak_guard);
+    if (onLeak !== "off") {
+      result = await guardLeaks(document, result, {
+        onLeak,
         knownIdentifierDetectors: this.guardDetectors.map((d) => d.detector),
         patternDetectors: this.detectors.filter((d) => d.use === "patterns").map((d) => d.detector),
         signal,

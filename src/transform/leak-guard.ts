@@ -15,10 +15,11 @@
 //    accents, invisible characters, line-break hyphens, full-width and look-alike letters, spaced letters).
 // 4. A span other than Date or Age_Birthdate whose replacement equals its original (a surrogate must differ).
 //    Dates and ages may be kept on purpose (times, relative dates, ages already at band granularity).
-import { categoryOf, DeidError, type DetectedSpan, type Document, type Label } from "../contract/index.js";
+import { categoryOf, DeidError, OffsetMapper, type DetectedSpan, type Document, type Label } from "../contract/index.js";
 import { foldForMatching, foldNeedle, originalRange } from "../contract/fold.js";
 import { NAME_TITLES } from "../contract/language-words.js";
-import type { OutputSpan, TransformResult } from "./types.js";
+import { placeholderFor } from "./placeholders.js";
+import { replaceSpans, type OutputSpan, type TransformResult } from "./types.js";
 
 export interface LeakGuardDetector {
   id: string;
@@ -239,20 +240,114 @@ export function tallyLeaks(leaks: readonly Leak[]): LeakCounts {
   return counts;
 }
 
+function describeCounts(c: LeakCounts): string {
+  const total = c.knownIdentifiers + c.patterns + c.originalText + c.unchangedSurrogates;
+  return `${total} identifier occurrence(s) survived transformation (known identifiers ${c.knownIdentifiers}, patterns ${c.patterns}, original span text ${c.originalText}, unchanged surrogates ${c.unchangedSurrogates})`;
+}
+
+function refusal(leaks: readonly Leak[], documentIndex: number, why = "document refused"): DeidError {
+  return new DeidError("E_LEAK_GUARD", `${describeCounts(tallyLeaks(leaks))}; ${why}`, { documentIndex, phase: "leak-guard" });
+}
+
 /**
  * Throws E_LEAK_GUARD when a known identifier, an identifier pattern or the original text of a replaced span
  * survived transformation (policy at the top of this file). Counts only in the message, never text.
  */
 export async function checkLeaks(original: Document, result: TransformResult, opts: LeakGuardOptions): Promise<void> {
-  const c = await countLeaks(original, result, opts);
-  const total = c.knownIdentifiers + c.patterns + c.originalText + c.unchangedSurrogates;
-  if (total > 0) {
-    throw new DeidError(
-      "E_LEAK_GUARD",
-      `${total} identifier occurrence(s) survived transformation (known identifiers ${c.knownIdentifiers}, patterns ${c.patterns}, original span text ${c.originalText}, unchanged surrogates ${c.unchangedSurrogates}); document refused`,
-      { documentIndex: opts.documentIndex, phase: "leak-guard" },
-    );
+  const leaks = await findLeaks(original, result, opts);
+  if (leaks.length > 0) throw refusal(leaks, opts.documentIndex);
+}
+
+/** What the leak guard does with a surviving identifier: refuse the document (default) or redact it in place. */
+export type OnLeak = "refuse" | "redact";
+
+/** The stack's `leak_guard` setting: true / false, or `{ on_leak }`. */
+export type LeakGuardSetting = boolean | { on_leak: OnLeak };
+
+export function leakGuardMode(setting: LeakGuardSetting): "off" | OnLeak {
+  if (setting === false) return "off";
+  return setting === true ? "refuse" : setting.on_leak;
+}
+
+export const LEAK_GUARD_REDACTION = "leak-guard";
+
+/**
+ * Runs the leak guard. With `refuse` a leak throws E_LEAK_GUARD; with `redact` every surviving identifier is
+ * replaced in place by a placeholder of its label, recorded (a warning with counts, `processing.leak_guard` with
+ * counts and code point offsets, spans with detector "leak-guard"; never text), and the redacted output is checked
+ * again: anything still found then refuses the document.
+ */
+export async function guardLeaks(original: Document, result: TransformResult, opts: LeakGuardOptions & { onLeak: OnLeak }): Promise<TransformResult> {
+  const leaks = await findLeaks(original, result, opts);
+  if (leaks.length === 0) return result;
+  if (opts.onLeak === "refuse") throw refusal(leaks, opts.documentIndex);
+  const redacted = redactLeaks(original, result, leaks);
+  const left = await findLeaks(original, redacted, opts);
+  if (left.length > 0) throw refusal(left, opts.documentIndex, "still found after redaction; document refused");
+  return redacted;
+}
+
+/** Maps a position of the de-identified text to the original text; inside a replacement, to that span's edge. */
+function toOriginalPosition(ranges: readonly ReplacementRange[], pos: number, side: "start" | "end"): number {
+  // The last replacement starting before pos (for an end: at or before pos - 1).
+  let lo = 0;
+  let hi = ranges.length;
+  const probe = side === "start" ? pos : pos - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ranges[mid].start <= probe) lo = mid + 1;
+    else hi = mid;
   }
+  const r = lo > 0 ? ranges[lo - 1] : undefined;
+  if (!r) return pos;
+  if (side === "start" ? pos < r.end : pos <= r.end && pos > r.start) return side === "start" ? r.span.start : r.span.end;
+  // Outside every replacement: the text there is the original's, shifted by the replacements before it.
+  return r.span.end + (pos - r.end);
+}
+
+/** Replaces each leak by a placeholder, merging it with any span it touches (see guardLeaks). */
+export function redactLeaks(original: Document, result: TransformResult, leaks: readonly Leak[]): TransformResult {
+  const ranges = replacementRangesWithSpans(result);
+  type Piece = { start: number; end: number; label: Label; leak: boolean; span?: OutputSpan };
+  const pieces: Piece[] = [
+    ...result.spans.map((span): Piece => ({ start: span.start, end: span.end, label: span.label, leak: false, span })),
+    ...leaks.map((l): Piece => ({ start: toOriginalPosition(ranges, l.start, "start"), end: toOriginalPosition(ranges, l.end, "end"), label: l.label, leak: true })),
+  ].sort((a, b) => a.start - b.start || b.end - a.end);
+  const spans: OutputSpan[] = [];
+  for (let i = 0; i < pieces.length; ) {
+    let end = pieces[i].end;
+    let j = i + 1;
+    while (j < pieces.length && pieces[j].start < end) end = Math.max(end, pieces[j++].end);
+    const group = pieces.slice(i, j);
+    const start = pieces[i].start;
+    i = j;
+    if (!group.some((p) => p.leak)) {
+      spans.push(group[0].span!);
+      continue;
+    }
+    // A redacted region keeps the label of the span it grew from, else the label the leak was found with.
+    const label = (group.find((p) => p.span) ?? group[0]).label;
+    const detectors = [...new Set(group.flatMap((p) => p.span?.detectors ?? []).concat(LEAK_GUARD_REDACTION))];
+    spans.push({ start, end, label, detectors, replacement: placeholderFor(label) });
+  }
+  const rebuilt = replaceSpans(original.text, spans, (s) => (s as OutputSpan).replacement);
+  const counts = tallyLeaks(leaks);
+  const mapper = new OffsetMapper(original.text);
+  const redactedRegions = spans.filter((s) => s.detectors?.includes(LEAK_GUARD_REDACTION)).map((s) => [mapper.toCodePoint(s.start), mapper.toCodePoint(s.end)]);
+  return {
+    deidText: rebuilt.deidText,
+    spans: rebuilt.spans,
+    warnings: [...result.warnings, { code: "leak_guard_redacted", message: `${describeCounts(counts)}; redacted in ${redactedRegions.length} region(s)` }],
+    processing: {
+      ...(result.processing ?? {}),
+      leak_guard: {
+        on_leak: "redact",
+        redacted: { known_identifiers: counts.knownIdentifiers, patterns: counts.patterns, original_text: counts.originalText, unchanged_surrogates: counts.unchangedSurrogates },
+        // Code point offsets of the original text, like the record's spans.
+        redacted_regions: redactedRegions,
+      },
+    },
+  };
 }
 
 function replacementRangesWithSpans(result: TransformResult): ReplacementRange[] {

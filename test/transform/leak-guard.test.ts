@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { DetectedSpan, Document, IndexedDocument, Span } from "../../src/contract/index.js";
 import { PluginRegistry, definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
 import { StackRunner, loadStack } from "../../src/stack/index.js";
-import { checkLeaks, countLeaks, createTransformer, findLeaks, replaceSpans, type Transformer } from "../../src/transform/index.js";
+import { checkLeaks, countLeaks, createTransformer, findLeaks, guardLeaks, redactLeaks, replaceSpans, type Transformer } from "../../src/transform/index.js";
 import knownIdentifiers from "../../plugins/known-identifiers/index.js";
 import { tempDir } from "../e2e/helpers.js";
 
@@ -77,6 +77,57 @@ describe("leak guard", () => {
     const leaks = await findLeaks(doc, result, { ...opts, knownIdentifierDetectors: [] });
     const at = result.deidText.indexOf(written);
     expect(leaks).toEqual([{ kind: "originalText", start: at, end: at + written.length, label: "Name:Patient" }]);
+  });
+
+  it("with on_leak: redact, redacts every survivor in place, records counts and offsets, and passes the result", async () => {
+    const leakyResult = await leaky.apply(document, all, { documentIndex: 0 });
+    const r = await guardLeaks(document, leakyResult, { ...opts, onLeak: "redact" });
+    for (const word of ["Jan", "Peeters", "Bakker"]) expect(r.deidText).not.toContain(word);
+    expect(r.deidText).toBe("[Name:Patient] kwam op [Date]. [Name:Patient] is [ID:Patient] jaar. Zijn zoon [Name:Other] werkt als bakker.");
+    expect(r.warnings.map((w) => w.code)).toContain("leak_guard_redacted");
+    const pg = r.processing!.leak_guard as { redacted: Record<string, number>; redacted_regions: number[][] };
+    expect(pg.redacted.unchanged_surrogates).toBe(3);
+    const b = text.indexOf("Bakker");
+    expect(pg.redacted_regions).toEqual([[0, 11], [32, 39], [b, b + 6]]);
+    expect(r.spans.filter((x) => x.detectors?.includes("leak-guard")).map((x) => [x.start, x.end, x.label])).toEqual([[0, 11, "Name:Patient"], [32, 39, "Name:Patient"], [b, b + 6, "Name:Other"]]);
+    expect(JSON.stringify(r.processing) + JSON.stringify(r.warnings)).not.toMatch(/Jan|Peeters|Bakker/);
+    await expect(checkLeaks(document, r, opts)).resolves.toBeUndefined();
+  });
+
+  it("with on_leak: redact, a missed occurrence outside every span becomes a new span over exactly its text", async () => {
+    const missed = all.filter((s) => s.start !== text.indexOf("Peeters", 20));
+    const t = await createTransformer("placeholders", { baseDir: ".", language: "nl-BE" });
+    const r = await guardLeaks(document, await t.apply(document, missed, { documentIndex: 0 }), { ...opts, onLeak: "redact" });
+    const added = r.spans.filter((x) => x.detectors?.includes("leak-guard"));
+    expect(added.map((x) => text.slice(x.start, x.end))).toEqual(["Peeters"]);
+    expect(r.deidText).not.toContain("Peeters");
+    await expect(guardLeaks(document, await t.apply(document, missed, { documentIndex: 0 }), { ...opts, onLeak: "refuse" })).rejects.toMatchObject({ code: "E_LEAK_GUARD" });
+  });
+
+  it("redaction maps output offsets back through replacements of any length (property)", async () => {
+    const { default: fc } = await import("fast-check");
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom("x", "yy", "[Name:Patient]", ""), { minLength: 1, maxLength: 5 }), fc.nat(5), async (reps, pick) => {
+        // Words w0..wn; each even word is a span replaced by reps[k]; then the word at `pick` (odd: outside) leaks.
+        const words = Array.from({ length: 2 * reps.length + 1 }, (_, k) => `Word${k}x`);
+        const t = words.join(" ");
+        const spans: Span[] = [];
+        let at = 0;
+        words.forEach((w, k) => {
+          if (k % 2 === 1 && (k - 1) / 2 < reps.length) spans.push({ start: at, end: at + w.length, label: "Name:Other" });
+          at += w.length + 1;
+        });
+        const d: Document = { document_id: "p", text: t };
+        const res = { ...replaceSpans(t, spans, (_s, k) => reps[k]), warnings: [] };
+        const leakWord = words[2 * (pick % (reps.length + 1))];
+        const outAt = res.deidText.indexOf(leakWord);
+        const r = redactLeaks(d, res, [{ kind: "originalText", start: outAt, end: outAt + leakWord.length, label: "Name:Other" }]);
+        const added = r.spans.filter((x) => x.detectors?.includes("leak-guard"));
+        expect(added.map((x) => t.slice(x.start, x.end))).toEqual([leakWord]);
+        expect(r.deidText).not.toContain(leakWord);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it("refuses identifiers the pattern detectors find outside replacements", async () => {
