@@ -1,0 +1,154 @@
+// Dates in the English forms notes and queries use, birth dates after their cue, ages, and (only when asked)
+// relative dates. Regexes are bounded and anchored at a digit, a month word or a cue, so each scan is linear.
+import type { Label } from "../../../src/contract/index.js";
+import { groupMatches, type Candidate } from "./candidates.js";
+
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+const MON = String.raw`(?<![\p{L}])${MONTH}(?![\p{L}])\.?`;
+const DAY = String.raw`(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?![\p{L}\d])`;
+const YEAR = String.raw`(?:(?:19|20)\d\d(?!\d)|['’]\d\d(?!\d))`;
+const WEEKDAY = String.raw`(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s{1,3}(?:the\s{1,2})?)?`;
+const SEASON = String.raw`(?:spring|summer|fall|autumn|winter|christmas|xmas|easter|thanksgiving)`;
+const NUM_WORD = String.raw`(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|few|several|couple\s+of|a\s+couple\s+of)`;
+
+const UNIT_AFTER = /^\s{0,2}(?:mg|mcg|g|kg|ml|l|cc|units?|iu|mmhg|%|bpm|mm|cm|tabs?|pills?|times|x)(?![\p{L}])/iu;
+
+export interface DateRules {
+  monthDayYear: RegExp;
+  dayMonthYear: RegExp;
+  theDayOfMonth: RegExp;
+  monthYear: RegExp;
+  monthDay: RegExp;
+  dayMonth: RegExp;
+  numeric: RegExp;
+  iso: RegExp;
+  monthNumYear: RegExp;
+  dayMonthNoYear: RegExp;
+  cuedYear: RegExp;
+  cuedMonth: RegExp;
+  seasonYear: RegExp;
+  birthCue: RegExp;
+  ageOld: RegExp;
+  ageCue: RegExp;
+  ageSex: RegExp;
+  ageDecade: RegExp;
+  ageOfAge: RegExp;
+  relative: RegExp;
+}
+
+export function compileDateRules(): DateRules {
+  return {
+    monthDayYear: new RegExp(String.raw`${WEEKDAY}${MON}\s{0,3}${DAY},?\s{0,3}(?:of\s{1,3})?${YEAR}`, "giud"),
+    dayMonthYear: new RegExp(String.raw`${WEEKDAY}(?<![\d])${DAY}(?:\s{0,3}(?:of\s{1,3})?|[\-\/.])${MON}(?:,?\s{0,3}|[\-\/.])${YEAR}`, "giud"),
+    theDayOfMonth: new RegExp(String.raw`${WEEKDAY}(?:the\s{1,3})?(?<![\d])(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)\s{1,3}of\s{1,3}${MON}(?:,?\s{0,3}${YEAR})?`, "giud"),
+    monthYear: new RegExp(String.raw`${MON}(?:\s{0,3}(?:of\s{1,3})?|-|\/)${YEAR}`, "giud"),
+    monthDay: new RegExp(String.raw`${WEEKDAY}${MON}\s{0,3}(?:the\s{1,2})?${DAY}`, "giud"),
+    dayMonth: new RegExp(String.raw`${WEEKDAY}(?<![\d.\/])${DAY}\s{0,3}${MON}`, "giud"),
+    // m/d/yy(yy), d/m/yyyy, m-d-yyyy, m.d.yyyy (checked in code: one part ≤ 12, the other ≤ 31).
+    numeric: /(?<![\d\/.\-])(\d{1,2})([\/.\-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[\/\-]\d|\.\d)/gd,
+    iso: /(?<![\d\/.\-])((?:19|20)\d\d)([\/.\-])(\d{1,2})\2(\d{1,2})(?![\d]|[\/\-]\d|\.\d)(?:T\d\d:\d\d(?::\d\d)?)?/gd,
+    monthNumYear: /(?<![\d\/.\-])(0?[1-9]|1[0-2])([\/\-])((?:19|20)\d\d)(?![\d]|[\/\-]\d)/gd,
+    // d/m or m/d without a year: only after a date cue.
+    dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01]))(?![\d\/]|\.\d)/giud,
+    cuedYear: /(?<![\p{L}])(?:in|since|from|until|till|through|thru|to|by|during|of|circa|around|before|after|year|born|dob|back\s+in|summer|winter|spring|fall|autumn|early|mid|late|the\s+year|between|and|or|class\s+of)\s{1,3}((?:19|20)\d\d|['’]\d\d)(?![\d\p{L}]|\s{0,2}(?:mg|ml|g|units|patients|people|cases)\b)|\(((?:19|20)\d\d)\)/giud,
+    cuedMonth: /(?<![\p{L}])(?:in|since|during|from|until|till|through|by|early|mid|late|last|next|this|past|of|before|after|end\s+of|beginning\s+of|start\s+of|middle\s+of)[\s-]{1,3}(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![\p{L}])\.?/gud,
+    seasonYear: new RegExp(String.raw`(?<![\p{L}])(?:(?:early|mid|late)[\s-]{1,2})?${SEASON}(?:\s{1,3}(?:of\s{1,3})?|\s{0,2}['’])(?:(?:19|20)\d\d|\d\d)(?!\d)`, "giud"),
+    birthCue: /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|b\.)\s{0,3}[:\-]?\s{0,3}$/iu,
+    ageOld: /(?<![\d.])(\d{1,3})(?:\s{0,2}|-)(?:years?|yrs?|yr\.?|y|months?|mos?|mo\.?|weeks?|wks?|wk\.?|days?|d)(?:\s{0,2}|-)(?:old|o\.?|\/o|of\s+age)(?![\p{L}])|(?<![\d.])(\d{1,3})\s{0,2}(?:yo|y\.o\.|y\/o|yof|yom|yowf|yowm|yobm|yobf|yrs?\s+old)(?![\p{L}])/giud,
+    ageCue: /(?<![\p{L}])(?:aged?|age\s+of|age\s+is|ages|at\s+the\s+age\s+of|age\s*:|aet\.?|a\s+(?:male|female|man|woman|boy|girl)\s+of)\s{0,3}(\d{1,3})(?![\d.,\/:]\d|\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)\b)/giud,
+    ageSex: /(?<![\p{L}\d.\/\-#])(\d{1,3})\s?(?:y\s?)?([MF])(?![\p{L}\d])(?!\s{0,2}(?:catheter|foley|french|fr|sheath|tube|cath|units?|iu|ng|ett)\b)/gud,
+    ageDecade: /(?<![\p{L}])(?:in\s+(?:his|her|their|the)\s+)((?:(?:early|mid|late)[\s-]{1,2})?(?:\d0s|\d0's|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![\p{L}])|(?<![\p{L}])((?:early|mid|late)[\s-]{1,2}\d0s)(?![\p{L}])/giud,
+    ageOfAge: /(?<![\d.])(\d{1,3})\s{1,2}years?\s{1,2}of\s{1,2}age(?![\p{L}])/giud,
+    relative: new RegExp(
+      String.raw`(?<![\p{L}])(?:yesterday|today|tonight|tomorrow|the\s+day\s+before\s+yesterday|(?:this|last|next|past|previous|following)\s+(?:night|morning|afternoon|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|${NUM_WORD}\s+(?:days?|weeks?|months?|years?|hours?)\s+(?:ago|later|prior|earlier|before|after|from\s+now)|in\s+${NUM_WORD}\s+(?:days?|weeks?|months?|years?))(?![\p{L}])`,
+      "giud",
+    ),
+  };
+}
+
+function validNumericDate(a: number, b: number): boolean {
+  return a >= 1 && b >= 1 && ((a <= 12 && b <= 31) || (b <= 12 && a <= 31));
+}
+
+export interface DateOptions {
+  dates: boolean;
+  ages: boolean;
+  relative: boolean;
+}
+
+export function findDates(text: string, rules: DateRules, opts: DateOptions): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (s: number, e: number, rule: string, score = 0.9) => {
+    // Trailing dot belongs to the sentence, not to an abbreviated month.
+    while (e > s && /[\s.,]/.test(text[e - 1])) e--;
+    const before = text.slice(Math.max(0, s - 24), s);
+    const label: Label = rules.birthCue.test(before) ? "Age_Birthdate" : "Date";
+    out.push({ start: s, end: e, label, score, rule });
+  };
+  if (opts.dates) {
+    for (const [s, e] of groupMatches(rules.monthDayYear, text)) push(s, e, "month-day-year", 0.95);
+    for (const [s, e] of groupMatches(rules.dayMonthYear, text)) push(s, e, "day-month-year", 0.95);
+    for (const [s, e] of groupMatches(rules.theDayOfMonth, text)) push(s, e, "day-of-month", 0.9);
+    for (const [s, e, m] of groupMatches(rules.monthYear, text)) {
+      if (/^may\b/i.test(m[0]) && m[0][0] === "m" && !/\d{4}/.test(m[0])) continue;
+      push(s, e, "month-year", 0.9);
+    }
+    for (const [s, e, m] of groupMatches(rules.monthDay, text)) {
+      // Lower-case "may 2" and "march 3" are verbs with a number; a unit after it is a dose ("Mar 5 mg").
+      if (/^(?:may|march|mar|jan|sat|sun|wed)\b/.test(m[0])) continue;
+      if (UNIT_AFTER.test(text.slice(e, e + 8))) continue;
+      push(s, e, "month-day", 0.85);
+    }
+    for (const [s, e, m] of groupMatches(rules.dayMonth, text)) {
+      if (/(?:may|march|mar)$/.test(m[0])) continue;
+      if (/^\d+\s*(?:mar|may)\b/i.test(m[0]) && /^\s*(?:be|have|not|cause|help|need)/i.test(text.slice(e, e + 8))) continue;
+      push(s, e, "day-month", 0.85);
+    }
+    for (const [s, e, m] of groupMatches(rules.numeric, text)) {
+      const a = Number(m[1]);
+      const b = Number(m[3]);
+      if (!validNumericDate(a, b)) continue;
+      // "1.5.10" is more often a version or a dose than a date; dotted dates need a four-digit year.
+      if (m[2] === "." && m[4].length !== 4) continue;
+      push(s, e, "numeric", 0.9);
+    }
+    for (const [s, e, m] of groupMatches(rules.iso, text)) {
+      if (Number(m[3]) < 1 || Number(m[3]) > 12 || Number(m[4]) < 1 || Number(m[4]) > 31) continue;
+      push(s, e, "iso", 0.95);
+    }
+    for (const [s, e] of groupMatches(rules.monthNumYear, text)) push(s, e, "month-num-year", 0.85);
+    for (const [s, e] of groupMatches(rules.dayMonthNoYear, text, 1)) push(s, e, "cued-day-month", 0.8);
+    for (const [s0, e0, m] of groupMatches(rules.cuedYear, text, 0)) {
+      const g = m.indices?.[1] ?? m.indices?.[2];
+      if (!g) continue;
+      void s0;
+      void e0;
+      push(g[0], g[1], "cued-year", 0.8);
+    }
+    for (const [s, e] of groupMatches(rules.cuedMonth, text, 1)) push(s, e, "cued-month", 0.75);
+    for (const [s, e] of groupMatches(rules.seasonYear, text)) push(s, e, "season-year", 0.85);
+    if (opts.relative) for (const [s, e] of groupMatches(rules.relative, text)) push(s, e, "relative", 0.7);
+  }
+  if (opts.ages) {
+    for (const [s, e] of groupMatches(rules.ageOld, text)) {
+      out.push({ start: s, end: trimAge(text, s, e), label: "Age_Birthdate", score: 0.9, rule: "age-old" });
+    }
+    for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
+    for (const [s, e, m] of groupMatches(rules.ageSex, text, 1)) {
+      const n = Number(m[1]);
+      if (n < 1 || n > 115) continue;
+      out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.75, rule: "age-sex" });
+    }
+    for (const [, , m] of groupMatches(rules.ageDecade, text)) {
+      const g = m.indices?.[1] ?? m.indices?.[2];
+      if (g) out.push({ start: g[0], end: g[1], label: "Age_Birthdate", score: 0.75, rule: "age-decade" });
+    }
+    for (const [s, e] of groupMatches(rules.ageOfAge, text)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.9, rule: "age-of-age" });
+  }
+  return out;
+}
+
+function trimAge(text: string, s: number, e: number): number {
+  while (e > s && /[\s.,]/.test(text[e - 1])) e--;
+  return e;
+}

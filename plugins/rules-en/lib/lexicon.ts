@@ -1,0 +1,147 @@
+// The lists rules-en reads (data/, see data/SOURCES.md), loaded once per process into folded sets. Keys are lower
+// case with curly apostrophes straightened; multi-word entries are kept as phrases keyed by their first word.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const RULES_EN_DATA_DIR = fileURLToPath(new URL("../data", import.meta.url));
+
+export function foldWord(s: string): string {
+  return s.replace(/[\u2018\u2019\u02bc]/g, "'").toLowerCase();
+}
+
+/** Phrases (sequences of folded words) indexed by their first word; the longest phrase is tried first. */
+export class PhraseIndex {
+  private readonly byFirst = new Map<string, string[][]>();
+  maxWords = 0;
+
+  add(words: readonly string[]): void {
+    if (words.length === 0) return;
+    const list = this.byFirst.get(words[0]) ?? [];
+    list.push([...words]);
+    list.sort((a, b) => b.length - a.length);
+    this.byFirst.set(words[0], list);
+    this.maxWords = Math.max(this.maxWords, words.length);
+  }
+
+  /** Phrases whose first word is `first`, longest first. */
+  candidates(first: string): readonly string[][] {
+    return this.byFirst.get(first) ?? EMPTY;
+  }
+
+  has(first: string): boolean {
+    return this.byFirst.has(first);
+  }
+}
+const EMPTY: readonly string[][] = [];
+
+const EQUIVALENT: Record<string, string> = { saint: "st", mount: "mt", fort: "ft" };
+/** "saint" = "st", "mount" = "mt", "fort" = "ft" when phrases are compared. */
+export const canonicalWord = (w: string): string => EQUIVALENT[w] ?? w;
+
+/** Splits a list entry into the tokens phrase matching compares ("St. Mary's" → st mary ' s): "." and "-" dropped. */
+export function phraseWords(entry: string): string[] {
+  const out: string[] = [];
+  for (const m of foldWord(entry).matchAll(/[\p{L}\p{M}]+|\d+|[^\s\p{L}\p{M}\d]/gu)) {
+    if (m[0] !== "." && m[0] !== "-") out.push(canonicalWord(m[0]));
+  }
+  return out;
+}
+
+export interface RulesEnLexicon {
+  /** First names → rank (0 = most frequent). */
+  firstNames: ReadonlyMap<string, number>;
+  /** Surnames → rank. */
+  surnames: ReadonlyMap<string, number>;
+  /** Lower-case dictionary words (SCOWL 50) and the smaller, more common SCOWL 35 set. */
+  common: ReadonlySet<string>;
+  commonSmall: ReadonlySet<string>;
+  eponyms: ReadonlySet<string>;
+  /** First names that are everyday words ("Will", "Hope", "Frank"). */
+  wordFirstNames: ReadonlySet<string>;
+  clinicalAcronyms: ReadonlySet<string>;
+  facilityModifiers: ReadonlySet<string>;
+  facilityTypes: PhraseIndex;
+  facilities: PhraseIndex;
+  /** Insurers and payers (Organization:Other). */
+  payers: PhraseIndex;
+  /** Countries and continents: not a place on their own. */
+  countries: PhraseIndex;
+  /** Cities, towns, states and counties as phrases; `placeKinds` says which list each phrase came from. */
+  places: PhraseIndex;
+  placeKinds: ReadonlyMap<string, "us-city" | "gb-town" | "us-state" | "gb-county">;
+  /** US state postal abbreviation (upper case) → state name. */
+  stateAbbreviations: ReadonlyMap<string, string>;
+}
+
+function readList(rel: string): string[] {
+  const text = readFileSync(join(RULES_EN_DATA_DIR, rel), "utf8");
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const t = line.trim();
+    if (t && !t.startsWith("#")) out.push(t);
+  }
+  return out;
+}
+
+function rankMap(entries: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  entries.forEach((e, i) => {
+    const k = foldWord(e);
+    if (!m.has(k)) m.set(k, i);
+  });
+  return m;
+}
+
+let cached: RulesEnLexicon | undefined;
+
+export function loadRulesEnLexicon(): RulesEnLexicon {
+  if (cached) return cached;
+  const places = new PhraseIndex();
+  const placeKinds = new Map<string, "us-city" | "gb-town" | "us-state" | "gb-county">();
+  const addPlaces = (rel: string, kind: "us-city" | "gb-town" | "us-state" | "gb-county") => {
+    for (const entry of readList(rel)) {
+      const name = entry.split("\t")[0];
+      const words = phraseWords(name);
+      const key = words.join(" ");
+      // A state outranks a city of the same name ("New York"), a city outranks a county.
+      if (!placeKinds.has(key) || kind === "us-state") placeKinds.set(key, kind);
+      places.add(words);
+    }
+  };
+  addPlaces("places/us-states.txt", "us-state");
+  addPlaces("places/us-cities.txt", "us-city");
+  addPlaces("places/gb-towns.txt", "gb-town");
+  addPlaces("places/gb-counties.txt", "gb-county");
+  const stateAbbreviations = new Map<string, string>();
+  for (const entry of readList("places/us-states.txt")) {
+    const [name, abbr] = entry.split("\t");
+    if (abbr) stateAbbreviations.set(abbr, name);
+  }
+  const facilityTypes = new PhraseIndex();
+  for (const e of readList("curated/facility-types.txt")) facilityTypes.add(phraseWords(e));
+  const facilities = new PhraseIndex();
+  for (const e of readList("curated/facilities.txt")) facilities.add(phraseWords(e));
+  const payers = new PhraseIndex();
+  for (const e of readList("curated/payers.txt")) payers.add(phraseWords(e));
+  const countries = new PhraseIndex();
+  for (const e of readList("curated/countries.txt")) countries.add(phraseWords(e));
+  cached = {
+    payers,
+    countries,
+    firstNames: rankMap(readList("names/first.txt")),
+    surnames: rankMap(readList("names/last.txt")),
+    common: new Set(readList("words/common.txt")),
+    commonSmall: new Set(readList("words/common-small.txt")),
+    eponyms: new Set(readList("curated/eponyms.txt").map(foldWord)),
+    wordFirstNames: new Set(readList("curated/first-names-words.txt").map(foldWord)),
+    clinicalAcronyms: new Set(readList("curated/clinical-acronyms.txt")),
+    facilityModifiers: new Set(readList("curated/facility-modifiers.txt").map(foldWord)),
+    facilityTypes,
+    facilities,
+    places,
+    placeKinds,
+    stateAbbreviations,
+  };
+  return cached;
+}

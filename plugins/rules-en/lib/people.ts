@@ -1,0 +1,479 @@
+// Person names in English notes and queries: titles, first name + surname from the census lists, "Last, First",
+// initials, cue words (patient, son, nurse, referred by, Name:), credentials after the name (", MD"), lone
+// listed names that are not common words, and the other mentions of a name found once. Shape and cue decide;
+// a word that is also a common English word needs a second signal.
+import type { Label } from "../../../src/contract/index.js";
+import type { Candidate } from "./candidates.js";
+import type { RulesEnLexicon } from "./lexicon.js";
+import { isCapitalised, type Token } from "./tokens.js";
+import { eponymContextAfter, nameCandidateWord, wordInfo } from "./words.js";
+
+type Role = "patient" | "caregiver" | "other";
+
+const MEDICAL_TITLES = new Set(["dr", "doctor", "prof", "professor", "drs"]);
+const CIVIL_TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "mister", "madam", "sir", "dame", "lady", "lord", "rev", "reverend", "fr", "father", "sister", "brother", "pastor", "rabbi", "imam", "nurse", "sgt", "capt", "col", "lt", "gen", "officer"]);
+/** Titles that may stand before a lower-case or unknown word and still mean a person (the others need a capital). */
+const STRONG_TITLES = new Set(["dr", "mr", "mrs", "ms", "prof", "mx", "drs"]);
+
+const PARTICLES = new Set(["van", "von", "de", "der", "den", "da", "di", "del", "della", "la", "le", "du", "dos", "das", "st", "bin", "ibn", "al", "el", "ter", "ten", "mac"]);
+
+/** Cue word (or two) before a name → whose name it is. Folded, "." dropped. */
+const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
+  ...["patient", "pt", "client", "resident", "named", "name", "called", "goes by", "aka", "alias", "patient's name is", "his name is", "her name is", "name is", "this is", "member", "subscriber", "insured", "beneficiary", "mrs", "mr"].map((w) => [w, "patient"] as [string, Role]),
+  ...[
+    "son", "daughter", "wife", "husband", "mother", "mom", "mum", "father", "dad", "brother", "sister", "spouse", "partner", "fiance", "fiancee",
+    "boyfriend", "girlfriend", "friend", "neighbor", "neighbour", "aunt", "uncle", "cousin", "grandmother", "grandfather", "grandma", "grandpa",
+    "grandson", "granddaughter", "niece", "nephew", "guardian", "caregiver", "carer", "roommate", "kin", "nok", "poa", "hcp", "proxy",
+    "contact", "stepson", "stepdaughter", "stepmother", "stepfather", "sibling", "child", "baby", "infant", "twin", "parent", "parents",
+    "relative", "visitor", "interpreter", "translator", "employer", "boss", "coworker", "colleague", "landlord", "sponsor",
+  ].map((w) => [w, "other"] as [string, Role]),
+  ...[
+    "nurse", "rn", "lpn", "lvn", "np", "cnp", "crnp", "aprn", "pa", "pa-c", "md", "do", "attending", "resident", "intern", "fellow", "physician", "surgeon",
+    "provider", "pcp", "gp", "consultant", "registrar", "hospitalist", "intensivist", "cardiologist", "oncologist", "neurologist", "nephrologist",
+    "urologist", "dermatologist", "radiologist", "pathologist", "psychiatrist", "psychologist", "pediatrician", "paediatrician", "obstetrician",
+    "gynecologist", "gynaecologist", "anesthesiologist", "anaesthetist", "endocrinologist", "gastroenterologist", "pulmonologist", "rheumatologist",
+    "ophthalmologist", "optometrist", "dentist", "orthodontist", "podiatrist", "chiropractor", "therapist", "pharmacist", "dietitian", "dietician",
+    "nutritionist", "midwife", "chaplain", "counselor", "counsellor", "clinician", "practitioner", "doc", "specialist", "surgeon's", "cnm", "crna",
+    "seen by", "referred by", "referral from", "referring", "signed by", "dictated by", "transcribed by", "reviewed by", "authored by", "author",
+    "cc", "per", "spoke with", "spoke to", "discussed with", "d/w", "dw", "talked to", "talked with", "paged", "called", "covering", "on call",
+    "case manager", "social worker", "sw", "cm", "care coordinator", "coordinator", "technician", "tech", "aide", "cna", "scribe", "preceptor",
+    "supervisor", "dear", "from", "to", "sincerely", "regards", "thanks", "cosigned by", "co-signed by", "electronically signed by", "approved by",
+    "ordered by", "performed by", "interpreted by", "read by", "attending physician", "primary care", "ordering", "sign", "signature",
+  ].map((w) => [w, "caregiver"] as [string, Role]),
+]);
+
+/** Cues that are plain words in running text: they admit only capitalised names (never a lower-case word). */
+const WEAK_CUES = new Set(["per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
+
+/** Credentials after a name ("Jane Doe, MD", "Smith RN"). Upper case as written, without dots. */
+const CREDENTIALS = new Set(["MD", "DO", "RN", "NP", "PA", "PAC", "PA-C", "DNP", "PhD", "PHD", "MBBS", "MBChB", "FRCS", "FRCP", "MRCP", "MRCS", "FACS", "FACP", "FACC", "DDS", "DMD", "PharmD", "LPN", "LVN", "CNA", "APRN", "FNP", "CNM", "CRNA", "LCSW", "MSW", "PT", "DPT", "OT", "OTR", "SLP", "RD", "MPH", "MSN", "BSN", "CNS", "FNP-BC", "ANP", "ACNP", "DC", "OD", "DPM", "JD", "MA", "MS", "BS", "Jr", "Sr", "II", "III", "IV"]);
+
+/** Credentials that follow a name without a comma ("Jane Doe MD"); the others need one ("Smith, DO"). */
+const BARE_CREDENTIALS = new Set(["MD", "RN", "NP", "PHD", "MBBS", "FRCS", "FRCP", "MRCP", "DNP", "PA-C", "APRN", "FNP", "LPN", "CRNA", "LCSW", "MBCHB", "FACS", "PHARMD", "DDS", "DMD"]);
+
+const NOT_NAME_AFTER_TITLE = new Set(["will", "may", "said", "says", "told", "ordered", "wants", "wanted", "is", "was", "has", "had", "and", "to", "on", "at", "for", "the", "in", "appt", "appointment", "visit", "visits", "note", "notes", "office", "orders", "order", "recommended", "advised", "recommends", "advises", "feels", "thinks", "thought", "asked", "who", "what", "when", "where", "if", "or", "of", "with", "a", "an", "that", "this", "his", "her", "called", "not", "also", "would", "should", "could", "can", "did", "does", "do", "are", "be", "saw", "sees", "see", "came", "gave", "prescribed", "started", "stopped", "changed", "reviewed", "discussed", "agrees", "agreed", "plans", "planned", "wrote", "writes", "signed", "here", "there", "unknown", "none", "name", "names", "x", "xx", "xxx"]);
+
+export function isInitialAt(tokens: readonly Token[], k: number): number {
+  // "J." or "J.P." or "A.-M.": returns the index of the last token of the initial (its dot), or -1.
+  const t = tokens[k];
+  if (!t || t.kind !== "word" || t.text.length !== 1 || !/\p{Lu}/u.test(t.text)) return -1;
+  const dot = tokens[k + 1];
+  if (dot && dot.low === "." && !dot.spaceBefore) return k + 1;
+  return -1;
+}
+
+interface NameRun {
+  /** First and last token index of the name. */
+  first: number;
+  last: number;
+  /** Word tokens of the name (not initials). */
+  words: number[];
+}
+
+export interface NameOptions {
+  /** Find lone listed names with no cue (on by default). */
+  loneNames: boolean;
+}
+
+export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLexicon, opts: NameOptions): Candidate[] {
+  const out: Candidate[] = [];
+  const found: { run: NameRun; role: Role; score: number; rule: string }[] = [];
+  const info = (k: number) => wordInfo(lex, tokens[k]);
+  const isWord = (k: number) => tokens[k]?.kind === "word";
+  const adjacent = (k: number) => !!tokens[k] && !tokens[k].newlineBefore;
+
+  // A name word at k, possibly with an O'/D' prefix ("O'Brien") or a hyphenated second part ("Smith-Jones").
+  // Returns the index of its last token, or -1.
+  const nameWordAt = (k: number, allowCommon: boolean, allowLower: boolean): number => {
+    const t = tokens[k];
+    if (!t || t.kind !== "word") return -1;
+    let end = k;
+    if ((t.low === "o" || t.low === "d") && t.text.length === 1 && /\p{Lu}/u.test(t.text) && tokens[k + 1]?.low === "'" && !tokens[k + 1].spaceBefore && isCapitalised(tokens[k + 2]) && !tokens[k + 2].spaceBefore) {
+      end = k + 2;
+    } else if (!isCapitalised(t)) {
+      if (!allowLower) return -1;
+      const w = info(k);
+      if (w.stop || w.calendar || NOT_NAME_AFTER_TITLE.has(t.low)) return -1;
+      if (w.commonSmall && !(w.lastRank !== undefined && w.lastRank < 3000) && !(w.firstRank !== undefined && w.firstRank < 1000 && !w.common)) return -1;
+    } else {
+      const w = info(k);
+      if (w.stop || w.calendar || w.acronym) return -1;
+      if (!allowCommon && !nameCandidateWord(lex, t)) return -1;
+      if (t.shape === "upper" && t.text.length <= 2 && !allowCommon) return -1;
+    }
+    // Hyphenated double names: "Smith-Jones", "Mary-Kate".
+    if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && isCapitalised(tokens[end + 2]) && !tokens[end + 2].spaceBefore) end += 2;
+    return end;
+  };
+
+  const record = (run: NameRun, role: Role, score: number, rule: string) => {
+    if (eponymContextAfter(tokens, run.last)) return;
+    found.push({ run, role, score, rule });
+  };
+
+  // Grows a run to the right over initials, middle names, particles and surnames (up to four words).
+  const extendRun = (run: NameRun, allowLower: boolean): NameRun => {
+    let k = run.last + 1;
+    let words = run.words.length;
+    while (words < 4 && adjacent(k)) {
+      const ini = isInitialAt(tokens, k);
+      if (ini >= 0 && words < 3) {
+        const after = nameWordAt(ini + 1, false, false);
+        if (after >= 0 && adjacent(ini + 1)) {
+          run = { first: run.first, last: after, words: [...run.words, ini + 1] };
+          k = after + 1;
+          words++;
+          continue;
+        }
+        break;
+      }
+      const t = tokens[k];
+      if (t?.kind === "word" && PARTICLES.has(t.low) && !isCapitalised(t) && nameWordAt(k + 1, true, false) >= 0 && adjacent(k + 1)) {
+        const e = nameWordAt(k + 1, true, false);
+        run = { first: run.first, last: e, words: [...run.words, k + 1] };
+        k = e + 1;
+        words++;
+        continue;
+      }
+      const e = nameWordAt(k, false, allowLower && tokens[run.first].shape === "lower");
+      if (e < 0) break;
+      const w = info(k);
+      // A following word extends the name only if it is listed or unknown (not a common word), and keeps the shape.
+      const shapeOk = tokens[k].shape === tokens[run.first].shape || (isCapitalised(tokens[k]) && isCapitalised(tokens[run.first]));
+      if (!shapeOk) break;
+      if (w.common && w.lastRank === undefined && w.firstRank === undefined) break;
+      if (tokens[k].shape === "lower" && (w.lastRank === undefined && w.firstRank === undefined || w.common || lex.clinicalAcronyms.has(tokens[k].text.toUpperCase()))) break;
+      if (w.common && tokens[k].shape !== "upper" && (w.commonSmall || w.eponym) && !(w.lastRank !== undefined && w.lastRank < 2000)) break;
+      run = { first: run.first, last: e, words: [...run.words, k] };
+      k = e + 1;
+      words++;
+    }
+    // Generational suffixes are part of the name: "John Smith Jr.", "Smith, III".
+    let j = run.last + 1;
+    if (tokens[j]?.low === "," && !tokens[j + 1]?.newlineBefore) j++;
+    const sfx = tokens[j];
+    if (sfx && sfx.kind === "word" && !sfx.newlineBefore && /^(?:Jr|Sr|II|III|IV|JR|SR)$/.test(sfx.text)) {
+      let e = j;
+      if (tokens[e + 1]?.low === "." && !tokens[e + 1].spaceBefore) e++;
+      run = { ...run, last: e };
+    }
+    return run;
+  };
+
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word") continue;
+
+    // 1. Title + name: "Dr. Smith", "Dr Jane A. Doe", "Mrs O'Brien", "dr patel".
+    if (MEDICAL_TITLES.has(t.low) || CIVIL_TITLES.has(t.low)) {
+      let j = k + 1;
+      if (tokens[j]?.low === "." && !tokens[j].spaceBefore) j++;
+      // A second title: "Prof. Dr.", "Dr. Mrs."
+      if (tokens[j] && (MEDICAL_TITLES.has(tokens[j].low) || CIVIL_TITLES.has(tokens[j].low)) && isCapitalised(tokens[j])) {
+        j++;
+        if (tokens[j]?.low === ".") j++;
+      }
+      const strong = STRONG_TITLES.has(t.low) || (isCapitalised(t) && t.low !== "nurse" && t.low !== "sister" && t.low !== "brother" && t.low !== "father");
+      const titleOk = strong && (isCapitalised(t) || t.low === "dr" || t.low === "mr" || t.low === "mrs" || t.low === "ms");
+      if (titleOk && adjacent(j)) {
+        let first = -1;
+        let last = -1;
+        const ini = isInitialAt(tokens, j);
+        if (ini >= 0) {
+          let k2 = ini + 1;
+          const ini2 = isInitialAt(tokens, k2);
+          if (ini2 >= 0) k2 = ini2 + 1;
+          const e = nameWordAt(k2, true, false);
+          if (e >= 0) {
+            first = j;
+            last = e;
+          }
+        } else {
+          const e = nameWordAt(j, true, t.low === "dr" || t.low === "mr" || t.low === "mrs" || t.low === "ms");
+          if (e >= 0) {
+            first = j;
+            last = e;
+          }
+        }
+        if (first >= 0) {
+          const run = extendRun({ first, last, words: [last] }, true);
+          const role: Role = MEDICAL_TITLES.has(t.low) ? "caregiver" : t.low === "nurse" ? "caregiver" : "patient";
+          record(run, role, 0.95, "title");
+          k = run.last;
+          continue;
+        }
+      }
+    }
+
+    // 2. Initials + surname: "J. Smith", "J.P. Morgan" (not after a title: handled above).
+    const ini = isInitialAt(tokens, k);
+    if (ini >= 0) {
+      let k2 = ini + 1;
+      const ini2 = isInitialAt(tokens, k2);
+      if (ini2 >= 0) k2 = ini2 + 1;
+      if (adjacent(k2)) {
+        const e = nameWordAt(k2, false, false);
+        const w = e >= 0 ? info(k2) : undefined;
+        if (e >= 0 && w && (w.lastRank !== undefined || !w.common) && !w.eponym && !(w.common && w.commonSmall)) {
+          const run = extendRun({ first: k, last: e, words: [k2] }, false);
+          record(run, "other", 0.85, "initials");
+          k = run.last;
+          continue;
+        }
+      }
+    }
+
+    // 3. "Last, First": "Smith, John", "SMITH, JOHN A."
+    if (isCapitalised(t) && tokens[k + 1]?.low === "," && isWord(k + 2) && adjacent(k + 2)) {
+      const a = info(k);
+      const b = info(k + 2);
+      const second = tokens[k + 2];
+      if (
+        a.lastRank !== undefined && !a.stop && !a.calendar && !a.acronym &&
+        !b.stop && !b.calendar && isCapitalised(second) && !a.eponym &&
+        ((b.firstRank !== undefined && !b.ambiguousFirst && (!a.common || b.firstRank < 1500)) ||
+          (!a.common && !b.common && b.lastRank === undefined && second.text.length > 2 && lineEndsAfter(tokens, k + 2))) &&
+        (t.shape === second.shape || (t.shape === "upper") === (second.shape === "upper"))
+      ) {
+        const e2 = nameWordAt(k + 2, true, false);
+        if (e2 >= 0) {
+          let last = e2;
+          const ini3 = isInitialAt(tokens, last + 1);
+          if (ini3 >= 0) last = ini3;
+          else if (tokens[last + 1]?.kind === "word" && tokens[last + 1].text.length === 1 && /\p{Lu}/u.test(tokens[last + 1].text)) last++;
+          record({ first: k, last, words: [k, k + 2] }, "other", 0.85, "last-comma-first");
+          k = last;
+          continue;
+        }
+      }
+    }
+
+    // 4. First name + surname (+ middle initials and names): "John Smith", "Mary Ann O'Neil", "john smith".
+    {
+      const a = info(k);
+      const lower = t.shape === "lower";
+      if (a.firstRank !== undefined && !a.stop && !a.calendar && !a.acronym && (isCapitalised(t) || (lower && a.firstRank < 2500))) {
+        let j = k + 1;
+        const iniM = isInitialAt(tokens, j);
+        if (iniM >= 0 && !lower) j = iniM + 1;
+        else if (!lower && tokens[j]?.kind === "word" && tokens[j].text.length === 1 && /\p{Lu}/u.test(tokens[j].text) && tokens[j].text !== "I" && tokens[j].text !== "A" && isCapitalised(tokens[j + 1])) j++;
+        if (adjacent(j) && isWord(j)) {
+          const b = info(j);
+          const second = tokens[j];
+          let ok = false;
+          if (lower) {
+            ok =
+              second.shape === "lower" && b.lastRank !== undefined && !b.stop && !b.calendar && !NOT_NAME_AFTER_TITLE.has(second.low) &&
+              ((!b.common && b.lastRank < 20000) || (!a.commonSmall && b.lastRank < 3000 && !b.eponym)) &&
+              (!a.ambiguousFirst || !b.common);
+          } else if (isCapitalised(second) && !b.stop && !b.calendar && !b.acronym && (second.shape === "upper") === (t.shape === "upper")) {
+            const aAmbiguous = a.ambiguousFirst;
+            const bListed = b.lastRank !== undefined;
+            const bUnknown = !b.common && !bListed;
+            if (t.shape === "upper") ok = bListed && !aAmbiguous && !(b.commonSmall && !bListed);
+            else if (aAmbiguous) ok = bListed && !b.common && !b.eponym;
+            else if (bListed) ok = !b.eponym || iniM >= 0 ? !(b.commonSmall && a.firstRank > 3000) : !b.eponym;
+            else ok = bUnknown && a.firstRank < 4000 && second.text.length > 2;
+          }
+          if (ok) {
+            const e = nameWordAt(j, true, lower);
+            if (e >= 0) {
+              const run = extendRun({ first: k, last: e, words: [k, j] }, lower);
+              record(run, "other", lower ? 0.7 : 0.85, "first-last");
+              k = run.last;
+              continue;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // 5. Cue + name ("patient Jones", "son Will", "referred by Okafor", "Name: JOHN DOE") and 6. name + credential.
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word") continue;
+    const cue = cueEndingAt(tokens, k);
+    if (cue) {
+      let j = k + 1;
+      // Separators between a cue and its name; a hyphen glued to the cue makes a compound ("Child-Pugh").
+      while (tokens[j] && (tokens[j].low === ":" || (tokens[j].low === "-" && tokens[j].spaceBefore) || tokens[j].low === "," || tokens[j].low === "=" || tokens[j].low === "(") && j - k <= 2) j++;
+      if (tokens[k + 1] && !tokens[k + 1].spaceBefore && (tokens[k + 1].low === "-" || tokens[k + 1].low === "/")) continue;
+      if (tokens[j]?.low === "is" || tokens[j]?.low === "named") j++;
+      if (tokens[j] && !tokens[j].newlineBefore || (tokens[j] && (tokens[j - 1]?.low === ":" || cue.label))) {
+        const start = tokens[j];
+        if (start && start.kind === "word" && !covered(found, j)) {
+          const weak = WEAK_CUES.has(cue.word) && !cue.label;
+          const w = info(j);
+          let e = -1;
+          if (isCapitalised(start)) {
+            const ambiguous = w.commonSmall || w.eponym || (w.common && w.firstRank === undefined && w.lastRank === undefined);
+            const listed = w.firstRank !== undefined || w.lastRank !== undefined;
+            const allow = !w.stop && !w.calendar && !w.acronym && (!ambiguous || (!weak && listed && !start.sentenceStart) || (cue.label && listed));
+            if (allow && !(weak && !listed)) e = nameWordAt(j, true, false);
+            if (start.shape === "upper" && !listed && !cue.label) e = -1;
+          } else if (!weak && start.shape === "lower") {
+            if ((w.firstRank !== undefined && !w.common) || (w.lastRank !== undefined && !w.commonSmall && w.lastRank < 5000)) e = nameWordAt(j, false, true);
+          }
+          if (e >= 0) {
+            const run = extendRun({ first: j, last: e, words: [j] }, start.shape === "lower");
+            record(run, cue.role, 0.85, "cue");
+            continue;
+          }
+        }
+      }
+    }
+    // Credentials: "Jane Doe, MD", "Smith RN", "A. Patel, PA-C".
+    if (isCapitalised(t) && !covered(found, k)) {
+      let j = k + 1;
+      const comma = tokens[j]?.low === ",";
+      if (comma) j++;
+      const cred = credentialAt(tokens, j);
+      if (cred && adjacent(j) && (comma || BARE_CREDENTIALS.has(cred))) {
+        // Walk back over the name: up to three name words or initials.
+        let first = k;
+        let words = 0;
+        let p = k;
+        while (p >= 0 && words < 3) {
+          const pt = tokens[p];
+          if (pt.kind === "word" && (nameCandidateWord(lex, pt) || (words === 0 && isCapitalised(pt) && !wordInfo(lex, pt).stop && !wordInfo(lex, pt).acronym))) {
+            first = p;
+            words++;
+            p--;
+            if (tokens[p]?.low === "." && p > 0 && tokens[p - 1].text.length === 1) p--;
+            else if (tokens[p]?.low === "-" && !tokens[p].spaceBefore) p--;
+            if (tokens[first].newlineBefore) break;
+            continue;
+          }
+          if (pt.kind === "word" && pt.text.length === 1 && /\p{Lu}/u.test(pt.text)) {
+            first = p;
+            p--;
+            continue;
+          }
+          break;
+        }
+        const w0 = wordInfo(lex, tokens[k]);
+        if (words > 0 && !w0.calendar && !(w0.common && w0.commonSmall && w0.lastRank === undefined)) {
+          record({ first, last: k, words: [k] }, "caregiver", 0.9, "credential");
+        }
+      }
+    }
+  }
+
+  // 7. Lone listed names with no cue: a capitalised first name or surname that is not a common word.
+  if (opts.loneNames) {
+    for (let k = 0; k < tokens.length; k++) {
+      const t = tokens[k];
+      if (t.kind !== "word" || (t.shape !== "title" && t.shape !== "mixed") || covered(found, k)) continue;
+      const w = wordInfo(lex, t);
+      if (w.stop || w.calendar || w.eponym || t.text.length < 3) continue;
+      const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && w.firstRank < 4000;
+      const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && w.lastRank < 25000;
+      if (!firstOk && !lastOk) continue;
+      if (t.sentenceStart && !((w.firstRank ?? 1e9) < 1200 || (w.lastRank ?? 1e9) < 3000)) continue;
+      if (eponymContextAfter(tokens, k)) continue;
+      // Part of a compound ("Swan-Ganz", "Child-Pugh") or of a capitalised run of unknown words (a title, a drug or
+      // a product name) is left to other rules.
+      const prev = tokens[k - 1];
+      if (prev && !t.spaceBefore && (prev.low === "-" || prev.low === "/")) continue;
+      if (tokens[k + 1] && !tokens[k + 1].spaceBefore && (tokens[k + 1].low === "-" || tokens[k + 1].low === "/") && tokens[k + 2]?.kind === "word" && !isCapitalised(tokens[k + 2])) continue;
+      const nxt = tokens[k + 1];
+      if (prev && prev.kind === "word" && isCapitalised(prev) && !prev.sentenceStart && adjacent(k) && !wordInfo(lex, prev).stop && !nameCandidateWord(lex, prev)) continue;
+      if (nxt && nxt.kind === "word" && isCapitalised(nxt) && adjacent(k + 1) && !nameCandidateWord(lex, nxt) && !wordInfo(lex, nxt).stop && !wordInfo(lex, nxt).acronym) continue;
+      record({ first: k, last: k, words: [k] }, "other", 0.6, "lone-name");
+    }
+  }
+
+  // 8. Other mentions of a name already found ("Mr. Grant ... Grant said").
+  const known = new Set<string>();
+  for (const f of found) {
+    for (const k of f.run.words) {
+      const w = tokens[k];
+      if (w.text.length >= 3 && !wordInfo(lex, w).stop) known.add(w.low);
+    }
+  }
+  if (known.size > 0) {
+    for (let k = 0; k < tokens.length; k++) {
+      const t = tokens[k];
+      if (t.kind !== "word" || !known.has(t.low) || covered(found, k)) continue;
+      const w = wordInfo(lex, t);
+      if (!isCapitalised(t) && (w.common || t.shape !== "lower")) continue;
+      if (isCapitalised(t) && t.sentenceStart && w.commonSmall) continue;
+      if (eponymContextAfter(tokens, k)) continue;
+      found.push({ run: { first: k, last: k, words: [k] }, role: "other", score: 0.7, rule: "propagated" });
+    }
+  }
+
+  for (const f of found) {
+    // Titles and credentials stay outside the span (GUIDELINE: "dr. [[Peeters]]", "[[Sarah O'Neil]], RN").
+    const start = tokens[f.run.first].start;
+    let end = tokens[f.run.last].end;
+    // An initial's dot belongs to the name.
+    if (tokens[f.run.last + 1]?.low === "." && tokens[f.run.last].text.length === 1 && !tokens[f.run.last + 1].spaceBefore) end = tokens[f.run.last + 1].end;
+    if (end <= start || end > text.length) continue;
+    out.push({ start, end, label: ROLE_LABEL[f.role], score: f.score, rule: f.rule });
+  }
+  return out;
+}
+
+const ROLE_LABEL: Record<Role, Label> = { patient: "Name:Patient", caregiver: "Name:Caregiver", other: "Name:Other" };
+
+function covered(found: readonly { run: NameRun }[], k: number): boolean {
+  for (let i = found.length - 1; i >= 0 && i >= found.length - 8; i--) {
+    const r = found[i].run;
+    if (k >= r.first && k <= r.last) return true;
+  }
+  return false;
+}
+
+/** The cue phrase (one to five words) that ends at token k, with whose name it announces. */
+function cueEndingAt(tokens: readonly Token[], k: number): { role: Role; word: string; label: boolean } | undefined {
+  // Field labels end with ":" ("Name:", "Patient Name:", "PCP:"); a cue word may also be followed directly.
+  const isLabel = tokens[k + 1]?.low === ":";
+  let phrase = "";
+  let best: { role: Role; word: string; label: boolean } | undefined;
+  for (let n = 0, j = k; n < 5 && j >= 0; n++, j--) {
+    const t = tokens[j];
+    if (t.kind === "punct") {
+      if (t.low === "'" || t.low === "/" || t.low === "-") {
+        phrase = t.low + phrase;
+        continue;
+      }
+      break;
+    }
+    phrase = n === 0 ? t.low : t.low + (tokens[j + 1].spaceBefore ? " " : "") + phrase;
+    const role = CUES_BEFORE.get(phrase);
+    if (role) best = { role, word: phrase, label: isLabel };
+    if (tokens[j].newlineBefore) break;
+  }
+  if (!best && isLabel) {
+    const last = tokens[k].low;
+    if (/^(?:name|patient|contact|physician|doctor|provider|surgeon|attending|pcp|gp|nurse|referr(?:er|ing)|author|signed|from|to|cc|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter|consultant|clinician|requester|requested|prescriber|sender|recipient)$/.test(last)) {
+      best = { role: /name|patient/.test(last) ? "patient" : /contact|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter/.test(last) ? "other" : "caregiver", word: last, label: true };
+    }
+  }
+  return best;
+}
+
+/** Whether the word at k is the last of its line or clause (end, line break, or punctuation other than "-"). */
+function lineEndsAfter(tokens: readonly Token[], k: number): boolean {
+  const n = tokens[k + 1];
+  return !n || n.newlineBefore || (n.kind === "punct" && n.low !== "-" && n.low !== "'");
+}
+
+function credentialAt(tokens: readonly Token[], j: number): string | undefined {
+  const t = tokens[j];
+  if (!t || t.kind !== "word") return undefined;
+  let s = t.text;
+  let k = j;
+  // "M.D.", "Ph.D.", "PA-C"
+  while (tokens[k + 1] && !tokens[k + 1].spaceBefore && (tokens[k + 1].low === "." || tokens[k + 1].low === "-") && tokens[k + 2]?.kind === "word" && !tokens[k + 2].spaceBefore) {
+    s += tokens[k + 1].low === "-" ? "-" + tokens[k + 2].text : tokens[k + 2].text;
+    k += 2;
+  }
+  if (!CREDENTIALS.has(s) && !CREDENTIALS.has(s.toUpperCase())) return undefined;
+  if (s === s.toLowerCase()) return undefined;
+  const after = tokens[k + 1];
+  if (after && after.kind === "word" && !after.spaceBefore) return undefined;
+  return s.toUpperCase();
+}

@@ -1,0 +1,456 @@
+// Places and organisations: US cities and states, UK towns and counties (GeoNames), street addresses with units,
+// "City, ST 12345", ZIP and UK postcodes, PO boxes; healthcare facilities by list and by shape
+// ("<Proper Words> Hospital", "St. Vincent's", "Mt. Sinai", "UCSF"), employers and schools after a cue.
+import type { Label } from "../../../src/contract/index.js";
+import { groupMatches, type Candidate } from "./candidates.js";
+import type { RulesEnLexicon } from "./lexicon.js";
+import { isCapitalised, type Token } from "./tokens.js";
+import { eponymContextAfter, matchPhrase, nameCandidateWord, STOP_WORDS, wordInfo } from "./words.js";
+
+const PLACE_CUES = new Set(["in", "from", "near", "to", "at", "of", "outside", "around", "into", "towards", "toward", "via", "between", "and", "lives", "living", "resides", "residing", "moved", "relocated", "born", "raised", "visiting", "traveled", "travelled", "returned", "originally", "native", "resident", "downtown", "city", "town", "county", "state", "village"]);
+const FACILITY_CUES = new Set(["at", "to", "from", "in", "via", "transferred", "admitted", "seen", "followed", "treated", "discharged", "presented", "presents", "referred", "works", "worked", "employed", "hospitalized", "hospitalised", "outside", "previously", "by", "with"]);
+
+const STREET_TYPES = new Set(
+  (
+    "street st avenue ave av road rd boulevard blvd lane ln drive dr court ct place pl way terrace ter terr parkway pkwy circle cir " +
+    "highway hwy expressway expy freeway fwy turnpike tpke trail trl path pike square sq plaza plz row mews close crescent cres " +
+    "gardens gdns grove gr hill walk alley aly loop run crossing xing point pt ridge heights hts park pk green broadway causeway " +
+    "esplanade parade quay wharf rise vale view estate bend cove glen hollow landing manor meadow meadows pass passage commons"
+  ).split(" "),
+);
+/** Street types that are also everyday words: they need a house number before the street name. */
+const DIRECTIONS = new Set(["n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"]);
+const UNIT_WORDS = new Set(["apt", "apartment", "suite", "ste", "unit", "flat", "room", "rm", "floor", "fl", "bldg", "building", "lot", "space", "box", "po", "#", "dept"]);
+const ADDRESS_PATIENT_CUES = /(?:lives|living|resides|residing|residence|reside|address|addr|home|moved|relocated|staying)\s*(?:at|in|on|is|:)?\s*$/i;
+
+const ORG_TYPES = new Set(["university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
+const ORG_CUES = /(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?\s*$/i;
+
+function cap(t: Token | undefined): boolean {
+  return isCapitalised(t);
+}
+
+export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (first: number, last: number, label: Label, score: number, rule: string) => {
+    const start = tokens[first].start;
+    const end = tokens[last].end;
+    if (end > start) out.push({ start, end, label, score, rule });
+  };
+  const prevWord = (k: number) => {
+    let j = k - 1;
+    while (j >= 0 && tokens[j].kind === "punct" && (tokens[j].low === "," || tokens[j].low === "(")) j--;
+    return tokens[j];
+  };
+
+  // Facilities first: gazetteer, saint/mount forms, "<Proper Words> <Type>".
+  const facilityEnd = new Int32Array(tokens.length).fill(-1);
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word") continue;
+    // Gazetteer (acronyms must be written in capitals).
+    const g = matchPhrase(lex.facilities, tokens, k, (w) => cap(w));
+    if (g >= 0) {
+      const single = g === k || (g === k + 1 && tokens[k + 1].kind === "punct");
+      const w = wordInfo(lex, t);
+      const acronym = t.shape === "upper" && t.text.length <= 6;
+      // "CVS" (cardiovascular system), "R-CHOP" (a regimen): short acronyms need a facility cue, never a hyphen.
+      const ambiguous = single && (w.common || (acronym && (t.text.length <= 3 || lex.clinicalAcronyms.has(t.text))));
+      const hyphenated = single && acronym && ((tokens[k - 1]?.low === "-" && !t.spaceBefore) || (tokens[g + 1]?.low === "-" && !tokens[g + 1].spaceBefore));
+      const cue = prevWord(k);
+      if (!hyphenated) {
+        if (!ambiguous || (cue && FACILITY_CUES.has(cue.low) && !t.sentenceStart) || typeEndAt(tokens, lex, g + 1) >= 0) {
+          const end = extendFacility(tokens, lex, g);
+          if (!eponymContextAfter(tokens, end)) {
+            push(k, end, "Organization:Healthcare", 0.9, "facility-list");
+            facilityEnd[k] = end;
+            k = end;
+            continue;
+          }
+        }
+      }
+    }
+    // St. Vincent's, Saint Mary, Mt. Sinai (+ type words).
+    if ((t.low === "st" || t.low === "saint" || t.low === "mt" || t.low === "mount") && cap(t)) {
+      let j = k + 1;
+      if (tokens[j]?.low === ".") j++;
+      if (cap(tokens[j]) && !tokens[j].newlineBefore && !STOP_WORDS.has(tokens[j].low)) {
+        let e = j;
+        const possessive = tokens[e + 1]?.low === "'" && tokens[e + 2]?.low === "s" && !tokens[e + 1].spaceBefore;
+        if (possessive) e += 2;
+        const typed = typeEndAt(tokens, lex, e + 1);
+        const place = matchPhrase(lex.places, tokens, k, (w) => cap(w));
+        const cue = prevWord(k);
+        if (typed >= 0 || (possessive && place < 0) || (cue && FACILITY_CUES.has(cue.low) && place < 0 && t.low.startsWith("m"))) {
+          const end = extendFacility(tokens, lex, typed >= 0 ? typed : e);
+          push(k, end, "Organization:Healthcare", 0.85, "saint-facility");
+          facilityEnd[k] = end;
+          k = end;
+          continue;
+        }
+      }
+    }
+    // "<Proper Words> Hospital|Medical Center|Clinic|Health ...": found at the type word, walking back.
+    const typeEnd = cap(t) ? typeEndAt(tokens, lex, k) : -1;
+    if (typeEnd >= 0) {
+      let first = k;
+      let proper = 0;
+      let words = 0;
+      for (let j = k - 1; j >= 0 && words < 6; j--) {
+        const p = tokens[j];
+        if (tokens[j + 1].newlineBefore) break;
+        if (p.kind === "punct") {
+          if ((p.low === "'" || p.low === "." || p.low === "-" || p.low === "&") && j > 0) continue;
+          break;
+        }
+        if (p.low === "s" && tokens[j + 1]?.low !== "'" && tokens[j - 1]?.low === "'") continue;
+        if (!cap(p) && !(p.low === "of" || p.low === "and" || p.low === "the")) break;
+        if (p.low === "s" && tokens[j - 1]?.low === "'") continue;
+        const w = wordInfo(lex, p);
+        if (p.low === "the" || p.low === "of" || p.low === "and") {
+          if (!cap(tokens[j - 1])) break;
+          continue;
+        }
+        if (w.stop || w.calendar) break;
+        if (w.acronym && p.text.length > 1) {
+          words++;
+          first = j;
+          continue;
+        }
+        words++;
+        first = j;
+        if (properFacilityWord(lex, p)) proper++;
+        if (p.sentenceStart) break;
+      }
+      // Trim leading connectors.
+      while (first < k && (tokens[first].low === "the" || tokens[first].low === "of" || tokens[first].low === "and" || tokens[first].kind === "punct")) first++;
+      let end = typeEnd;
+      // "... Hospital of the University of Pennsylvania", "Medical Center of Central Georgia".
+      if (tokens[end + 1]?.low === "of" && !tokens[end + 1].newlineBefore) {
+        let j = end + 2;
+        if (tokens[j]?.low === "the") j++;
+        let e2 = -1;
+        let n = 0;
+        while (cap(tokens[j]) && !STOP_WORDS.has(tokens[j].low) && n < 5 && !tokens[j].newlineBefore) {
+          e2 = j;
+          if (properFacilityWord(lex, tokens[j])) proper++;
+          j++;
+          n++;
+          if (tokens[j]?.low === "of" && cap(tokens[j + 1])) j++;
+        }
+        if (e2 >= 0) end = e2;
+      }
+      if (proper > 0 && (first < k || end > typeEnd)) {
+        push(first, end, "Organization:Healthcare", 0.85, "facility-shape");
+        facilityEnd[first] = end;
+        k = end;
+        continue;
+      }
+    }
+    // Insurers and payers: "Aetna", "Blue Cross Blue Shield", "Medicaid" (a common word needs a cue: "Anthem").
+    const pe = matchPhrase(lex.payers, tokens, k, (w) => cap(w));
+    if (pe >= 0) {
+      const w = wordInfo(lex, t);
+      const cue = prevWord(k);
+      if (pe > k || !w.common || (cue && /^(?:insurance|insurer|plan|covered|through|via|by|with|has|payer|coverage|ins)$/.test(cue.low))) {
+        push(k, pe, "Organization:Other", 0.8, "payer");
+        facilityEnd[k] = pe;
+        k = pe;
+        continue;
+      }
+    }
+    // Named wards: "Rowan Ward", "Nightingale Unit" (not "Ward 7" or "Cardiac Unit").
+    if (cap(t) && t.shape === "title" && (tokens[k + 1]?.low === "ward" || tokens[k + 1]?.low === "wing") && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore) {
+      const w = wordInfo(lex, t);
+      if (!w.stop && !w.calendar && !w.acronym && !lex.facilityModifiers.has(t.low) && !/^(?:north|south|east|west|new|old|main|day|night|surgical|medical|maternity|labour|labor|delivery|children's|general|private|side|acute|short|long)$/.test(t.low)) {
+        push(k, k + 1, "Organization:Healthcare", 0.75, "named-ward");
+        facilityEnd[k] = k + 1;
+        k = k + 1;
+        continue;
+      }
+    }
+    // Acronyms after a facility cue: "transferred to BMC", "seen at OHSU".
+    if (t.shape === "upper" && t.text.length >= 3 && t.text.length <= 6 && !lex.clinicalAcronyms.has(t.text) && !lex.common.has(t.low)) {
+      const cue = tokens[k - 1];
+      const cue2 = tokens[k - 2];
+      if (cue && cue.kind === "word" && (cue.low === "at" || cue.low === "to" || cue.low === "from") && cue2 && /^(?:transferred|admitted|seen|followed|treated|discharged|presented|referred|works|worked|employed|hospitalized|hospitalised|outside|care)$/.test(cue2.low)) {
+        push(k, k, "Organization:Healthcare", 0.75, "facility-acronym");
+        continue;
+      }
+    }
+  }
+  const inFacility = (k: number): boolean => {
+    for (let j = k; j >= 0 && j >= k - 12; j--) if (facilityEnd[j] >= k) return true;
+    return false;
+  };
+
+  // Organisations other than healthcare: "<Proper Words> University|School|Inc", "works at <Proper Words>".
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word" || inFacility(k)) continue;
+    if (cap(t) && ORG_TYPES.has(t.low) && !t.sentenceStart) {
+      let first = k;
+      let proper = 0;
+      for (let j = k - 1, n = 0; j >= 0 && n < 5; j--) {
+        const p = tokens[j];
+        if (tokens[j + 1].newlineBefore || !cap(p)) {
+          if (p.kind === "punct" && (p.low === "&" || p.low === "'" || p.low === "-" || p.low === ".")) continue;
+          if (p.low === "s" && tokens[j - 1]?.low === "'") continue;
+          break;
+        }
+        const w = wordInfo(lex, p);
+        if (w.stop || w.calendar || w.acronym) break;
+        first = j;
+        n++;
+        if (!w.common || nameCandidateWord(lex, p)) proper++;
+        if (p.sentenceStart) break;
+      }
+      let end = k;
+      if (tokens[k + 1]?.low === "of" && cap(tokens[k + 2]) && (t.low === "university" || t.low === "college" || t.low === "school" || t.low === "bank" || t.low === "department")) {
+        end = k + 2;
+        while (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 5) end++;
+        proper++;
+      }
+      if (proper > 0 && (first < k || end > k)) push(first, end, "Organization:Other", 0.75, "org-shape");
+      continue;
+    }
+    if (cap(t) && !t.sentenceStart && ORG_CUES.test(text.slice(Math.max(0, t.start - 30), t.start))) {
+      const w = wordInfo(lex, t);
+      if (w.stop || w.calendar || w.acronym) continue;
+      let end = k;
+      while (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 4 && !wordInfo(lex, tokens[end + 1]).stop) end++;
+      if (tokens[end + 1]?.low === "'" && tokens[end + 2]?.low === "s") end += 2;
+      if (!w.common || end > k || t.shape === "upper") push(k, end, "Organization:Other", 0.7, "org-cue");
+    }
+  }
+
+  // Street addresses: number + name + type (+ unit) (+ , City) (+ , ST|State) (+ ZIP).
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "num" || t.text.length > 6) continue;
+    if (tokens[k - 1] && (tokens[k - 1].low === "." || tokens[k - 1].low === "/" || tokens[k - 1].low === ":") && !t.spaceBefore) continue;
+    let j = k + 1;
+    // "12A Main St", "12-14 High Street"
+    if (tokens[j]?.kind === "word" && tokens[j].text.length === 1 && !tokens[j].spaceBefore) j++;
+    if (tokens[j]?.low === "-" && tokens[j + 1]?.kind === "num") j += 2;
+    if (tokens[j] && DIRECTIONS.has(tokens[j].low) && cap(tokens[j])) {
+      j++;
+      if (tokens[j]?.low === ".") j++;
+    }
+    let nameWords = 0;
+    let typeAt = -1;
+    const nameStart = j;
+    while (nameWords < 5 && tokens[j] && !tokens[j].newlineBefore) {
+      const w = tokens[j];
+      if (w.kind === "num" && /^(?:\d+)$/.test(w.text) && tokens[j + 1]?.kind === "word" && /^(?:st|nd|rd|th)$/.test(tokens[j + 1].low)) {
+        j += 2;
+        nameWords++;
+        continue;
+      }
+      if (w.kind !== "word" || !(cap(w) || (w.shape === "lower" && STREET_TYPES.has(w.low) && nameWords > 0))) break;
+      if (STREET_TYPES.has(w.low) && nameWords > 0) {
+        typeAt = j;
+        // "Main Street" may be followed by another type word only as part of the name ("Park Avenue"): stop here.
+        break;
+      }
+      if (STOP_WORDS.has(w.low)) break;
+      nameWords++;
+      j++;
+      if (tokens[j]?.low === "'" && tokens[j + 1]?.low === "s") j += 2;
+    }
+    if (typeAt < 0 || nameStart === typeAt) continue;
+    let end = typeAt;
+    if (tokens[end + 1]?.low === "." && !tokens[end + 1].spaceBefore) end++;
+    if (tokens[end + 1] && DIRECTIONS.has(tokens[end + 1].low) && cap(tokens[end + 1]) && tokens[end + 1].text.length <= 2) end++;
+    end = extendAddressTail(tokens, lex, end);
+    const before = text.slice(Math.max(0, t.start - 30), t.start);
+    push(k, end, ADDRESS_PATIENT_CUES.test(before) ? "Address_Location:Patient" : "Address_Location:Other", 0.9, "street");
+    k = end;
+  }
+
+  // PO boxes and units on their own: "P.O. Box 123", "Apt 4B", "Suite 210".
+  const poBox = /(?<![\p{L}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pmb)\s{0,2}#?\s{0,2}\d{1,6}(?!\d)/giud;
+  for (const [s, e] of groupMatches(poBox, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.9, rule: "po-box" });
+  const unit = /(?<![\p{L}])(?:apt\.?|apartment|suite|ste\.?|unit|flat)\s{0,2}#?\s{0,2}(?=[A-Za-z]?\d)[A-Za-z0-9]{1,5}(?:-[A-Za-z0-9]{1,4})?(?![\p{L}\d])/giud;
+  for (const [s, e] of groupMatches(unit, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.8, rule: "unit" });
+
+  // "City, ST 12345", "City, ST", "City, State", "ST 12345", ZIP+4, UK postcodes.
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word" || t.shape !== "upper" || t.text.length !== 2 || !lex.stateAbbreviations.has(t.text)) continue;
+    const zip = tokens[k + 1]?.kind === "num" && tokens[k + 1].text.length === 5 && !tokens[k + 1].newlineBefore;
+    let zipEnd = zip ? k + 1 : -1;
+    if (zip && tokens[k + 2]?.low === "-" && tokens[k + 3]?.kind === "num" && tokens[k + 3].text.length === 4 && !tokens[k + 2].spaceBefore) zipEnd = k + 3;
+    const comma = tokens[k - 1]?.low === ",";
+    let cityFirst = -1;
+    if (comma) {
+      let j = k - 2;
+      let n = 0;
+      while (j >= 0 && cap(tokens[j]) && n < 3 && !STOP_WORDS.has(tokens[j].low) && !wordInfo(lex, tokens[j]).acronym) {
+        cityFirst = j;
+        n++;
+        if (tokens[j].newlineBefore) break;
+        j--;
+        if (tokens[j]?.low === "." && j > 0) j--;
+      }
+    }
+    const credential = ["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT"].includes(t.text);
+    if (cityFirst >= 0 && (zip || !credential || matchPhrase(lex.places, tokens, cityFirst, (w) => cap(w)) >= 0)) {
+      push(cityFirst, zipEnd >= 0 ? zipEnd : k, "Address_Location:Other", 0.9, "city-state");
+    } else if (zip && !credential) {
+      push(k, zipEnd, "Address_Location:Other", 0.85, "state-zip");
+    } else if (zip) {
+      push(k, zipEnd, "Address_Location:Other", 0.7, "state-zip");
+    }
+  }
+  const zipCue = /(?<![\p{L}])(?:zip(?:\s?code)?|postal\s+code|post\s?code)\s{0,3}(?:is|:|#|-)?\s{0,3}(\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![\d\p{L}])/giud;
+  for (const [s, e] of groupMatches(zipCue, text, 1)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.9, rule: "zip-cue" });
+  const zip4 = /(?<![\d\-\/.])\d{5}-\d{4}(?![\d\-\/])/gd;
+  for (const [s, e] of groupMatches(zip4, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.75, rule: "zip4" });
+  const ukPostcode = /(?<![\p{L}\d])(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s\d[ABD-HJLNP-UW-Z]{2}|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\d[ABD-HJLNP-UW-Z]{2}(?=\s|$|[,.;)]))(?![\p{L}\d])/gud;
+  for (const [s, e] of groupMatches(ukPostcode, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.85, rule: "uk-postcode" });
+
+  // Gazetteer places: cities, towns, states, counties. A name that is also a common word needs a place cue.
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word" || !cap(t) || inFacility(k)) continue;
+    if (t.shape === "upper" && t.text.length <= 3) continue;
+    const end = matchPhrase(lex.places, tokens, k, (w, i) => cap(w) || (i > 0 && (w.low === "upon" || w.low === "on" || w.low === "of" || w.low === "the" || w.low === "in" || w.low === "le" || w.low === "la" || w.low === "de")));
+    if (end < 0) continue;
+    // A country or continent alone is not marked (only inside an address).
+    const ce = matchPhrase(lex.countries, tokens, k, (w) => cap(w));
+    if (ce >= end) {
+      k = ce;
+      continue;
+    }
+    const wordsIn: Token[] = [];
+    for (let j = k; j <= end; j++) if (tokens[j].kind === "word") wordsIn.push(tokens[j]);
+    const infos = wordsIn.map((w) => wordInfo(lex, w));
+    if (infos.some((w) => w.acronym)) continue;
+    const allCommon = infos.every((w) => w.common || w.stop);
+    const single = wordsIn.length === 1;
+    const w0 = infos[0];
+    // Followed by ", State", ", ST", ", England" or preceded by a place cue word.
+    const after = placeContextAfter(tokens, lex, end);
+    const cue = prevWord(k);
+    const cued = !!cue && PLACE_CUES.has(cue.low) && cue.kind === "word";
+    let ok: boolean;
+    if (single) {
+      if (w0.stop || w0.calendar) ok = false;
+      else if (w0.common || w0.eponym) ok = !t.sentenceStart && (after >= 0 || (cued && !w0.commonSmall));
+      else ok = true;
+    } else {
+      ok = (!allCommon || after >= 0 || cued) && !(allCommon && t.sentenceStart && after < 0);
+    }
+    if (!ok) continue;
+    if (eponymContextAfter(tokens, end)) continue;
+    // A capitalised word before or after that is not a place makes the run a title or an organisation name.
+    const nextTok = tokens[end + 1];
+    if (nextTok && nextTok.kind === "word" && cap(nextTok) && !nextTok.newlineBefore && single && (w0.common || w0.firstRank !== undefined || w0.lastRank !== undefined) && after < 0) continue;
+    const finalEnd = after >= 0 ? after : end;
+    push(k, finalEnd, "Address_Location:Other", single && !cued && after < 0 ? 0.7 : 0.85, "place");
+    k = finalEnd;
+  }
+  return out;
+}
+
+/** A word that can make a facility name proper: not a generic modifier, and not a common word unless it is a name or a place. */
+function properFacilityWord(lex: RulesEnLexicon, t: Token): boolean {
+  if (lex.facilityModifiers.has(t.low)) return false;
+  if (!lex.common.has(t.low)) return true;
+  if (lex.commonSmall.has(t.low)) return lex.places.has(t.low);
+  return (lex.surnames.get(t.low) ?? Infinity) < 5000 || (lex.firstNames.get(t.low) ?? Infinity) < 1500 || lex.places.has(t.low);
+}
+
+/** The index of the last token of a facility type phrase starting at k ("Medical Center", "Hospital"), or -1. */
+function typeEndAt(tokens: readonly Token[], lex: RulesEnLexicon, k: number): number {
+  const t = tokens[k];
+  if (!t || t.kind !== "word" || !cap(t)) return -1;
+  return matchPhrase(lex.facilityTypes, tokens, k, (w) => cap(w));
+}
+
+/** Grows a facility over following type words and campus words ("Mayo Clinic Hospital", "NYU Langone Health"). */
+function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: number): number {
+  for (let n = 0; n < 3; n++) {
+    const nx = tokens[end + 1];
+    if (!nx || nx.newlineBefore) break;
+    const te = typeEndAt(tokens, lex, end + 1);
+    if (te >= 0) {
+      end = te;
+      continue;
+    }
+    break;
+  }
+  return end;
+}
+
+/** ", Illinois", ", IL", ", IL 60601", ", UK", ", England": returns the last token index of that tail, or -1. */
+function placeContextAfter(tokens: readonly Token[], lex: RulesEnLexicon, end: number): number {
+  if (tokens[end + 1]?.low !== "," || !tokens[end + 2] || tokens[end + 2].newlineBefore) return -1;
+  const t = tokens[end + 2];
+  if (t.kind === "word" && t.shape === "upper" && t.text.length === 2 && lex.stateAbbreviations.has(t.text)) {
+    let e = end + 2;
+    if (tokens[e + 1]?.kind === "num" && tokens[e + 1].text.length === 5) e++;
+    if (tokens[e + 1]?.low === "-" && tokens[e + 2]?.kind === "num" && tokens[e + 2].text.length === 4) e += 2;
+    return e;
+  }
+  if (t.kind === "word" && /^(?:uk|usa|us|england|scotland|wales|ireland)$/i.test(t.text) && cap(t)) return end + 2;
+  if (t.kind === "word" && cap(t)) {
+    const e = matchPhrase(lex.places, tokens, end + 2, (w) => cap(w));
+    if (e >= 0) {
+      let key = "";
+      for (let j = end + 2; j <= e; j++) if (tokens[j].kind === "word") key += (key ? " " : "") + tokens[j].low;
+      const kind = lex.placeKinds.get(key);
+      if (kind === "us-state" || kind === "gb-county") return e;
+    }
+  }
+  return -1;
+}
+
+/** After a street: unit, ", City", ", ST", ZIP or UK postcode. Returns the last token index. */
+function extendAddressTail(tokens: readonly Token[], lex: RulesEnLexicon, end: number): number {
+  let e = end;
+  // Unit: ", Apt 4B", " Suite 200", " #12"
+  {
+    let j = e + 1;
+    if (tokens[j]?.low === ",") j++;
+    const u = tokens[j];
+    if (u && !u.newlineBefore && (UNIT_WORDS.has(u.low) || u.low === "#")) {
+      let k = j + 1;
+      if (tokens[k]?.low === ".") k++;
+      if (tokens[k]?.low === "#") k++;
+      if (tokens[k] && (tokens[k].kind === "num" || (tokens[k].kind === "word" && tokens[k].text.length <= 2))) {
+        e = k;
+        if (tokens[e + 1] && !tokens[e + 1].spaceBefore && (tokens[e + 1].kind === "word" || tokens[e + 1].kind === "num") && tokens[e + 1].text.length <= 3) e++;
+      }
+    }
+  }
+  // ", City" (capitalised words, up to three), then ", ST" / " ST" and ZIP.
+  {
+    let j = e + 1;
+    if (tokens[j]?.low === ",") j++;
+    if (tokens[j] && cap(tokens[j]) && !STOP_WORDS.has(tokens[j].low) && !(tokens[j].newlineBefore && tokens[j - 1]?.low !== ",")) {
+      let c = j;
+      let n = 0;
+      while (cap(tokens[c + 1]) && n < 2 && !tokens[c + 1].newlineBefore && !(tokens[c + 1].shape === "upper" && lex.stateAbbreviations.has(tokens[c + 1].text))) {
+        c++;
+        n++;
+      }
+      const isState = tokens[j].shape === "upper" && lex.stateAbbreviations.has(tokens[j].text);
+      const next = tokens[c + 1];
+      const stateAfter = next && ((next.low === "," && tokens[c + 2]?.shape === "upper" && lex.stateAbbreviations.has(tokens[c + 2].text)) || (next.shape === "upper" && lex.stateAbbreviations.has(next.text)));
+      const isPlace = matchPhrase(lex.places, tokens, j, (w) => cap(w)) >= 0;
+      if (isState) e = j;
+      else if (stateAfter || isPlace || tokens[j - 1]?.low === ",") {
+        e = c;
+        if (stateAfter) e = next.low === "," ? c + 2 : c + 1;
+      }
+    }
+  }
+  // ZIP (+4) or UK postcode.
+  if (tokens[e + 1]?.kind === "num" && tokens[e + 1].text.length === 5 && !tokens[e + 1].newlineBefore) {
+    e++;
+    if (tokens[e + 1]?.low === "-" && tokens[e + 2]?.kind === "num" && tokens[e + 2].text.length === 4) e += 2;
+  }
+  return e;
+}

@@ -1,0 +1,124 @@
+// Word classes the name, place and facility rules share: what a capitalised word is (a listed name, an unknown
+// proper word, a common word), cue words, and the phrase matcher over tokens.
+import { canonicalWord, type PhraseIndex, type RulesEnLexicon } from "./lexicon.js";
+import { isCapitalised, type Token } from "./tokens.js";
+
+export const MONTH_WORDS = new Set([
+  "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+  "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+]);
+export const WEEKDAY_WORDS = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]);
+
+/** Function words and query words that are never a name or a place by themselves. */
+export const STOP_WORDS = new Set(
+  (
+    "a an the and or but nor of in on at to for with by from into onto upon about as is are was were be been being am do does did " +
+    "has have had having not no yes it its he she they we you i me my his her their our your him them us this that these those " +
+    "what which who whom whose when where why how all any some each every both either neither other another such than then " +
+    "there here if so too very can could may might must shall should will would per via vs re pt pts patient patients mr mrs ms dr " +
+    "please thanks thank hi hello dear sir madam regards sincerely kind best"
+  ).split(" "),
+);
+
+/** Words that end a healthcare or clinical phrase and so cancel a name or place reading of the words before them. */
+export const EPONYM_CONTEXT = new Set(
+  (
+    "disease diseases syndrome syndromes sign signs test tests score scores scale scales criteria classification class stage " +
+    "staging grade grading fracture fractures cyst cysts reflex reflexes maneuver manoeuvre procedure operation repair " +
+    "palsy phenomenon law rule rules triad disorder disorders lymphoma sarcoma tumor tumour tumors ulcer ulcers node nodes " +
+    "virus fever coma index questionnaire inventory hernia diverticulum dementia encephalopathy anomaly malformation " +
+    "ataxia dystrophy chorea thyroiditis spotted lymphadenopathy arthritis neuralgia aneurysm"
+  ).split(" "),
+);
+
+/** Words that make an eponym only after a possessive ("Broca's area", "Bell's palsy" is above). */
+export const EPONYM_POSSESSIVE_CONTEXT = new Set(
+  (
+    "method technique position catheter tube line stain staining formula equation tool protocol regimen type types " +
+    "pattern patterns body bodies point points space spaces duct gland glands loop nerve area areas ratio effect esophagus " +
+    "node nodes law rule rules triad maneuver manoeuvre pouch diverticulum cell cells"
+  ).split(" "),
+);
+
+export interface WordInfo {
+  firstRank: number | undefined;
+  lastRank: number | undefined;
+  common: boolean;
+  commonSmall: boolean;
+  eponym: boolean;
+  /** A first name that is also an everyday word, or a rarer one that is a common word: needs a second signal. */
+  ambiguousFirst: boolean;
+  stop: boolean;
+  calendar: boolean;
+  acronym: boolean;
+}
+
+export function wordInfo(lex: RulesEnLexicon, t: Token): WordInfo {
+  const low = t.low;
+  const firstRank = lex.firstNames.get(low);
+  const commonSmall = lex.commonSmall.has(low);
+  const eponym = lex.eponyms.has(low);
+  return {
+    firstRank,
+    lastRank: lex.surnames.get(low),
+    common: lex.common.has(low),
+    commonSmall,
+    eponym,
+    ambiguousFirst: lex.wordFirstNames.has(low) || eponym || (commonSmall && (firstRank === undefined || firstRank >= 1500)),
+    stop: STOP_WORDS.has(low),
+    calendar: MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low),
+    acronym: t.shape === "upper" && lex.clinicalAcronyms.has(t.text),
+  };
+}
+
+/** A capitalised word that may be part of a name: listed as a name, or not a dictionary word at all. */
+export function nameCandidateWord(lex: RulesEnLexicon, t: Token | undefined): boolean {
+  if (!t || t.kind !== "word" || !isCapitalised(t)) return false;
+  const w = wordInfo(lex, t);
+  if (w.stop || w.calendar || w.acronym) return false;
+  if (t.shape === "upper") return w.firstRank !== undefined || w.lastRank !== undefined;
+  return w.firstRank !== undefined || w.lastRank !== undefined || !w.common;
+}
+
+/** Whether the word after `t` (skipping "'s") says the words before it are an eponym or a place used in a term. */
+export function eponymContextAfter(tokens: readonly Token[], endIndex: number): boolean {
+  let k = endIndex + 1;
+  let possessive = false;
+  if (tokens[k]?.low === "'" && tokens[k + 1]?.low === "s") {
+    k += 2;
+    possessive = true;
+  } else if (tokens[k]?.low === "-" && tokens[k + 1]?.kind === "word") k += 1;
+  const t = tokens[k];
+  return !!t && t.kind === "word" && (EPONYM_CONTEXT.has(t.low) || (possessive && EPONYM_POSSESSIVE_CONTEXT.has(t.low)));
+}
+
+const DOT_SKIP = new Set([".", "-"]);
+
+/**
+ * Longest phrase of the index that starts at token index `k`, comparing folded words with "saint"="st",
+ * "mount"="mt", "fort"="ft", skipping one "." or "-" token between words. Returns the index of its last token, or -1.
+ * `accept` checks each matched word token (e.g. that it is capitalised).
+ */
+export function matchPhrase(index: PhraseIndex, tokens: readonly Token[], k: number, accept: (t: Token, wordIndex: number) => boolean): number {
+  const first = tokens[k];
+  if (!first || first.kind !== "word") return -1;
+  const cands = index.candidates(canonicalWord(first.low));
+  if (cands.length === 0) return -1;
+  for (const phrase of cands) {
+    let j = k;
+    let ok = true;
+    let last = -1;
+    for (let p = 0; p < phrase.length; p++) {
+      if (p > 0 && tokens[j] && DOT_SKIP.has(tokens[j].low)) j++;
+      const t = tokens[j];
+      if (!t || canonicalWord(t.low) !== phrase[p] || (p > 0 && t.newlineBefore) || (t.kind === "word" && !accept(t, p))) {
+        ok = false;
+        break;
+      }
+      last = j;
+      j++;
+    }
+    if (ok && last >= 0) return last;
+  }
+  return -1;
+}
