@@ -37,7 +37,7 @@ export const CASES: Record<string, readonly string[]> = {
     "Transferred to [UCSF Medical Center] from [Kaiser] in [Oakland].",
     "The Emergency Department and ICU were notified. Apgar 8 and 9.",
     "[Smith, John A.] presented with Bell's palsy in [Jan '22].",
-    "[Bill Johnson, MD] signed the note on [the 3rd of May].",
+    "[Bill Johnson, MD] signed the note on the [3rd of May].",
     "Mrs. [Hope Williams], aged [80], from [Leeds, West Yorkshire] [LS1 4AB].",
     "Follow-up with cardiologist [Dr. Patel] at [Massachusetts General Hospital].",
     "What is the dose of Lasix for a [45]M with CHF?",

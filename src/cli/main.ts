@@ -13,16 +13,18 @@ function print(text: string): void {
 program
   .command("run")
   .description("de-identify documents (JSONL or a directory of .txt) with a stack; output appears only if all succeed")
-  .requiredOption("-s, --stack <preset|file>", "stack preset name or stack file")
+  .option("-s, --stack <preset|file>", "stack preset name or stack file (default: rules-only in the documents' language)")
+  .option("--lang <tag>", "language of the documents when --stack is omitted (en, en-GB, nl-BE, ...); default: their metadata.lang")
   .requiredOption("-o, --output <file>", "output JSONL file")
   .option("-c, --concurrency <n>", "documents processed at once", (v) => Number.parseInt(v, 10))
   .argument("<input>", "input JSONL file or directory of .txt files")
-  .action(async (input: string, o: { stack: string; output: string; concurrency?: number }) => {
+  .action(async (input: string, o: { stack?: string; lang?: string; output: string; concurrency?: number }) => {
     const { runCommand } = await import("./commands/run.js");
     const tty = process.stderr.isTTY;
     let last = 0;
     const summary = await runCommand({
       stack: o.stack,
+      lang: o.lang,
       input,
       output: o.output,
       concurrency: o.concurrency,
@@ -37,6 +39,7 @@ program
         : undefined,
     });
     if (tty) process.stderr.write("\n");
+    if (summary.stackChoice.chosen) process.stderr.write(`${summary.stackChoice.reason}\n`);
     process.stderr.write(`wrote ${summary.documents} documents (${summary.spans} spans) with stack ${summary.stack}\n`);
     for (const [id, stats] of Object.entries(summary.detectorStats)) process.stderr.write(`${id}: ${JSON.stringify(stats)}\n`);
   });

@@ -19,6 +19,7 @@ export const BUILTIN_DETECTORS: Readonly<Record<string, string>> = {
   "ollama-llm": "plugins/ollama-llm/index.ts",
   patterns: "plugins/patterns/index.ts",
   philter: "baselines/philter/index.ts",
+  "rules-en": "plugins/rules-en/index.ts",
   "rules-nl-be": "plugins/rules-nl-be/index.ts",
 };
 

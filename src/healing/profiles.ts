@@ -109,6 +109,27 @@ export const DEFAULT_ORDER: readonly string[] = [
   "deduplicate",
 ];
 
+/**
+ * English: the same order without the rules that grow a caregiver's span over its title ("Dr.", "Prof.", ", Dr."):
+ * English annotation keeps titles and degree suffixes outside the name ("Dr [[Smith]]", "[[Jane Doe]], MD").
+ */
+export const EN_ORDER: readonly string[] = DEFAULT_ORDER.filter(
+  (name) =>
+    ![
+      "title-period",
+      "caregiver-title-left",
+      "titled-name-fragment",
+      "trailing-titled-caregiver",
+      "caregiver-title-prefix",
+      "caregiver-title-suffix",
+      "rebalance-undelimited-titles",
+      "resolve-overlapping-caregiver-titles",
+    ].includes(name),
+);
+
+/** Rule order of each built-in profile (DEFAULT_ORDER unless listed). */
+export const PROFILE_ORDERS: Readonly<Record<string, readonly string[]>> = { en: EN_ORDER };
+
 export const PROFILE_LANGUAGES: Readonly<Record<string, readonly WordLanguage[]>> = {
   "nl-BE": ["nl", "fr"],
   "fr-BE": ["fr", "nl"],
@@ -130,5 +151,7 @@ export function buildProfile(id: string, version: string, languages: readonly Wo
 }
 
 export function builtInProfiles(): HealingProfile[] {
-  return Object.entries(PROFILE_LANGUAGES).map(([id, languages]) => buildProfile(id, "1.0.0", languages));
+  return Object.entries(PROFILE_LANGUAGES).map(([id, languages]) =>
+    buildProfile(id, PROFILE_ORDERS[id] ? "1.1.0" : "1.0.0", languages, PROFILE_ORDERS[id] ?? DEFAULT_ORDER),
+  );
 }

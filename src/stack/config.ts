@@ -140,7 +140,7 @@ export function resolveStackPath(ref: string, baseDir: string = process.cwd()): 
 }
 
 export function listPresetNames(): string[] {
-  return ["balanced", "no-llm", "precision-first", "recall-first", "rules-only"];
+  return ["balanced", "no-llm", "no-llm-en", "precision-first", "recall-first", "rules-only", "rules-only-en"];
 }
 
 export async function loadStack(ref: string, baseDir?: string): Promise<LoadedStack> {

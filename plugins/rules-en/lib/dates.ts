@@ -40,7 +40,7 @@ export function compileDateRules(): DateRules {
   return {
     monthDayYear: new RegExp(String.raw`${WEEKDAY}${MON}\s{0,3}${DAY},?\s{0,3}(?:of\s{1,3})?${YEAR}`, "giud"),
     dayMonthYear: new RegExp(String.raw`${WEEKDAY}(?<![\d])${DAY}(?:\s{0,3}(?:of\s{1,3})?|[\-\/.])${MON}(?:,?\s{0,3}|[\-\/.])${YEAR}`, "giud"),
-    theDayOfMonth: new RegExp(String.raw`${WEEKDAY}(?:the\s{1,3})?(?<![\d])(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)\s{1,3}of\s{1,3}${MON}(?:,?\s{0,3}${YEAR})?`, "giud"),
+    theDayOfMonth: new RegExp(String.raw`${WEEKDAY}(?<![\d])(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)\s{1,3}of\s{1,3}${MON}(?:,?\s{0,3}${YEAR})?`, "giud"),
     monthYear: new RegExp(String.raw`${MON}(?:\s{0,3}(?:of\s{1,3})?|-|\/)${YEAR}`, "giud"),
     monthDay: new RegExp(String.raw`${WEEKDAY}${MON}\s{0,3}(?:the\s{1,2})?${DAY}`, "giud"),
     dayMonth: new RegExp(String.raw`${WEEKDAY}(?<![\d.\/])${DAY}\s{0,3}${MON}`, "giud"),

@@ -37,7 +37,7 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "seen by", "referred by", "referral from", "referring", "signed by", "dictated by", "transcribed by", "reviewed by", "authored by", "author",
     "cc", "per", "spoke with", "spoke to", "discussed with", "d/w", "dw", "talked to", "talked with", "paged", "called", "covering", "on call",
     "case manager", "social worker", "sw", "cm", "care coordinator", "coordinator", "technician", "tech", "aide", "cna", "scribe", "preceptor",
-    "supervisor", "dear", "from", "to", "sincerely", "regards", "thanks", "cosigned by", "co-signed by", "electronically signed by", "approved by",
+    "supervisor", "dear", "sincerely", "regards", "thanks", "cosigned by", "co-signed by", "electronically signed by", "approved by",
     "ordered by", "performed by", "interpreted by", "read by", "attending physician", "primary care", "ordering", "sign", "signature",
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
@@ -366,7 +366,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const t = tokens[k];
       if (t.kind !== "word" || (t.shape !== "title" && t.shape !== "mixed") || covered(found, k)) continue;
       const w = wordInfo(lex, t);
-      if (w.stop || w.calendar || w.eponym || t.text.length < 3) continue;
+      if (w.stop || w.calendar || w.eponym || t.text.length < 3 || lex.countries.has(t.low)) continue;
       const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && w.firstRank < 4000;
       const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && w.lastRank < 25000;
       if (!firstOk && !lastOk) continue;

@@ -26,6 +26,9 @@ const ADDRESS_PATIENT_CUES = /(?:lives|living|resides|residing|residence|reside|
 const ORG_TYPES = new Set(["university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
 const ORG_CUES = /(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?\s*$/i;
 
+/** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
+const CREDENTIAL_STATES = new Set(["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT", "NE", "RN", "NP"]);
+
 function cap(t: Token | undefined): boolean {
   return isCapitalised(t);
 }
@@ -294,7 +297,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         if (tokens[j]?.low === "." && j > 0) j--;
       }
     }
-    const credential = ["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT"].includes(t.text);
+    const credential = CREDENTIAL_STATES.has(t.text);
     if (cityFirst >= 0 && (zip || !credential || matchPhrase(lex.places, tokens, cityFirst, (w) => cap(w)) >= 0)) {
       push(cityFirst, zipEnd >= 0 ? zipEnd : k, "Address_Location:Other", 0.9, "city-state");
     } else if (zip && !credential) {
@@ -390,8 +393,11 @@ function placeContextAfter(tokens: readonly Token[], lex: RulesEnLexicon, end: n
   const t = tokens[end + 2];
   if (t.kind === "word" && t.shape === "upper" && t.text.length === 2 && lex.stateAbbreviations.has(t.text)) {
     let e = end + 2;
-    if (tokens[e + 1]?.kind === "num" && tokens[e + 1].text.length === 5) e++;
-    if (tokens[e + 1]?.low === "-" && tokens[e + 2]?.kind === "num" && tokens[e + 2].text.length === 4) e += 2;
+    const zip = tokens[e + 1]?.kind === "num" && tokens[e + 1].text.length === 5;
+    if (zip) e++;
+    if (zip && tokens[e + 1]?.low === "-" && tokens[e + 2]?.kind === "num" && tokens[e + 2].text.length === 4) e += 2;
+    // "Johnson, MD" is a doctor: a state code that is also a degree needs a ZIP after a word that is a surname.
+    if (!zip && CREDENTIAL_STATES.has(t.text) && lex.surnames.has(tokens[end].low)) return -1;
     return e;
   }
   if (t.kind === "word" && /^(?:uk|usa|us|england|scotland|wales|ireland)$/i.test(t.text) && cap(t)) return end + 2;

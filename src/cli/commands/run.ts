@@ -4,10 +4,12 @@ import { basename, dirname, join, resolve } from "node:path";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import { readDocuments } from "../../contract/index.js";
-import { StackRunner, loadStack } from "../../stack/index.js";
+import { StackRunner, chooseStack, loadStack, type StackChoice } from "../../stack/index.js";
 
 export interface RunOptions {
-  stack: string;
+  /** Stack preset or file; when absent, the default preset family's member for `lang` or the documents' language. */
+  stack?: string;
+  lang?: string;
   input: string;
   output: string;
   concurrency?: number;
@@ -21,13 +23,16 @@ export interface RunSummary {
   output: string;
   stack: string;
   stackSha256: string;
+  /** How the stack was chosen (language tags and counts only). */
+  stackChoice: StackChoice;
   /** Detector counters (counts only), e.g. LLM answers that were not in the note. */
   detectorStats: Record<string, object>;
 }
 
 
 export async function runCommand(opts: RunOptions): Promise<RunSummary> {
-  const stack = await loadStack(opts.stack);
+  const stackChoice = await chooseStack({ stack: opts.stack, lang: opts.lang, input: opts.input });
+  const stack = await loadStack(stackChoice.stack);
   const output = resolve(opts.output);
   const tmp = join(dirname(output), `.${basename(output)}.${process.pid}.${Date.now()}.tmp`);
   const runner = await StackRunner.create(stack, { concurrency: opts.concurrency });
@@ -62,5 +67,5 @@ export async function runCommand(opts: RunOptions): Promise<RunSummary> {
   } finally {
     await runner.close();
   }
-  return { documents, spans, output, stack: stack.config.name, stackSha256: stack.sha256, detectorStats };
+  return { documents, spans, output, stack: stack.config.name, stackSha256: stack.sha256, stackChoice, detectorStats };
 }
