@@ -56,6 +56,8 @@ const positives: PositiveCase[] = [
   ["Afspraak op [[2011 mei 17]] om 10u.", "Date"],
   ["[[2020 janv. 3]]", "Date"],
   ["[[23 10 2011]]", "Date"],
+  ["[[wo 3-4]] 08:15 steunkousen aangetrokken", "Date", 0.9],
+  ["[[vr 8/11]] eerste huisbezoek", "Date", 0.9],
   ["Controle [[3 1 2022]] bij de cardioloog.", "Date"],
 ];
 

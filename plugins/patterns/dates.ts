@@ -176,9 +176,12 @@ function tryDayMonth(scan: TextScan, r: number, rules: DateRules): Found | null 
   if (!validDayMonthEitherWay(Number(a), Number(b), rules)) return null;
   if (unitFollows(text, end) || text[end] === "/" || isVersionContext(text, s)) return null;
   const word = scan.wordBeforeRun(r);
-  const dateWord = rules.lexicon.dateContextWords.has(word) || phraseBefore(text, s, rules.weekdayBefore, 16) >= 0;
+  const weekday = phraseBefore(text, s, rules.weekdayBefore, 16) >= 0;
+  const dateWord = rules.lexicon.dateContextWords.has(word) || weekday;
   const twoDigits = a.length === 2 && b.length === 2;
   const padded = twoDigits && (a[0] === "0" || b[0] === "0") && sep !== ".";
+  // "wo 3-4", "vr 8/11": a weekday right before makes even two one-digit parts a date.
+  if (weekday && sep !== "." && isValidDayMonth(Number(a), Number(b))) return { start: s, end, score: SCORE_CONTEXT };
   if (dateWord && (a.length === 2 || b.length === 2)) return { start: s, end, score: SCORE_CONTEXT };
   if (padded && !acronymBefore(text, s)) return { start: s, end, score: SCORE_PATTERN };
   return null;

@@ -48,6 +48,12 @@ const npi: PositiveCase[] = [
 ];
 
 const records: PositiveCase[] = [
+  // Compounds that name a number, right before the identifier or one word before it.
+  ["Cliëntnummer [[CL-0047719]] bij de wijkverpleging.", "ID:Patient", 0.9],
+  ["aansluitingsnummer [[313-2205418-57]]", "ID:Patient", 0.9],
+  ["Staalnr.: [[2403210577]]", "ID:Patient", 0.9],
+  ["RIZIV-nummer huisarts: [[1-94402-19-004]].", "ID:Caregiver", 0.9],
+  ["AGB-code praktijk: [[01056203]].", "ID:Caregiver", 0.9],
   ["MRN: [[12345678]]", "ID:Patient", 0.9],
   ["MRN [[A1234567]]", "ID:Patient"],
   ["Medical record number [[4455667]].", "ID:Patient"],
@@ -82,6 +88,13 @@ const records: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  "telefoonnummer 12345678",
+  "huisnummer 1234",
+  "kamernummer 3412",
+  "versienummer 2.3.4567",
+  "lotnummer 12345",
+  "postcode 9000",
+  "klantnummer 12",
   "IBAN BE68 5390 0754 7035",
   "IBAN BE69 5390 0754 7034",
   "NL91 ABNA 0417 1643 01",

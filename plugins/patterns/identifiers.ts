@@ -280,13 +280,48 @@ function plateAt(text: string, s: number, e: number): Found | null {
   return plate ? { start: s, end: s + plate[0].length, label: "Anonymize_Other", score: SCORE_PATTERN } : null;
 }
 
+/**
+ * A compound that names a number ("cliëntnummer", "aansluitingsnummer", "staalnr.", "reg.nr.", "AGB-code",
+ * "RIZIV-nummer"), right before the identifier or one word before it ("RIZIV-nummer huisarts: ..."). Numbers of
+ * phones, rooms, houses, versions and batches are no identifiers of a person.
+ */
+const NUMBER_COMPOUND = /^(?:[\p{L}.]+-?)(?:nummer|nr\.?|code)$/u;
+const NOT_PERSON_NUMBERS = /^(?:telefoon|tel|gsm|fax|mobiel|huis|kamer|bus|bed|versie|lot|batch|lijn|pagina|blz|post|order|route|bestel|artikel|serie|zaal|lokaal|toestel|pin|btw|kvk|ondernemings)/u;
+const CAREGIVER_NUMBER_WORDS = /^(?:riziv|inami|agb|big|npi|uzi)/u;
+/** Digits an identifier needs after a compound number word ("Staalnr.: 2403210577"). */
+const COMPOUND_MIN_DIGITS = 4;
+
+function compoundNumberContext(scan: TextScan, start: number): { label: Label; at: number } | undefined {
+  let at = start;
+  for (let words = 0; words < 2; words++) {
+    const word = scan.wordBefore(at);
+    if (word === "") return undefined;
+    const wordStart = startOfWordBefore(scan.text, at);
+    if (NUMBER_COMPOUND.test(word) && word.length >= 4 && !NOT_PERSON_NUMBERS.test(word)) {
+      return { label: CAREGIVER_NUMBER_WORDS.test(word) ? "ID:Caregiver" : "ID:Patient", at: wordStart };
+    }
+    // One plain word may stand between ("RIZIV-nummer huisarts:", "AGB-code praktijk:").
+    if (!/^\p{Ll}{3,12}$/u.test(word)) return undefined;
+    at = wordStart;
+  }
+  return undefined;
+}
+
 function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null {
   const text = scan.text;
   const s = scan.runs[r];
   const start = identifierStart(text, s);
   if (wordCharBefore(text, start)) return null;
   const selfNamed = start < s && SELF_NAMED_PREFIXES.has(text.slice(start, s).replace("-", "").toLowerCase());
-  if (!selfNamed && !isRecordTrigger(start === s ? scan.wordBeforeRun(r) : scan.wordBefore(start), rules)) return null;
+  if (!selfNamed && !isRecordTrigger(start === s ? scan.wordBeforeRun(r) : scan.wordBefore(start), rules)) {
+    const compound = compoundNumberContext(scan, start);
+    if (!compound) return null;
+    const m = identifierMatch(text, start, s);
+    if (!m || m[0].length > 30) return null;
+    const end = start + m[0].length;
+    if (wordCharAt(text, end) || digitsOf(m[0]).length < COMPOUND_MIN_DIGITS || looksLikeDate(m[0])) return null;
+    return { start, end, label: compound.label, score: SCORE_CONTEXT };
+  }
   const m = identifierMatch(text, start, s);
   if (!m || m[0].length > 30) return null;
   const end = start + m[0].length;

@@ -208,6 +208,9 @@ const IBAN_BEFORE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){0,7} ?$/;
 /** The cheap test first: a group of four capitals or digits and a space right before the number. */
 const IBAN_GROUP_BEFORE = /^[A-Z0-9]{4} $/;
 
+/** Emergency and public service numbers ("bel 112"): no one's contact details. */
+const SERVICE_NUMBERS: ReadonlySet<string> = new Set(["112", "100", "101", "110", "911", "999", "1733", "1777", "1813", "116", "070"]);
+
 /**
  * An internal extension ("tel. 3941", "ext. 9745", "toestel 512"): 3–5 digits on their own right after a phone or
  * extension word. Without that word a short number is never a phone number.
@@ -219,6 +222,8 @@ function extensionAt(scan: TextScan, r: number, rules: PhoneRules): { start: num
   if (e - s < 3 || e - s > 5 || wordCharBefore(text, s) || wordCharAt(text, e)) return null;
   if ("./-,:".includes(text[e] ?? "x") && digitAt(text, e + 1)) return null;
   if (!phoneContextBefore(scan, s, rules, r) || unitFollows(text, e)) return null;
+  // "bel 112": emergency and public service numbers identify no one.
+  if (SERVICE_NUMBERS.has(text.slice(s, e))) return null;
   return { start: s, end: e, score: SCORE_CONTEXT };
 }
 

@@ -298,7 +298,9 @@ function placeParts(a: Analysis): Part[] {
     if (!single && !locative && !allWordsCapitalised(a, t, m.last)) continue;
     const needsContext = !standsAlone(a, unit, m, single, bits) && (ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country));
     // Without context an ambiguous place counts only as the locality of the street before it ("Gentsesteenweg 112, Aalst").
-    const needsJoin = (needsContext && !addressed) || (a.tokens[t].sentenceStart && country && !addressed);
+    // A country on its own ("afkomstig uit Syrië") identifies no one: only as the end of an address.
+    const countryOnly = (m.bits & PLACE_BITS) === LIST.country;
+    const needsJoin = countryOnly || (needsContext && !addressed) || (a.tokens[t].sentenceStart && country && !addressed);
     parts.push({ start: a.tokens[t].start, end: a.tokens[m.last].end, kind: "place", strong: locative, needsJoin });
     t = m.last;
   }

@@ -374,6 +374,41 @@ function bareNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, unit.last, "lookup");
 }
 
+/** Words after which a lower-case listed name is still a name ("mw brink", "pt jongejans", "dochter ilse"). */
+const LOWERCASE_TITLE_CUES: ReadonlySet<string> = new Set([...SOCIAL_TITLES, ...MEDICAL_TITLES, ...PATIENT_WORDS, "zoek", "vpk", "fysio", "kine"]);
+
+/**
+ * Handover notes and search queries write names in lower case: after a title or a patient word ("mw de
+ * vries-obbink", "dhr ramlal", "pt jongejans") a listed surname (or an interfix and any word) is a name; after a
+ * relative or caregiver word a listed given name ("dochter ilse", "fysio anouk"). Never a stop, common or medical
+ * word, and an ordinary Dutch word only as a common given name.
+ */
+function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (shapeOf(a, unit) !== "lower" || !a.tokens[unit.first].letters || a.tokens[unit.first].newlinesBefore > 0) return undefined;
+  const previous = a.tokens[unit.first - 1];
+  if (!previous || (previous.kind === "punct" && previous.text !== "." && previous.text !== ":")) return undefined;
+  const cue = previousWords(a, unit.first, 1)[0];
+  if (cue === undefined) return undefined;
+  const titled = LOWERCASE_TITLE_CUES.has(cue);
+  const roleWord = CAREGIVER_WORDS.has(cue) || RELATIVE_WORDS.has(cue) || /(?:vpk|verpleegkundige)$/.test(cue);
+  if (!titled && !roleWord) return undefined;
+  const interfix = interfixEnd(a, unit.first);
+  if (titled && interfix >= 0) {
+    const surname = unitAt(a, interfix + 1);
+    if (!surname || surname.first !== interfix + 1 || a.tokens[surname.first].newlinesBefore > 0) return undefined;
+    if (surname.end - surname.start < 2 || !a.tokens[surname.first].letters || isWhitelisted(a, surname) || titleKindOf(surname.key)) return undefined;
+    return mention(unit.first, surname.last, "title", titleChainBefore(a, unit.first));
+  }
+  if (unit.end - unit.start < 3 || isWhitelisted(a, unit) || titleKindOf(unit.key)) return undefined;
+  const bits = nameBitsOf(a, unit);
+  const all = unitBits(a, unit);
+  if (all & (LIST.eponym | LIST.extraWhitelist | LIST.hospitalPrefix | LIST.hospitalAbbr)) return undefined;
+  const ordinary = (all & (LIST.dutchWord | LIST.frenchWord)) !== 0;
+  if (titled ? !(bits & (LIST.surname | LIST.interfixSurname | LIST.firstName)) : !(bits & LIST.firstName)) return undefined;
+  if (ordinary && !(bits & LIST.firstName && all & LIST.commonFirstName)) return undefined;
+  return mention(unit.first, unit.last, titled ? "title" : "lookup", titled ? titleChainBefore(a, unit.first) : undefined);
+}
+
 /** "Vermeulen, verpleegkundige van de nacht, ...": a listed name at a sentence start followed by a role word. */
 function roleApposition(a: Analysis, unit: Unit): NameMention | undefined {
   if (!a.tokens[unit.first].sentenceStart || shapeOf(a, unit) !== "title" || unit.end - unit.start < 3) return undefined;
@@ -424,7 +459,7 @@ function fieldRule(a: Analysis, unit: Unit): NameMention | undefined {
   return last >= 0 && listed ? mention(unit.first, last, "pair") : undefined;
 }
 
-const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule, bareNameRule];
+const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule, bareNameRule, lowercaseNameRule];
 
 /** Grows a mention over adjacent initials, interfix + name, and listed names, to a fixpoint. */
 function extend(a: Analysis, m: NameMention): NameMention {
@@ -577,7 +612,9 @@ function mayOpenName(a: Analysis, unit: Unit): boolean {
   if (a.unitShape[unit.index] !== 0) return true;
   if (unitBits(a, unit) & LIST.interfix || EXTRA_INTERFIXES.has(unit.key)) return true;
   const before = a.tokens[unit.first - 1];
-  return before !== undefined && (before.text === "'" || before.text === "’");
+  if (before !== undefined && (before.text === "'" || before.text === "’")) return true;
+  // A lower-case word right after a title, a patient word or a role word ("mw brink", "dochter ilse").
+  return (unitBits(a, unit) & NAME_BITS) !== 0 && before !== undefined;
 }
 
 export function findNameMentions(a: Analysis): NameMention[] {

@@ -29,6 +29,13 @@ const GENERIC_ORGANISATION_WORDS = set(`
   caw cgg mutualiteit ziekenfonds
 `);
 
+/** Specialties and departments ("polikliniek Dermatologie", "dienst Geriatrie"): no proper name. */
+const DEPARTMENT_WORD = /(?:logie|logy|chirurgie|iatrie|pedie|geneeskunde|kunde|therapie|revalidatie|zorg|care|diagnostiek|dialyse|verloskunde|spoed(?:gevallen)?|urgences?|radiologie|imagerie)$/;
+
+export function isDepartmentWord(key: string): boolean {
+  return DEPARTMENT_WORD.test(key);
+}
+
 /** Healthcare words inside a name make an organisation a healthcare one. */
 const HEALTHCARE_WORDS = set(`
   ziekenhuis ziekenhuizen kliniek klinieken gasthuis zorg woonzorgcentrum wzc rusthuis rvt revalidatie
@@ -41,10 +48,6 @@ const SCHOOL_SUFFIXES = ["college", "atheneum", "instituut", "lyceum", "school"]
 const HEALTHCARE_SUFFIXES = ["ziekenhuis", "kliniek", "gasthuis"];
 const SAINT_PREFIXES = ["sint", "st", "heilig", "heilige", "onze lieve vrouw", "olv", "maria", "saint", "sainte"];
 
-/** Room, ward and unit references ("kamer 214", "OK 3", "afdeling 3B"). */
-const ROOM_PATTERN =
-  /(?:kamer|kamernr\.?|zaal|operatiezaal|OK|afdeling|eenheid|unit|chambre|salle|box)\s*(?:nr\.?\s*|n°\s*)?(?:\d{1,2}[./]\d{1,3}|\d{1,4}[A-Za-z]?|[A-Z]\d{1,3}[A-Za-z]?|\d[A-Z]\d?)(?![\p{L}\p{N}]|[./]\d)/iuy;
-const ROOM_WORDS: ReadonlySet<string> = new Set(["kamer", "kamernr", "zaal", "operatiezaal", "ok", "afdeling", "eenheid", "unit", "chambre", "salle", "box"]);
 
 function candidate(a: Analysis, first: number, last: number, label: Candidate["label"], priority: number, score: number, rule: string): Candidate {
   return { start: a.tokens[first].start, end: a.tokens[last].end, label, priority, score, rule };
@@ -176,7 +179,7 @@ function typeWordCandidates(a: Analysis): Candidate[] {
     const name = readProperName(a, start, { maxUnits: 4, allowParticles: true, allowSentenceStart: true, allowDigits: false });
     if (!name) continue;
     const units = unitsOf(a, name.first, name.last);
-    if (units.every((u) => GENERIC_ORGANISATION_WORDS.has(u.key) || unitBits(a, u) & (WHITELIST_BITS & ~LIST.commonWord))) continue;
+    if (units.every((u) => GENERIC_ORGANISATION_WORDS.has(u.key) || isDepartmentWord(u.key) || unitBits(a, u) & (WHITELIST_BITS & ~LIST.commonWord))) continue;
     const first = unit.first;
     let last = name.last;
     const closing = a.tokens[last + 1];
@@ -239,16 +242,9 @@ function trailingTypeCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
-function roomCandidates(a: Analysis): Candidate[] {
+/** "Campus Sint-Jozef": a named site of a hospital. Rooms, beds and wards with a number are no PII (the guideline). */
+function campusCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const token of a.tokens) {
-    if (!ROOM_WORDS.has(token.key) || (token.key === "ok" && !token.upper)) continue;
-    ROOM_PATTERN.lastIndex = token.start;
-    const m = ROOM_PATTERN.exec(a.text);
-    if (!m) continue;
-    out.push({ start: m.index, end: m.index + m[0].length, label: "Organization:Healthcare", priority: PRIORITY.pattern, score: 0.6,
-      rule: "org.room" });
-  }
   for (const unit of a.units) {
     if (unit.key !== "campus") continue;
     const name = readProperName(a, unit.last + 1, { maxUnits: 3, allowParticles: true, allowSentenceStart: true });
@@ -343,7 +339,7 @@ function companyFormCandidates(a: Analysis): Candidate[] {
 
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, roomCandidates,
+  const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
     cueCandidates, companyFormCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return out;
