@@ -56,7 +56,7 @@ const pats = await create(patterns as DetectorPlugin);
 const known = await create(knownIdentifiers as DetectorPlugin);
 
 const keyDir = mkdtempSync(join(tmpdir(), "bench-key-"));
-writeFileSync(join(keyDir, "bench.key"), randomBytes(32).toString("hex"));
+writeFileSync(join(keyDir, "bench.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
 const transforms: [string, Transformer][] = [
   ["placeholders", await createTransformer("placeholders", { baseDir: keyDir, language: "nl-BE" })],
   ["numbered", await createTransformer("numbered", { baseDir: keyDir, language: "nl-BE" })],

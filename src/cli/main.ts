@@ -172,6 +172,8 @@ stacks
     print(await stacksShowCommand(ref));
   });
 
+(await import("./commands/key.js")).registerKeyCommands(program);
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {

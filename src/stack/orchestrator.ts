@@ -337,11 +337,14 @@ export class StackRunner {
         documentIndex,
       });
     }
-    return this.toRecord(document, result.spans, result.deidText, result.warnings, {
+    const record = this.toRecord(document, result.spans, result.deidText, result.warnings, {
       ...(result.processing ?? {}),
       ...(vetoed ? { second_opinion_vetoed: vetoed } : {}),
       ...(lexicalVetoed ? { lexical_veto_dropped: lexicalVetoed } : {}),
     });
+    // With pseudonymise_ids, the ids (which may hold a name or a record number) leave only as keyed pseudonyms.
+    if (result.ids) Object.assign(record, result.ids);
+    return record;
   }
 
   private toRecord(document: Document, spans: OutputSpan[], deidText: string, warnings: Warning[], processing: Record<string, unknown>): OutputRecord {

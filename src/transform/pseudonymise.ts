@@ -14,7 +14,7 @@ import {
   type LoadedAgePolicy,
 } from "./dates/index.js";
 import { placeholderFor } from "./placeholders.js";
-import { documentSurrogates, FAKER_VERSION, loadKeyFile, SURROGATE_SCHEME } from "./surrogates/index.js";
+import { documentSurrogates, FAKER_VERSION, ID_PSEUDONYM_SCHEME, idPseudonym, loadKeyFile, SURROGATE_SCHEME } from "./surrogates/index.js";
 import { replaceSpans, type Transformer } from "./types.js";
 
 export const pseudonymiseOptionsSchema = z
@@ -35,6 +35,8 @@ export const pseudonymiseOptionsSchema = z
     age_policy: z.string().min(1).optional(),
     /** Write ages of 90 years and older as "90+". */
     ages_90_plus: z.boolean().default(false),
+    /** Replace document_id and patient_id (a .txt file name is the document id) by keyed pseudonyms; needs key_file. */
+    pseudonymise_ids: z.boolean().default(false),
     /** How to read ambiguous numeric dates (03/04/2024): "auto" = month first for en-US only. */
     numeric_date_order: z.enum(["auto", "day-first", "month-first"]).default("auto"),
   })
@@ -100,6 +102,7 @@ export function createPseudonymiseTransformer(raw: Record<string, unknown>, ctx:
   const key = options.key_file ? loadKeyFile(isAbsolute(options.key_file) ? options.key_file : resolve(ctx.baseDir, options.key_file)) : undefined;
   const others = options.others ?? (key ? "surrogates" : "placeholders");
   if (others === "surrogates" && !key) throw configError("others: surrogates needs key_file", "others");
+  if (options.pseudonymise_ids && !key) throw configError("pseudonymise_ids needs key_file", "pseudonymise_ids");
   const shiftPolicy = shiftPolicyOf(options);
   const agePolicy = loadPolicy(options, ctx.baseDir);
   const dateOptions = { agePolicy, ninetyPlus: options.ages_90_plus, numericDateOrder: options.numeric_date_order };
@@ -170,9 +173,15 @@ export function createPseudonymiseTransformer(raw: Record<string, unknown>, ctx:
           faker_version: FAKER_VERSION,
           replaced_spans: surrogateSpans,
           placeholder_fallback_spans: warnings.get("surrogate_placeholder_fallback") ?? 0,
+          // Choices that skipped a candidate equal to a metadata value or taken by another value of the document.
+          collisions_avoided: surrogates.collisions,
         };
       }
-      return { deidText, spans: out, warnings: warningsOf(warnings), processing };
+      if (!options.pseudonymise_ids) return { deidText, spans: out, warnings: warningsOf(warnings), processing };
+      processing.id_pseudonyms = { scheme: ID_PSEUDONYM_SCHEME };
+      const ids: { document_id: string; patient_id?: string } = { document_id: idPseudonym(key!, "document", document.document_id) };
+      if (document.patient_id !== undefined) ids.patient_id = idPseudonym(key!, "patient", document.patient_id);
+      return { deidText, spans: out, warnings: warningsOf(warnings), processing, ids };
     },
   };
 }

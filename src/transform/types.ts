@@ -13,6 +13,8 @@ export interface TransformResult {
   warnings: Warning[];
   /** Counters and policies for provenance (counts only, never text). */
   processing?: Record<string, unknown>;
+  /** Pseudonyms that replace the document's ids in the output record (`pseudonymise_ids`). */
+  ids?: { document_id: string; patient_id?: string };
 }
 
 export interface TransformContext {

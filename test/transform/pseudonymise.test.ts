@@ -7,7 +7,7 @@ import type { Document, Span } from "../../src/contract/index.js";
 import { createTransformer } from "../../src/transform/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pseudo-"));
-writeFileSync(join(dir, "site.key"), randomBytes(32).toString("hex"));
+writeFileSync(join(dir, "site.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
 const ctx = { baseDir: dir, language: "nl-BE" };
 
 const text = "Jan Peeters (° 12/03/1980), 45 jaar, gezien op 14/01/2025 door Dr. Claes; controle mei 2025. Tel 0475 12 34 56.";

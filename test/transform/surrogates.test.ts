@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -16,8 +16,10 @@ import {
   isValidBsn,
   isValidIban,
   isValidLuhn,
+  KEY_FILE_HEADER,
   loadKeyFile,
   luhnCheckDigit,
+  writeNewKeyFile,
 } from "../../src/transform/surrogates/index.js";
 
 const KEY = Buffer.from("6b3a55e0261b0304143f805a24924d0c1c44524821305f31d9277843b8a10f4e", "hex");
@@ -26,20 +28,78 @@ const layoutOf = (s: string) => s.replace(/\p{Lu}/gu, "A").replace(/\p{Ll}/gu, "
 
 describe("key file", () => {
   const dir = mkdtempSync(join(tmpdir(), "keys-"));
-  const file = (name: string, content: string | Buffer) => {
+  const file = (name: string, content: string | Buffer, mode = 0o600) => {
     const p = join(dir, name);
-    writeFileSync(p, content);
+    writeFileSync(p, content, { mode });
     return p;
   };
-  it("accepts 32 random bytes, as hex or raw", () => {
+  it("accepts what deidstack key new writes, and 32 random bytes as hex or base64", () => {
+    const made = join(dir, "made.key");
+    writeNewKeyFile(made);
+    expect(statSync(made).mode & 0o777).toBe(0o600);
+    expect(readFileSync(made, "utf8").split("\n")[0]).toBe(KEY_FILE_HEADER);
+    expect(loadKeyFile(made).length).toBe(32);
+    expect(() => writeNewKeyFile(made)).toThrow(/never overwritten/);
     expect(loadKeyFile(file("hex.key", randomBytes(32).toString("hex") + "\n")).length).toBe(32);
-    expect(loadKeyFile(file("raw.key", randomBytes(48))).length).toBe(48);
+    expect(loadKeyFile(file("b64.key", randomBytes(32).toString("base64") + "\n")).length).toBe(32);
   });
-  it("refuses a missing, short or repetitive key, naming the field", () => {
+  it("refuses a missing, short, repetitive, regular or passphrase key, naming the field", () => {
     expect(() => loadKeyFile(join(dir, "absent.key"))).toThrow(expect.objectContaining({ code: "E_STACK_CONFIG", message: expect.stringContaining("transform.key_file") }));
     expect(() => loadKeyFile(file("short.key", randomBytes(16).toString("hex")))).toThrow(/at least 32/);
-    expect(() => loadKeyFile(file("aaaa.key", "a".repeat(64)))).toThrow(/repetitive|entropy/);
-    expect(() => loadKeyFile(file("word.key", "password".repeat(8)))).toThrow(/repetitive|entropy/);
+    expect(() => loadKeyFile(file("aaaa.key", "ab".repeat(64)))).toThrow(/repetitive|entropy/);
+    expect(() => loadKeyFile(file("seq.key", Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 7) % 256)).toString("hex")))).toThrow(/regular/);
+    // A 32-character passphrase, raw or written out in hex or base64, is not a key.
+    const passphrase = "Correct-Horse-Battery-Staple-42!";
+    expect(() => loadKeyFile(file("pass.key", passphrase))).toThrow(/not a key file/);
+    expect(() => loadKeyFile(file("passhex.key", Buffer.from(passphrase).toString("hex")))).toThrow(/printable text/);
+    expect(() => loadKeyFile(file("pass64.key", Buffer.from(passphrase + "and some more!!").toString("base64")))).toThrow(/printable text/);
+    expect(() => loadKeyFile(file("raw.key", randomBytes(48)))).toThrow(/not a key file/);
+  });
+  it("refuses a key file that group or others may read", () => {
+    const p = file("open.key", randomBytes(32).toString("hex"), 0o644);
+    chmodSync(p, 0o644);
+    expect(() => loadKeyFile(p)).toThrow(/group or others \(mode 644\).*chmod 600/);
+    chmodSync(p, 0o640);
+    expect(() => loadKeyFile(p)).toThrow(/mode 640/);
+    chmodSync(p, 0o600);
+    expect(loadKeyFile(p).length).toBe(32);
+  });
+});
+
+describe("surrogate choice", () => {
+  const md = (caregiver: string) => ({ patient: { given_name: "Jan", family_name: "Peeters" }, caregivers: [{ given_name: "An", family_name: caregiver }] });
+  it("one value gets one surrogate in every document of the patient, whatever the other metadata", () => {
+    const a = documentSurrogates(KEY, { ...doc("p1", md("Smet")), document_id: "a" }, "nl-BE");
+    const b = documentSurrogates(KEY, { ...doc("p1", md("Claes")), document_id: "b" }, "nl-BE");
+    for (const [label, v] of [["Name:Patient", "Jan Peeters"], ["Name:Patient", "J. Peeters"], ["Name:Other", "Wouters"], ["Address_Location", "Kerkstraat 12, 2000 Antwerpen"], ["Profession", "loodgieter"]] as const) {
+      expect(a.replace(label, v)).toBe(b.replace(label, v));
+    }
+  });
+  it("an initial agrees with the given name's surrogate, in every note", () => {
+    const a = documentSurrogates(KEY, doc("p2", md("Smet")), "nl-BE");
+    const full = a.replace("Name:Patient", "Jan Peeters")!;
+    const initial = documentSurrogates(KEY, doc("p2", {}), "nl-BE").replace("Name:Patient", "J. Peeters")!;
+    expect(initial.charAt(0)).toBe(full.charAt(0));
+    expect(initial.slice(3)).toBe(full.split(" ")[1]);
+  });
+  it("never gives a metadata name, and never gives two values of a document the same surrogate (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Z][a-z]{3,8}$/), { minLength: 2, maxLength: 12 }), fc.stringMatching(/^p\d{1,4}$/), (names, pid) => {
+        const people = names.slice(0, 3).map((n) => ({ given_name: "Els", family_name: n }));
+        const s = documentSurrogates(KEY, doc(pid, { patient: people[0], caregivers: people.slice(1) }), "nl-BE");
+        const forbidden = new Set(names.map((n) => n.toLowerCase()).concat("els"));
+        const byOut = new Map<string, string>();
+        for (const n of new Set(names.slice(3).concat("Wouters", "Claes", "Bakker"))) {
+          const out = s.replace("Name:Other", n)!;
+          expect(forbidden.has(out.toLowerCase())).toBe(false);
+          expect(byOut.get(out) ?? n).toBe(n);
+          byOut.set(out, n);
+          const prof = s.replace("Profession", n.toLowerCase());
+          if (prof) expect(forbidden.has(prof.toLowerCase())).toBe(false);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -1,7 +1,15 @@
 // Keyed surrogates ("hide in plain sight"): HMAC-SHA256 of (key, patient, kind, normalised original) picks each
 // replacement, so one patient's value gets the same surrogate in every document, and no key means no surrogates.
+//
+// A choice depends on the value, the patient and the key only (not on the document around it), so it is the same in
+// every note of the patient. Two rules can override it, both for the document at hand: a surrogate is never a name
+// or value of the document's metadata (nor any word of one), and never the surrogate another value of the same
+// kind already got in the document; the value then takes the next candidate of its keyed sequence (counted in
+// `collisions`). Initials follow one keyed letter permutation per patient, and a given name's surrogate starts with
+// the surrogate of its initial, so "J." and "Jan" agree in every note without looking at the metadata.
 import { categoryOf, type Document } from "../../contract/index.js";
 import { wordLanguageOf, type WordLanguage } from "../../contract/language-words.js";
+import { foldNeedle } from "../../contract/fold.js";
 import { foldSameLength } from "../dates/words.js";
 import { KeyedStream } from "./key.js";
 import { nameSurrogate, withCaseOf, type NameContext, type NameRole } from "./names.js";
@@ -9,15 +17,17 @@ import { addressSurrogate, organisationSurrogate } from "./places.js";
 import { poolsFor, type Pools } from "./pools.js";
 import { emailSurrogate, genericShape, identifierSurrogate, phoneSurrogate, urlSurrogate } from "./shapes.js";
 
-export { loadKeyFile, weakKeyReason, decodeKeyMaterial, KeyedStream, MIN_KEY_BYTES } from "./key.js";
+export { loadKeyFile, weakKeyReason, decodeKeyMaterial, writeNewKeyFile, KeyedStream, MIN_KEY_BYTES, KEY_FILE_HEADER } from "./key.js";
 export * from "./checksums.js";
+export { idPseudonym, ID_PSEUDONYM_SCHEME } from "./ids.js";
 export { checksumSchemeOf, identifierSurrogate, phoneSurrogate, genericShape, layOut } from "./shapes.js";
 export { FAKER_VERSION } from "./pools.js";
 
-export const SURROGATE_SCHEME = "deidstack.hmac-sha256-surrogates.v1";
+export const SURROGATE_SCHEME = "deidstack.hmac-sha256-surrogates.v2";
 
+/** Values compare (and are keyed) folded for matching: "Pee\u00adters", "PEETERS" and NFD "Peeters" are one value. */
 function foldKey(s: string): string {
-  return foldSameLength(s.normalize("NFC")).replace(/\s+/g, " ").trim();
+  return foldNeedle(s).replace(/ +/g, " ").trim();
 }
 
 function tokensOf(value: string | null | undefined): string[] {
@@ -46,6 +56,9 @@ function metadataFacts(document: Document): { given: Set<string>; family: Set<st
   return { given, family, forbidden };
 }
 
+/** Letters initials are written with (rare ones left out). */
+const INITIALS = "ABCDEFGHIJKLMNOPRSTVW".split("");
+
 /** Surrogates for one document. */
 export class DocumentSurrogates {
   private readonly pools: Pools;
@@ -65,41 +78,85 @@ export class DocumentSurrogates {
     this.nameCtx = {
       pools: this.pools,
       choose: (role, folded, candidates, avoid) => this.choose(role, folded, candidates, avoid),
+      initialFor: (letter) => this.initialFor(letter),
       knownGiven: this.facts.given,
       knownFamily: this.facts.family,
     };
   }
 
-  private avoid = (candidate: string): boolean => this.facts.forbidden.has(foldKey(candidate));
+  /** A candidate that is (or contains a word of) a real name or value of this document's metadata. */
+  private avoid = (candidate: string): boolean => {
+    const f = foldKey(candidate);
+    return this.facts.forbidden.has(f) || f.split(/[\s\-'’]+/).some((t) => this.facts.forbidden.has(t));
+  };
 
   private stream(kind: string, value: string): KeyedStream {
     return KeyedStream.of(this.key, SURROGATE_SCHEME, this.scope, kind, foldKey(value));
   }
 
   private readonly chosen = new Map<string, string>();
+  /** kind + folded surrogate → the folded original that got it in this document. */
+  private readonly takenBy = new Map<string, string>();
+  /** Choices that had to skip a candidate taken by another value or equal to a metadata value (counts only). */
+  collisions = 0;
 
-  /** Picks a candidate deterministically for (kind, value), skipping those `avoid` rejects; remembered per document. */
+  /**
+   * Picks a candidate deterministically for (kind, value): the first of its keyed sequence that `avoid` accepts and
+   * that no other value of the same kind got in this document; remembered per document.
+   */
   choose(kind: NameRole | "initial" | string, folded: string, candidates: readonly string[], avoid: (c: string) => boolean): string {
-    const memoKey = `${kind}\u001f${candidates.length}\u001f${candidates[0]}\u001f${folded}`;
+    const memoKey = `${kind}\u001f${folded}`;
     const known = this.chosen.get(memoKey);
     if (known !== undefined) return known;
-    const picked = this.pick(kind, folded, candidates, avoid);
+    const free = (c: string) => {
+      const owner = this.takenBy.get(`${kind}\u001f${foldKey(c)}`);
+      return owner === undefined || owner === folded;
+    };
+    const picked = this.pick(kind, folded, candidates, (c) => avoid(c) || !free(c));
     this.chosen.set(memoKey, picked);
+    this.takenBy.set(`${kind}\u001f${foldKey(picked)}`, folded);
     return picked;
   }
 
-  private pick(kind: string, folded: string, candidates: readonly string[], avoid: (c: string) => boolean): string {
+  private pick(kind: string, folded: string, candidates: readonly string[], reject: (c: string) => boolean): string {
     const stream = this.stream(kind, folded);
-    for (let i = 0; i < 64; i++) {
+    const first = stream.pick(candidates);
+    if (!reject(first)) return first;
+    this.collisions++;
+    for (let i = 0; i < 63; i++) {
       const c = stream.pick(candidates);
-      if (!avoid(c)) return c;
+      if (!reject(c)) return c;
     }
     const start = stream.int(candidates.length);
     for (let i = 0; i < candidates.length; i++) {
       const c = candidates[(start + i) % candidates.length];
-      if (!avoid(c)) return c;
+      if (!reject(c)) return c;
     }
     throw new Error("no surrogate candidate left");
+  }
+
+  /** The patient's keyed permutation of initial letters, with no letter left in place. */
+  private letterMap?: Map<string, string>;
+
+  initialFor(letter: string): string {
+    if (!this.letterMap) {
+      const stream = KeyedStream.of(this.key, SURROGATE_SCHEME, this.scope, "initials");
+      const shuffled = [...INITIALS];
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        const j = stream.int(i + 1);
+        [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+      }
+      // Move any letter left in place one step on, which keeps the map a permutation.
+      for (let i = 0; i < shuffled.length; i++) {
+        if (shuffled[i] === INITIALS[i]) {
+          const k = (i + 1) % shuffled.length;
+          [shuffled[i], shuffled[k]] = [shuffled[k], shuffled[i]];
+        }
+      }
+      this.letterMap = new Map(INITIALS.map((l, i) => [l, shuffled[i]]));
+    }
+    const folded = foldSameLength(letter).toUpperCase();
+    return this.letterMap.get(folded) ?? this.choose("initial", folded, INITIALS, (c) => c === folded);
   }
 
   private word = (role: "place" | "family" | "local" | "domain", original: string): string => {
@@ -141,12 +198,22 @@ export class DocumentSurrogates {
         out = organisationSurrogate(text, (role, w) => this.word(role, w), this.digits);
         break;
       case "Profession":
-        out = withCaseOf(text, this.choose("profession", foldKey(text), this.pools.professions, (c) => foldKey(c) === foldKey(text)));
+        out = withCaseOf(text, this.choose("profession", foldKey(text), this.pools.professions, (c) => foldKey(c) === foldKey(text) || this.avoid(c)));
         break;
       default:
         out = genericShape(text, this.stream("other", text));
     }
-    return foldKey(out) === foldKey(text) ? undefined : out;
+    // Shapes drawn from a stream (ids, numbers, contacts) are checked against the metadata afterwards.
+    const drawn = category === "ID" || category === "Contactdetails" || category === "Anonymize_Other";
+    for (let retry = 1; retry <= 8 && drawn && this.isKnownValue(out); retry++) {
+      this.collisions++;
+      out = category === "ID" ? identifierSurrogate(text, this.stream(`id#${retry}`, text)) : genericShape(text, this.stream(`other#${retry}`, text));
+    }
+    return foldKey(out) === foldKey(text) || this.isKnownValue(out) ? undefined : out;
+  }
+
+  private isKnownValue(out: string): boolean {
+    return this.facts.forbidden.has(foldKey(out));
   }
 
   private contact(text: string): string {

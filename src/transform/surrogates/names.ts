@@ -10,11 +10,11 @@ export interface NameContext {
   pools: Pools;
   /** Deterministic choice of a surrogate word for (role, folded original). */
   choose(role: NameRole | "initial", folded: string, candidates: readonly string[], avoid: (candidate: string) => boolean): string;
+  /** The patient's surrogate of an initial letter (upper case); a given name's surrogate starts with it. */
+  initialFor(letter: string): string;
   /** Folded given-name and family-name tokens known from metadata. */
   knownGiven: ReadonlySet<string>;
   knownFamily: ReadonlySet<string>;
-  /** Memo of the initial letters of known given names' surrogates, filled on first use. */
-  initials?: Map<string, string>;
 }
 
 const TITLES = new Set(Object.values(NAME_TITLES).flat());
@@ -95,6 +95,22 @@ function rolesOf(text: string, tokens: Token[], ctx: NameContext): Map<Token, Na
   return roles;
 }
 
+const byInitial = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** The names of a pool that start with a letter (folded), computed once per pool. */
+function startingWith(pool: readonly string[], letter: string): readonly string[] {
+  let m = byInitial.get(pool);
+  if (!m) {
+    m = new Map();
+    for (const name of pool) {
+      const l = foldSameLength(name.charAt(0));
+      m.set(l, [...(m.get(l) ?? []), name]);
+    }
+    byInitial.set(pool, m);
+  }
+  return m.get(letter) ?? [];
+}
+
 function replaceWord(word: string, role: NameRole, ctx: NameContext, avoid: (c: string) => boolean): string {
   const dot = word.endsWith(".") ? "." : "";
   const bare = dot ? word.slice(0, -1) : word;
@@ -111,6 +127,9 @@ function replaceWord(word: string, role: NameRole, ctx: NameContext, avoid: (c: 
           const female = folded(ctx.pools).female.has(foldedPart);
           const male = !female && folded(ctx.pools).male.has(foldedPart);
           pool = female ? ctx.pools.female : male ? ctx.pools.male : ctx.pools.given;
+          // A given name's surrogate starts with the surrogate of its initial, so "J." and "Jan" agree.
+          const same = startingWith(pool, foldSameLength(ctx.initialFor(p.charAt(0))));
+          if (same.length >= 3) pool = same;
         }
         const choice = ctx.choose(role, foldedPart, pool, (c) => foldSameLength(c) === foldedPart || avoid(c));
         return withCaseOf(p, choice);
@@ -119,12 +138,9 @@ function replaceWord(word: string, role: NameRole, ctx: NameContext, avoid: (c: 
   );
 }
 
-function replaceInitials(initials: string, ctx: NameContext, avoid: (c: string) => boolean, given: Map<string, string>): string {
+function replaceInitials(initials: string, ctx: NameContext): string {
   return initials.replace(/\p{L}/gu, (letter) => {
-    const folded = foldSameLength(letter);
-    // An initial of a known given name becomes the initial of that name's surrogate, so "J." and "Jan" agree.
-    const fromGiven = given.get(folded);
-    const choice = fromGiven ?? ctx.choose("initial", folded, ALPHABET, (c) => foldSameLength(c) === folded || avoid(c));
+    const choice = ctx.initialFor(letter);
     return letter === letter.toUpperCase() ? choice.toUpperCase() : choice.toLowerCase();
   });
 }
@@ -137,8 +153,6 @@ export function withCaseOf(original: string, replacement: string): string {
   return applyCase(replacement, "title");
 }
 
-const ALPHABET = "ABCDEFGHIJKLMNOPRSTVW".split("");
-
 /**
  * The surrogate of a name span. `avoid` rejects candidates equal to the original word or to any name known from
  * the document's metadata, so a surrogate never reproduces a real name of the patient or a caregiver.
@@ -146,24 +160,12 @@ const ALPHABET = "ABCDEFGHIJKLMNOPRSTVW".split("");
 export function nameSurrogate(text: string, ctx: NameContext, avoid: (candidate: string) => boolean): string {
   const tokens = tokenize(text);
   const roles = rolesOf(text, tokens, ctx);
-  let initialsOfKnownGiven = ctx.initials;
-  if (!initialsOfKnownGiven) {
-    initialsOfKnownGiven = new Map<string, string>();
-    for (const g of ctx.knownGiven) {
-      const first = g.charAt(0);
-      if (!initialsOfKnownGiven.has(first)) {
-        const surrogate = replaceWord(g, "given", ctx, (c) => foldSameLength(c) === g || avoid(c));
-        initialsOfKnownGiven.set(first, surrogate.charAt(0));
-      }
-    }
-    ctx.initials = initialsOfKnownGiven;
-  }
   let out = "";
   let cursor = 0;
   for (const t of tokens) {
     out += text.slice(cursor, t.start);
     if (t.kind === "title" || t.kind === "connector") out += t.text;
-    else if (t.kind === "initial") out += replaceInitials(t.text, ctx, avoid, initialsOfKnownGiven);
+    else if (t.kind === "initial") out += replaceInitials(t.text, ctx);
     else out += replaceWord(t.text, roles.get(t) ?? "family", ctx, avoid);
     cursor = t.end;
   }

@@ -26,10 +26,18 @@ function names(n: Named): { female: readonly string[]; male: readonly string[]; 
   return { female: n?.female ?? [], male: n?.male ?? [], generic: n?.generic ?? [] };
 }
 
+// Common trades and jobs, one word each where possible; enough of them that two professions of one patient rarely
+// draw the same surrogate.
 const PROFESSIONS: Record<WordLanguage, readonly string[]> = {
-  nl: ["bediende", "arbeider", "leerkracht", "boekhouder", "kapper", "chauffeur", "schrijnwerker", "verkoper", "bakker", "elektricien", "loodgieter", "kok", "tuinier", "magazijnier", "poetshulp", "programmeur", "landbouwer", "schilder", "metser", "kassierster"],
-  fr: ["employé", "ouvrier", "enseignant", "comptable", "coiffeur", "chauffeur", "menuisier", "vendeur", "boulanger", "électricien", "plombier", "cuisinier", "jardinier", "magasinier", "programmeur", "agriculteur", "peintre", "maçon", "caissière", "secrétaire"],
-  en: ["clerk", "labourer", "teacher", "accountant", "hairdresser", "driver", "carpenter", "salesperson", "baker", "electrician", "plumber", "cook", "gardener", "warehouse worker", "cleaner", "programmer", "farmer", "painter", "bricklayer", "cashier"],
+  nl: ["bediende", "arbeider", "leerkracht", "boekhouder", "kapper", "chauffeur", "schrijnwerker", "verkoper", "bakker", "elektricien", "loodgieter", "kok", "tuinier", "magazijnier", "poetshulp", "programmeur", "landbouwer", "schilder", "metser", "kassierster",
+    "slager", "postbode", "verpleegkundige", "apotheker", "advocaat", "notaris", "architect", "ingenieur", "journalist", "fotograaf", "bibliothecaris", "secretaresse", "onthaalmedewerker", "vertaler", "kleuterleidster", "opvoeder", "boswachter", "visser",
+    "dakwerker", "stukadoor", "lasser", "mecanicien", "timmerman", "beenhouwer", "bloemist", "kelner", "barman", "conciërge", "buschauffeur", "taxichauffeur", "treinbegeleider", "brandweerman", "politieagent", "militair", "tandartsassistente", "kinesist", "logopedist", "diëtist"],
+  fr: ["employé", "ouvrier", "enseignant", "comptable", "coiffeur", "chauffeur", "menuisier", "vendeur", "boulanger", "électricien", "plombier", "cuisinier", "jardinier", "magasinier", "programmeur", "agriculteur", "peintre", "maçon", "caissière", "secrétaire",
+    "boucher", "facteur", "infirmier", "pharmacien", "avocat", "notaire", "architecte", "ingénieur", "journaliste", "photographe", "bibliothécaire", "réceptionniste", "traducteur", "institutrice", "éducateur", "garde-forestier", "pêcheur",
+    "couvreur", "plafonneur", "soudeur", "mécanicien", "charpentier", "fleuriste", "serveur", "barman", "concierge", "conducteur", "pompier", "policier", "militaire", "kinésithérapeute", "logopède", "diététicien", "vétérinaire", "libraire", "tailleur"],
+  en: ["clerk", "labourer", "teacher", "accountant", "hairdresser", "driver", "carpenter", "salesperson", "baker", "electrician", "plumber", "cook", "gardener", "warehouse worker", "cleaner", "programmer", "farmer", "painter", "bricklayer", "cashier",
+    "butcher", "postman", "nurse", "pharmacist", "lawyer", "solicitor", "architect", "engineer", "journalist", "photographer", "librarian", "secretary", "receptionist", "translator", "childminder", "forester", "fisherman",
+    "roofer", "plasterer", "welder", "mechanic", "joiner", "florist", "waiter", "bartender", "caretaker", "bus driver", "firefighter", "police officer", "soldier", "physiotherapist", "speech therapist", "dietitian", "vet", "bookseller", "tailor"],
 };
 
 function build(lang: WordLanguage): Pools {
@@ -42,7 +50,8 @@ function build(lang: WordLanguage): Pools {
       female,
       male,
       given: list(female, male, b.generic),
-      family: list((nl_BE.person?.last_name as Named)?.generic, (nl.person?.last_name as Named)?.generic),
+      // Belgian family names come from both language communities: faker's nl, nl_BE and fr_BE lists.
+      family: list((nl_BE.person?.last_name as Named)?.generic, (nl.person?.last_name as Named)?.generic, (fr_BE.person?.last_name as Named)?.generic),
       places: list(nl_BE.location?.city_prefix as readonly string[] | undefined),
       professions: PROFESSIONS.nl,
     };
@@ -55,7 +64,7 @@ function build(lang: WordLanguage): Pools {
       female,
       male,
       given: list(female, male, a.generic),
-      family: list((fr.person?.last_name as Named)?.generic),
+      family: list((fr.person?.last_name as Named)?.generic, (fr_BE.person?.last_name as Named)?.generic),
       places: list(fr_BE.location?.city_prefix as readonly string[] | undefined, fr.location?.city_name as readonly string[] | undefined),
       professions: PROFESSIONS.fr,
     };
@@ -79,7 +88,7 @@ export function poolsFor(lang: WordLanguage): Pools {
   let p = cache.get(lang);
   if (!p) {
     p = build(lang);
-    if (p.given.length < 50 || p.family.length < 20 || p.places.length < 20) {
+    if (p.given.length < 50 || p.family.length < 200 || p.places.length < 20) {
       throw new Error(`surrogate pools for ${lang} are too small; check the @faker-js/faker version`);
     }
     cache.set(lang, p);
