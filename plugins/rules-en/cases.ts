@@ -24,6 +24,15 @@ export const CASES: Record<string, readonly string[]> = {
     "Who is the attending on call tonight",
     "average length of stay for hip replacement",
     "Apgar score 8 at one minute",
+    "[Tomasz Wieczorek] echo results",
+    "Dr [Okonkwo] letters [2022]",
+    "[2019] colonoscopy report [Abernathy]",
+    "[Kowalczyk-Brown] bloods",
+    "[Ingrid] weight check",
+    "[LC-558812] chemo consent",
+    "[PeakHealth] referral",
+    "transfer from [Riverside General] accepted",
+    "[Tuesday 14th] clinic list",
   ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
@@ -73,6 +82,12 @@ export const CASES: Record<string, readonly string[]> = {
     "He is in his [60s] and lives alone.",
     "Age: [54]",
     "[54 y/o] M with DKA",
+    "Appt booked [12/28] with Dr. [Ames].",
+    "A [62-year-old] [taxi driver] with chest pain.",
+    "She works as a [dental nurse] at a local practice.",
+    "Atrial Fibrillation on Metoprolol Succinate; pain 7/10.",
+    "Lives at [27 Bole Hill Road, Walkley].",
+    "Pt: [adaeze okonjo], [29], [flat 4c, 12 mill street], anxious",
   ],
   "fragments": [
     "[Maria]",
@@ -119,6 +134,7 @@ export const CASES: Record<string, readonly string[]> = {
   "emails": [
     "From: [jsmith@mercyhealth.org]\nSubject: [Mr. Thompson] follow-up\nHi [Karen], can you move his appt to [Tuesday, May 9]?",
     "Thanks,\n[Megan]",
+    "Many thanks,\n[Roz]\nWard clerk",
   ],
   "ocr noise": [
     "Pt name : [Jonh Smtih] , D.O.B. [04/12/1956]",

@@ -9,7 +9,7 @@ const on = () => z.boolean().default(true);
 
 export const rulesEnConfigSchema = z.strictObject({
   families: z
-    .strictObject({ names: on(), places: on(), identifiers: on(), dates: on(), ages: on() })
+    .strictObject({ names: on(), places: on(), identifiers: on(), dates: on(), ages: on(), professions: on() })
     .prefault({}),
   /** A listed first name or surname that is not a common word, alone with no cue ("Maria", "Nguyen"). */
   lone_names: on(),
@@ -33,6 +33,7 @@ export const RULES_EN_LABELS: readonly Label[] = [
   "Name:Patient",
   "Organization:Healthcare",
   "Organization:Other",
+  "Profession",
 ];
 
 export default definePlugin({

@@ -137,7 +137,7 @@ describe("lists", () => {
 describe("plugin", () => {
   it("has complete defaults and rejects unknown options", () => {
     expect(rulesEnConfigSchema.parse({})).toEqual({
-      families: { names: true, places: true, identifiers: true, dates: true, ages: true },
+      families: { names: true, places: true, identifiers: true, dates: true, ages: true, professions: true },
       lone_names: true,
       date_scope: "absolute",
     });

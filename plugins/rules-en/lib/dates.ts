@@ -23,8 +23,12 @@ export interface DateRules {
   numeric: RegExp;
   iso: RegExp;
   monthNumYear: RegExp;
+  compact: RegExp;
   dayMonthNoYear: RegExp;
   cuedYear: RegExp;
+  bareYear: RegExp;
+  bareMonthDay: RegExp;
+  weekdayOrdinal: RegExp;
   cuedMonth: RegExp;
   seasonYear: RegExp;
   birthCue: RegExp;
@@ -47,10 +51,16 @@ export function compileDateRules(): DateRules {
     // m/d/yy(yy), d/m/yyyy, m-d-yyyy, m.d.yyyy (checked in code: one part ≤ 12, the other ≤ 31).
     numeric: /(?<![\d\/.\-])(\d{1,2})([\/.\-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[\/\-]\d|\.\d)/gd,
     iso: /(?<![\d\/.\-])((?:19|20)\d\d)([\/.\-])(\d{1,2})\2(\d{1,2})(?![\d]|[\/\-]\d|\.\d)(?:T\d\d:\d\d(?::\d\d)?)?/gd,
+    compact: /(?<![\p{L}\d\-\/.])((?:19|20)\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\p{L}\d]|[.,\/\-]\d)/gud,
     monthNumYear: /(?<![\d\/.\-])(0?[1-9]|1[0-2])([\/\-])((?:19|20)\d\d)(?![\d]|[\/\-]\d)/gd,
     // d/m or m/d without a year: only after a date cue.
     dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01]))(?![\d\/]|\.\d)/giud,
     cuedYear: /(?<![\p{L}])(?:in|since|from|until|till|through|thru|to|by|during|of|circa|around|before|after|year|born|dob|back\s+in|summer|winter|spring|fall|autumn|early|mid|late|the\s+year|between|and|or|class\s+of)\s{1,3}((?:19|20)\d\d|['’]\d\d)(?![\d\p{L}]|\s{0,2}(?:mg|ml|g|units|patients|people|cases)\b)|\(((?:19|20)\d\d)\)/giud,
+    // A year alone in a query or a fragment ("2021 colonoscopy", "letters 2022"): 1950–2039, no unit or number next.
+    bareYear: /(?<![\d.,\/\-#=+×*<>~]\s?)(?<![\p{L}\d])((?:19[5-9]\d|20[0-3]\d))(?![\d.,\/:\-]\d|\d|\s?(?:%|mg|mcg|g|kg|ml|l|cc|units?|iu|mmhg|mm|cm|patients|people|cases|cells|calories|kcal|steps|feet|ft|miles|m|km|hours?|hrs?|minutes?|mins?|days?|beds?|x)(?![\p{L}]))/giud,
+    // m/d where the day cannot be a month ("12/28", "3/22"): m ≤ 12, d 13–31; not a score ("pain 7/10") or a ratio.
+    bareMonthDay: /(?<![\d\/.\-:])(0?[1-9]|1[0-2])\/(1[3-9]|2\d|3[01])(?![\d\/]|\.\d|\s?(?:mmhg|%))/gid,
+    weekdayOrdinal: /(?<![\p{L}])(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s{1,3}(?:the\s{1,2})?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![\p{L}\d])/giud,
     cuedMonth: /(?<![\p{L}])(?:in|since|during|from|until|till|through|by|early|mid|late|last|next|this|past|of|before|after|end\s+of|beginning\s+of|start\s+of|middle\s+of)[\s-]{1,3}(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![\p{L}])\.?/gud,
     seasonYear: new RegExp(String.raw`(?<![\p{L}])(?:(?:early|mid|late)[\s-]{1,2})?${SEASON}(?:\s{1,3}(?:of\s{1,3})?|\s{0,2}['’])(?:(?:19|20)\d\d|\d\d)(?!\d)`, "giud"),
     birthCue: /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|b\.)\s{0,3}[:\-]?\s{0,3}$/iu,
@@ -117,6 +127,7 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       push(s, e, "iso", 0.95);
     }
     for (const [s, e] of groupMatches(rules.monthNumYear, text)) push(s, e, "month-num-year", 0.85);
+    for (const [s, e] of groupMatches(rules.compact, text)) push(s, e, "yyyymmdd", 0.75);
     for (const [s, e] of groupMatches(rules.dayMonthNoYear, text, 1)) push(s, e, "cued-day-month", 0.8);
     for (const [s0, e0, m] of groupMatches(rules.cuedYear, text, 0)) {
       const g = m.indices?.[1] ?? m.indices?.[2];
@@ -126,6 +137,13 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       push(g[0], g[1], "cued-year", 0.8);
     }
     for (const [s, e] of groupMatches(rules.cuedMonth, text, 1)) push(s, e, "cued-month", 0.75);
+    for (const [s, e] of groupMatches(rules.bareYear, text, 1)) push(s, e, "bare-year", 0.6);
+    for (const [s, e] of groupMatches(rules.bareMonthDay, text, 0)) {
+      const before = text.slice(Math.max(0, s - 12), s);
+      if (/(?:pain|power|strength|score|gcs|nyha|grade|ratio|apgar|mmse|moca|phq|gad|vas|nrs|bp|x|of|\/)\s*:?\s*$/i.test(before)) continue;
+      push(s, e, "month-day", 0.7);
+    }
+    for (const [s, e] of groupMatches(rules.weekdayOrdinal, text)) push(s, e, "weekday-ordinal", 0.8);
     for (const [s, e] of groupMatches(rules.seasonYear, text)) push(s, e, "season-year", 0.85);
     if (opts.relative) for (const [s, e] of groupMatches(rules.relative, text)) push(s, e, "relative", 0.7);
   }
@@ -134,10 +152,12 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       out.push({ start: s, end: trimAge(text, s, e), label: "Age_Birthdate", score: 0.9, rule: "age-old" });
     }
     for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
-    for (const [s, e, m] of groupMatches(rules.ageSex, text, 1)) {
+    for (const [s, e, m] of groupMatches(rules.ageSex, text, 0)) {
       const n = Number(m[1]);
       if (n < 1 || n > 115) continue;
-      out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.75, rule: "age-sex" });
+      if (n < 10 && /^\s+\d/.test(text.slice(e, e + 3))) continue;
+      // "45M" is one token (GUIDELINE: mark the whole token); in "45 M" only the number.
+      out.push({ start: s, end: /\s/.test(m[0]) ? s + m[1].length : e, label: "Age_Birthdate", score: 0.75, rule: "age-sex" });
     }
     for (const [, , m] of groupMatches(rules.ageDecade, text)) {
       const g = m.indices?.[1] ?? m.indices?.[2];

@@ -6,6 +6,7 @@ import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from ".
 import { loadRulesEnLexicon, type RulesEnLexicon } from "./lexicon.js";
 import { findNames } from "./people.js";
 import { findPlaces } from "./places.js";
+import { compileProfessionRules, findProfessions, type ProfessionRules } from "./professions.js";
 import { tokenize } from "./tokens.js";
 
 export interface RuleFamilies {
@@ -14,6 +15,7 @@ export interface RuleFamilies {
   identifiers: boolean;
   dates: boolean;
   ages: boolean;
+  professions: boolean;
 }
 
 export interface RulesEnSettings {
@@ -25,7 +27,7 @@ export interface RulesEnSettings {
 }
 
 export const DEFAULT_SETTINGS: RulesEnSettings = {
-  families: { names: true, places: true, identifiers: true, dates: true, ages: true },
+  families: { names: true, places: true, identifiers: true, dates: true, ages: true, professions: true },
   lone_names: true,
   relative_dates: false,
 };
@@ -34,11 +36,12 @@ export interface CompiledRulesEn {
   lexicon: RulesEnLexicon;
   identifiers: IdentifierRules;
   dates: DateRules;
+  professions: ProfessionRules;
   settings: RulesEnSettings;
 }
 
 export function compileRulesEn(settings: RulesEnSettings = DEFAULT_SETTINGS): CompiledRulesEn {
-  return { lexicon: loadRulesEnLexicon(), identifiers: compileIdentifierRules(), dates: compileDateRules(), settings };
+  return { lexicon: loadRulesEnLexicon(), identifiers: compileIdentifierRules(), dates: compileDateRules(), professions: compileProfessionRules(), settings };
 }
 
 /** Every candidate, before reduction (for tests and rule counts). */
@@ -51,7 +54,28 @@ export function ruleCandidates(text: string, compiled: CompiledRulesEn): Candida
     out = out.concat(findDates(text, compiled.dates, { dates: f.dates, ages: f.ages, relative: compiled.settings.relative_dates }));
   }
   if (f.places) out = out.concat(findPlaces(tokens, text, compiled.lexicon));
-  if (f.names) out = out.concat(findNames(tokens, text, compiled.lexicon, { loneNames: compiled.settings.lone_names }));
+  if (f.professions) out = out.concat(findProfessions(text, compiled.professions));
+  if (f.names) {
+    const names = findNames(tokens, text, compiled.lexicon, { loneNames: compiled.settings.lone_names });
+    out = out.concat(names);
+    if (f.ages) out = out.concat(agesAfterNames(text, names));
+  }
+  return out;
+}
+
+const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n]|$))/;
+
+/** "Mateo Cole-Ibáñez, 14 months", "pt: Ada Obi, 29, flat 12b", "Ellen (43)": a number right after a name is an age. */
+function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const n of names) {
+    const m = AGE_AFTER_NAME.exec(text.slice(n.end, n.end + 24));
+    if (!m) continue;
+    const value = Number.parseInt(m[1], 10);
+    if (value > 115) continue;
+    const s = n.end + m[0].length - m[1].length;
+    out.push({ start: s, end: s + m[1].length, label: "Age_Birthdate", score: 0.7, rule: "age-after-name" });
+  }
   return out;
 }
 

@@ -25,7 +25,7 @@ const PATIENT_STRONG = [
   String.raw`accession(?:\s+(?:number|no\.?|#))?`,
   String.raw`specimen(?:\s+(?:id|number|no\.?|#))?`,
   String.raw`(?:nhs|chi|hospital|hosp|unit|ur|uhid)\s+(?:number|no\.?|#|id)`,
-  String.raw`nhs`,
+  String.raw`nhs|chi|ihi|ssn?`,
   String.raw`(?:employee|staff|badge)\s*(?:id|number|no\.?|#)`,
   String.raw`driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#))?`,
   String.raw`licen[cs]e\s+(?:plate|number|no\.?|#)`,
@@ -71,6 +71,7 @@ export interface IdentifierRules {
   cueRules: CueRule[];
   hashId: RegExp;
   shortContact: RegExp;
+  bareId: RegExp;
   ssnShape: RegExp;
   phoneCue: RegExp;
   phoneShapes: RegExp[];
@@ -91,6 +92,8 @@ export function compileIdentifierRules(): IdentifierRules {
     ],
     // "#12345", "# 12345": at least four digits, or a letter-digit mix of five characters.
     hashId: /(?<![\p{L}\d&])#\s?(?=[A-Za-z0-9-]{4,20}(?![A-Za-z0-9]))([A-Za-z]{0,4}-?\d[A-Za-z0-9-]{3,19})/giud,
+    // Identifiers by shape alone: capitals + digits ("LC-209114", "K00938127") or eight or more digits.
+    bareId: /(?<![\p{L}\d\-\/.#])(?:[A-Z]{1,4}-?\d{5,12}|\d{8,14})(?![\p{L}\d]|[.,\/\-]\d)/gud,
     // Pager, bleep and extension numbers are short.
     shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
     ssnShape: /(?<![\d\-\/.])(\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\d\-\/.]|\s\d)/gd,
@@ -144,6 +147,13 @@ export function findIdentifiers(text: string, rules: IdentifierRules): Candidate
     // "x" alone only right after a phone number ("555-1234 x204").
     if (/^x/i.test(m[0]) && !/\d[\s)]{0,2}$/.test(text.slice(Math.max(0, m.index - 3), m.index))) continue;
     out.push({ start: s, end: e, label: "Contactdetails", score: 0.8, rule: "pager-extension" });
+  }
+  for (const [s, e] of groupMatches(rules.bareId, text, 0)) {
+    if (UNIT_AFTER.test(text.slice(e, e + 12))) continue;
+    const v = text.slice(s, e);
+    // Round numbers are quantities; eight digits that read as yyyymmdd are a date (the date rules find it).
+    if (/^\d0+$/.test(v) || /^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/.test(v)) continue;
+    out.push({ start: s, end: e, label: "ID:Patient", score: 0.6, rule: "id-shape" });
   }
   for (const [s, e] of groupMatches(rules.ssnShape, text, 1)) {
     out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "ssn-shape" });

@@ -56,6 +56,9 @@ export interface RulesEnLexicon {
   /** Lower-case dictionary words (SCOWL 50) and the smaller, more common SCOWL 35 set. */
   common: ReadonlySet<string>;
   commonSmall: ReadonlySet<string>;
+  /** Lower-case medical vocabulary (OpenMedSpel) and its capitalised brands and eponyms, folded. */
+  medical: ReadonlySet<string>;
+  medicalProper: ReadonlySet<string>;
   eponyms: ReadonlySet<string>;
   /** First names that are everyday words ("Will", "Hope", "Frank"). */
   wordFirstNames: ReadonlySet<string>;
@@ -133,6 +136,8 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
     surnames: rankMap(readList("names/last.txt")),
     common: new Set(readList("words/common.txt")),
     commonSmall: new Set(readList("words/common-small.txt")),
+    medical: new Set(readList("words/medical.txt")),
+    medicalProper: new Set(readList("words/medical-proper.txt").map(foldWord)),
     eponyms: new Set(readList("curated/eponyms.txt").map(foldWord)),
     wordFirstNames: new Set(readList("curated/first-names-words.txt").map(foldWord)),
     clinicalAcronyms: new Set(readList("curated/clinical-acronyms.txt")),

@@ -6,7 +6,7 @@ import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
 import { isCapitalised, type Token } from "./tokens.js";
-import { eponymContextAfter, nameCandidateWord, wordInfo } from "./words.js";
+import { eponymContextAfter, nameCandidateWord, STOP_WORDS as STOP, wordInfo } from "./words.js";
 
 type Role = "patient" | "caregiver" | "other";
 
@@ -25,7 +25,7 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "boyfriend", "girlfriend", "friend", "neighbor", "neighbour", "aunt", "uncle", "cousin", "grandmother", "grandfather", "grandma", "grandpa",
     "grandson", "granddaughter", "niece", "nephew", "guardian", "caregiver", "carer", "roommate", "kin", "nok", "poa", "hcp", "proxy",
     "contact", "stepson", "stepdaughter", "stepmother", "stepfather", "sibling", "child", "baby", "infant", "twin", "parent", "parents",
-    "relative", "visitor", "interpreter", "translator", "employer", "boss", "coworker", "colleague", "landlord", "sponsor",
+    "relative", "visitor", "interpreter", "housemate", "flatmate", "carer's", "godmother", "godfather", "stepmom", "stepdad", "ex-wife", "ex-husband", "translator", "employer", "boss", "coworker", "colleague", "landlord", "sponsor",
   ].map((w) => [w, "other"] as [string, Role]),
   ...[
     "nurse", "rn", "lpn", "lvn", "np", "cnp", "crnp", "aprn", "pa", "pa-c", "md", "do", "attending", "resident", "intern", "fellow", "physician", "surgeon",
@@ -37,10 +37,16 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "seen by", "referred by", "referral from", "referring", "signed by", "dictated by", "transcribed by", "reviewed by", "authored by", "author",
     "cc", "per", "spoke with", "spoke to", "discussed with", "d/w", "dw", "talked to", "talked with", "paged", "called", "covering", "on call",
     "case manager", "social worker", "sw", "cm", "care coordinator", "coordinator", "technician", "tech", "aide", "cna", "scribe", "preceptor",
-    "supervisor", "dear", "sincerely", "regards", "thanks", "cosigned by", "co-signed by", "electronically signed by", "approved by",
+    "supervisor", "dear", "sincerely", "regards", "thanks", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "cosigned by", "co-signed by", "electronically signed by", "approved by",
     "ordered by", "performed by", "interpreted by", "read by", "attending physician", "primary care", "ordering", "sign", "signature",
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
+
+/** Sign-offs: the name may follow on the next line ("Thanks,\nRoz"). */
+const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "love"]);
+
+/** Role nouns are never the name after a cue ("Consultant Endocrinologist"). */
+const ROLE_WORD = /(?:ologist|ician|iatrist|iatrician|therapist|surgeon|nurse|consultant|registrar|manager|worker|officer|director|coordinator|assistant|secretary|practitioner|specialist|resources|department)$/;
 
 /** Cues that are plain words in running text: they admit only capitalised names (never a lower-case word). */
 const WEAK_CUES = new Set(["per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
@@ -148,6 +154,14 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       k = e + 1;
       words++;
     }
+    // A nickname in quotes or brackets inside the name: Harold "Hal", Jimmy ("JJ").
+    {
+      const q = tokens[run.last + 1];
+      if (q && (q.low === '"' || q.low === "\u201c" || q.low === "(") && isCapitalised(tokens[run.last + 2]) && !tokens[run.last + 2].newlineBefore) {
+        const close = tokens[run.last + 3];
+        if (close && (close.low === '"' || close.low === "\u201d" || close.low === ")") && !close.spaceBefore) run = { ...run, last: run.last + 3 };
+      }
+    }
     // Generational suffixes are part of the name: "John Smith Jr.", "Smith, III".
     let j = run.last + 1;
     if (tokens[j]?.low === "," && !tokens[j + 1]?.newlineBefore) j++;
@@ -223,26 +237,30 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       }
     }
 
-    // 3. "Last, First": "Smith, John", "SMITH, JOHN A."
-    if (isCapitalised(t) && tokens[k + 1]?.low === "," && isWord(k + 2) && adjacent(k + 2)) {
-      const a = info(k);
-      const b = info(k + 2);
-      const second = tokens[k + 2];
+    // 3. "Last, First": "Smith, John", "SMITH, JOHN A.", "Okafor-Lindqvist, Ada"
+    const lastEnd = isCapitalised(t) ? nameWordAt(k, true, false) : -1;
+    const hyphenLast = lastEnd > k;
+    if (lastEnd >= 0 && tokens[lastEnd + 1]?.low === "," && isWord(lastEnd + 2) && adjacent(lastEnd + 2)) {
+      const a = hyphenLast ? { ...info(k), common: false, lastRank: info(k).lastRank ?? info(lastEnd).lastRank ?? 1e6 } : info(k);
+      const c2 = lastEnd + 2;
+      const b = info(c2);
+      const second = tokens[c2];
       if (
         a.lastRank !== undefined && !a.stop && !a.calendar && !a.acronym &&
         !b.stop && !b.calendar && isCapitalised(second) && !a.eponym &&
         ((b.firstRank !== undefined && !b.ambiguousFirst && (!a.common || b.firstRank < 1500)) ||
-          (!a.common && !b.common && b.lastRank === undefined && second.text.length > 2 && lineEndsAfter(tokens, k + 2))) &&
+          (!a.common && !b.common && b.lastRank === undefined && second.text.length > 2 && lineEndsAfter(tokens, c2))) &&
         (t.shape === second.shape || (t.shape === "upper") === (second.shape === "upper"))
       ) {
-        const e2 = nameWordAt(k + 2, true, false);
+        const e2 = nameWordAt(c2, true, false);
         if (e2 >= 0) {
           let last = e2;
           const ini3 = isInitialAt(tokens, last + 1);
           if (ini3 >= 0) last = ini3;
           else if (tokens[last + 1]?.kind === "word" && tokens[last + 1].text.length === 1 && /\p{Lu}/u.test(tokens[last + 1].text)) last++;
-          record({ first: k, last, words: [k, k + 2] }, "other", 0.85, "last-comma-first");
-          k = last;
+          const run = extendRun({ first: k, last, words: [k, c2] }, false);
+          record(run, "other", 0.85, "last-comma-first");
+          k = run.last;
           continue;
         }
       }
@@ -289,6 +307,29 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     }
   }
 
+  // 4b. Two capitalised words that are names by shape: listed or unknown, neither a common word ("Hywel Jenkins",
+  // "Yevgenia Sokolova"), on one line, not inside a longer capitalised run (a title, a product).
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const a = tokens[k];
+    const b = tokens[k + 1];
+    if (a.kind !== "word" || b.kind !== "word" || a.shape !== "title" || !(b.shape === "title" || b.shape === "mixed") || !b.spaceBefore || b.newlineBefore) continue;
+    if (covered(found, k) || covered(found, k + 1)) continue;
+    const wa = info(k);
+    const wb = info(k + 1);
+    const plain = (w: ReturnType<typeof info>, tok: Token) =>
+      !w.common && !w.medicalProper && !w.stop && !w.calendar && !w.acronym && !w.eponym && tok.text.length >= 3 && !lex.countries.has(tok.low) && !ROLE_WORD.test(tok.low);
+    if (!plain(wa, a) || !plain(wb, b) || a.text.length + b.text.length < 8) continue;
+    const prev = tokens[k - 1];
+    if (prev && prev.kind === "word" && isCapitalised(prev) && adjacent(k) && !wordInfo(lex, prev).stop && !CUES_BEFORE.has(prev.low) && !prev.sentenceStart) continue;
+    const e = nameWordAt(k + 1, true, false);
+    if (e < 0) continue;
+    const after = tokens[e + 1];
+    if (after && after.kind === "word" && isCapitalised(after) && adjacent(e + 1) && !nameCandidateWord(lex, after) && !wordInfo(lex, after).stop && !wordInfo(lex, after).acronym) continue;
+    const run = extendRun({ first: k, last: e, words: [k, k + 1] }, false);
+    record(run, "other", 0.65, "name-shape");
+    k = run.last;
+  }
+
   // 5. Cue + name ("patient Jones", "son Will", "referred by Okafor", "Name: JOHN DOE") and 6. name + credential.
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k];
@@ -300,20 +341,32 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       while (tokens[j] && (tokens[j].low === ":" || (tokens[j].low === "-" && tokens[j].spaceBefore) || tokens[j].low === "," || tokens[j].low === "=" || tokens[j].low === "(") && j - k <= 2) j++;
       if (tokens[k + 1] && !tokens[k + 1].spaceBefore && (tokens[k + 1].low === "-" || tokens[k + 1].low === "/")) continue;
       if (tokens[j]?.low === "is" || tokens[j]?.low === "named") j++;
-      if (tokens[j] && !tokens[j].newlineBefore || (tokens[j] && (tokens[j - 1]?.low === ":" || cue.label))) {
+      if (tokens[j] && (!tokens[j].newlineBefore || tokens[j - 1]?.low === ":" || cue.label || (SIGN_OFFS.has(cue.word) && tokens[j - 1]?.low === ","))) {
         const start = tokens[j];
         if (start && start.kind === "word" && !covered(found, j)) {
           const weak = WEAK_CUES.has(cue.word) && !cue.label;
           const w = info(j);
           let e = -1;
-          if (isCapitalised(start)) {
-            const ambiguous = w.commonSmall || w.eponym || (w.common && w.firstRank === undefined && w.lastRank === undefined);
+          const role = CUES_BEFORE.has(start.low) || ROLE_WORD.test(start.low);
+          if (role) {
+            e = -1;
+          } else if (cue.label && start.shape === "upper" && start.text.length >= 2 && start.text.length <= 3 && !lex.clinicalAcronyms.has(start.text) && lineEndsAfter(tokens, j)) {
+            // Initials in a field: "SONOGRAPHER: TKB".
+            e = j;
+          } else if (isCapitalised(start)) {
+            const ambiguous = w.commonSmall || w.eponym || ((w.common || w.medicalProper) && w.firstRank === undefined && w.lastRank === undefined);
             const listed = w.firstRank !== undefined || w.lastRank !== undefined;
-            const allow = !w.stop && !w.calendar && !w.acronym && (!ambiguous || (!weak && listed && !start.sentenceStart) || (cue.label && listed));
+            const allow = !w.stop && !w.calendar && !w.acronym && (!ambiguous || (!weak && listed && !start.sentenceStart) || (cue.label && listed && !w.commonSmall));
             if (allow && !(weak && !listed)) e = nameWordAt(j, true, false);
             if (start.shape === "upper" && !listed && !cue.label) e = -1;
           } else if (!weak && start.shape === "lower") {
             if ((w.firstRank !== undefined && !w.common) || (w.lastRank !== undefined && !w.commonSmall && w.lastRank < 5000)) e = nameWordAt(j, false, true);
+            // After a field label, lower-case words that are no dictionary words are a name ("pt: oluwadamilare adebisi").
+            else if (cue.label && !w.common && !w.stop && start.text.length >= 3 && !lex.clinicalAcronyms.has(start.text.toUpperCase())) {
+              e = j;
+              const n2 = tokens[j + 1];
+              if (n2 && n2.kind === "word" && n2.shape === "lower" && adjacent(j + 1) && !lex.common.has(n2.low) && !STOP.has(n2.low) && n2.text.length >= 3 && !lex.clinicalAcronyms.has(n2.text.toUpperCase())) e = j + 1;
+            }
           }
           if (e >= 0) {
             const run = extendRun({ first: j, last: e, words: [j] }, start.shape === "lower");
@@ -370,12 +423,21 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && w.firstRank < 4000;
       const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && w.lastRank < 25000;
       if (!firstOk && !lastOk) continue;
-      if (t.sentenceStart && !((w.firstRank ?? 1e9) < 1200 || (w.lastRank ?? 1e9) < 3000)) continue;
+      // At a sentence start a capitalised common word proves nothing; a word no dictionary knows still does.
+      if (t.sentenceStart && w.common && !((w.firstRank ?? 1e9) < 150)) continue;
       if (eponymContextAfter(tokens, k)) continue;
       // Part of a compound ("Swan-Ganz", "Child-Pugh") or of a capitalised run of unknown words (a title, a drug or
       // a product name) is left to other rules.
       const prev = tokens[k - 1];
       if (prev && !t.spaceBefore && (prev.low === "-" || prev.low === "/")) continue;
+      // A hyphenated double surname alone: "Wisniewski-Grant".
+      if (lastOk && tokens[k + 1]?.low === "-" && !tokens[k + 1].spaceBefore && isCapitalised(tokens[k + 2]) && !tokens[k + 2].spaceBefore) {
+        const e = nameWordAt(k, true, false);
+        if (e > k) {
+          record({ first: k, last: e, words: [k, e] }, "other", 0.6, "lone-name");
+          continue;
+        }
+      }
       if (tokens[k + 1] && !tokens[k + 1].spaceBefore && (tokens[k + 1].low === "-" || tokens[k + 1].low === "/") && tokens[k + 2]?.kind === "word" && !isCapitalised(tokens[k + 2])) continue;
       const nxt = tokens[k + 1];
       if (prev && prev.kind === "word" && isCapitalised(prev) && !prev.sentenceStart && adjacent(k) && !wordInfo(lex, prev).stop && !nameCandidateWord(lex, prev)) continue;

@@ -23,7 +23,12 @@ const DIRECTIONS = new Set(["n", "s", "e", "w", "ne", "nw", "se", "sw", "north",
 const UNIT_WORDS = new Set(["apt", "apartment", "suite", "ste", "unit", "flat", "room", "rm", "floor", "fl", "bldg", "building", "lot", "space", "box", "po", "#", "dept"]);
 const ADDRESS_PATIENT_CUES = /(?:lives|living|resides|residing|residence|reside|address|addr|home|moved|relocated|staying)\s*(?:at|in|on|is|:)?\s*$/i;
 
-const ORG_TYPES = new Set(["university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
+/** Words that make a facility after a place or a proper word ("Darlington Memorial", "Akron Children's"). */
+const FACILITY_SECOND = new Set(["general", "memorial", "methodist", "baptist", "presbyterian", "children", "childrens", "regional", "infirmary", "adventist", "lutheran", "deaconess", "samaritan", "mercy", "episcopal", "jewish", "catholic", "university", "royal", "community"]);
+/** Lower-case services a proper word may name ("Southmead fracture clinic"). */
+const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
+
+const ORG_TYPES = new Set(["rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
 const ORG_CUES = /(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?\s*$/i;
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
@@ -129,7 +134,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       while (first < k && (tokens[first].low === "the" || tokens[first].low === "of" || tokens[first].low === "and" || tokens[first].kind === "punct")) first++;
       let end = typeEnd;
       // "... Hospital of the University of Pennsylvania", "Medical Center of Central Georgia".
-      if (tokens[end + 1]?.low === "of" && !tokens[end + 1].newlineBefore) {
+      if ((tokens[end + 1]?.low === "of" || tokens[end + 1]?.low === "for") && !tokens[end + 1].newlineBefore) {
         let j = end + 2;
         if (tokens[j]?.low === "the") j++;
         let e2 = -1;
@@ -139,7 +144,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
           if (properFacilityWord(lex, tokens[j])) proper++;
           j++;
           n++;
-          if (tokens[j]?.low === "of" && cap(tokens[j + 1])) j++;
+          if ((tokens[j]?.low === "of" || tokens[j]?.low === "and") && cap(tokens[j + 1])) j++;
         }
         if (e2 >= 0) end = e2;
       }
@@ -169,6 +174,47 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         push(k, k + 1, "Organization:Healthcare", 0.75, "named-ward");
         facilityEnd[k] = k + 1;
         k = k + 1;
+        continue;
+      }
+    }
+    // "<Place or Name> General|Memorial|Methodist|Children's ...": "Airedale General", "Iowa Methodist", "Akron Children's".
+    if (cap(t) && t.shape !== "upper" && !wordInfo(lex, t).stop && !wordInfo(lex, t).calendar && !lex.facilityModifiers.has(t.low)) {
+      let e = k;
+      const pe = matchPhrase(lex.places, tokens, k, (w) => cap(w));
+      if (pe > k) e = pe;
+      const nx = tokens[e + 1];
+      if (nx && cap(nx) && !nx.newlineBefore && FACILITY_SECOND.has(nx.low)) {
+        let last = e + 1;
+        if (tokens[last + 1]?.low === "'" && tokens[last + 2]?.low === "s" && !tokens[last + 1].spaceBefore) last += 2;
+        const w = wordInfo(lex, t);
+        const dictionary = lex.common.has(t.low);
+        const properish = pe >= 0 || !dictionary || w.lastRank !== undefined;
+        if (properish && !(nx.low === "general" && !(pe >= 0 || !dictionary))) {
+          const end2 = extendFacility(tokens, lex, last);
+          push(k, end2, "Organization:Healthcare", 0.75, "facility-second-word");
+          facilityEnd[k] = end2;
+          k = end2;
+          continue;
+        }
+      }
+    }
+    // One-word systems written in camel case: "PeaceHealth", "MetroHealth", "OhioHealth", "WellSpan".
+    if (t.shape === "mixed" && /^\p{Lu}\p{Ll}+(?:Health|Care|Med|Medical|Clinic|Hospital|Health[Cc]are)$/u.test(t.text)) {
+      push(k, k, "Organization:Healthcare", 0.8, "facility-camel");
+      facilityEnd[k] = k;
+      continue;
+    }
+    // "<Proper> fracture clinic", "<Proper> wound care clinic": a proper word before a lower-case service.
+    if (cap(t) && t.shape === "title" && !lex.common.has(t.low) && !wordInfo(lex, t).stop && !lex.clinicalAcronyms.has(t.text)) {
+      let j = k + 1;
+      let n = 0;
+      while (tokens[j] && tokens[j].kind === "word" && tokens[j].shape === "lower" && !tokens[j].newlineBefore && n < 3 && !SERVICE_END.has(tokens[j].low) && !STOP_WORDS.has(tokens[j].low)) {
+        j++;
+        n++;
+      }
+      if (n >= 1 && tokens[j] && SERVICE_END.has(tokens[j].low) && tokens[j].shape === "lower" && !tokens[j].newlineBefore) {
+        push(k, k, lex.places.has(t.low) ? "Address_Location:Other" : "Organization:Healthcare", 0.7, "proper-before-service");
+        facilityEnd[k] = k;
         continue;
       }
     }
@@ -250,10 +296,12 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         nameWords++;
         continue;
       }
-      if (w.kind !== "word" || !(cap(w) || (w.shape === "lower" && STREET_TYPES.has(w.low) && nameWords > 0))) break;
+      const lowerStreet = w.shape === "lower" && nameWords < 3 && !STOP_WORDS.has(w.low) && lowerStreetAhead(tokens, j);
+      if (w.kind !== "word" || !(cap(w) || lowerStreet || (w.shape === "lower" && STREET_TYPES.has(w.low) && nameWords > 0))) break;
       if (STREET_TYPES.has(w.low) && nameWords > 0) {
         typeAt = j;
-        // "Main Street" may be followed by another type word only as part of the name ("Park Avenue"): stop here.
+        // "Bole Hill Road", "Park Lane Close": a type word followed by another is part of the name.
+        while (tokens[typeAt + 1] && STREET_TYPES.has(tokens[typeAt + 1].low) && !tokens[typeAt + 1].newlineBefore && (cap(tokens[typeAt + 1]) || tokens[typeAt + 1].shape === w.shape)) typeAt++;
         break;
       }
       if (STOP_WORDS.has(w.low)) break;
@@ -264,7 +312,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (typeAt < 0 || nameStart === typeAt) continue;
     let end = typeAt;
     if (tokens[end + 1]?.low === "." && !tokens[end + 1].spaceBefore) end++;
-    if (tokens[end + 1] && DIRECTIONS.has(tokens[end + 1].low) && cap(tokens[end + 1]) && tokens[end + 1].text.length <= 2) end++;
+    if (tokens[end + 1] && DIRECTIONS.has(tokens[end + 1].low) && cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore) end++;
     end = extendAddressTail(tokens, lex, end);
     const before = text.slice(Math.max(0, t.start - 30), t.start);
     push(k, end, ADDRESS_PATIENT_CUES.test(before) ? "Address_Location:Patient" : "Address_Location:Other", 0.9, "street");
@@ -350,6 +398,10 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     // A capitalised word before or after that is not a place makes the run a title or an organisation name.
     const nextTok = tokens[end + 1];
     if (nextTok && nextTok.kind === "word" && cap(nextTok) && !nextTok.newlineBefore && single && (w0.common || w0.firstRank !== undefined || w0.lastRank !== undefined) && after < 0) continue;
+    // "Medina-Castro" is a double surname, not a town.
+    if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && cap(tokens[end + 2]) && !tokens[end + 2].spaceBefore) continue;
+    // A single word in capitals is a heading word unless a cue or a state says place ("BIPLANE SIMPSON").
+    if (single && wordsIn[0].shape === "upper" && after < 0 && !cued) continue;
     const finalEnd = after >= 0 ? after : end;
     push(k, finalEnd, "Address_Location:Other", single && !cued && after < 0 ? 0.7 : 0.85, "place");
     k = finalEnd;
@@ -357,12 +409,22 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
   return out;
 }
 
+const STRONG_LOWER_TYPES = new Set(["street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "crescent", "terrace", "parkway", "close", "drive"]);
+
+/** "7 canal street": a lower-case street needs a strong type word within three words. */
+function lowerStreetAhead(tokens: readonly Token[], j: number): boolean {
+  for (let k = j + 1; k <= j + 3 && tokens[k] && !tokens[k].newlineBefore; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word") return false;
+    if (STRONG_LOWER_TYPES.has(t.low)) return t.shape === "lower";
+  }
+  return false;
+}
+
 /** A word that can make a facility name proper: not a generic modifier, and not a common word unless it is a name or a place. */
 function properFacilityWord(lex: RulesEnLexicon, t: Token): boolean {
-  if (lex.facilityModifiers.has(t.low)) return false;
-  if (!lex.common.has(t.low)) return true;
-  if (lex.commonSmall.has(t.low)) return lex.places.has(t.low);
-  return (lex.surnames.get(t.low) ?? Infinity) < 5000 || (lex.firstNames.get(t.low) ?? Infinity) < 1500 || lex.places.has(t.low);
+  if (lex.facilityModifiers.has(t.low) || lex.clinicalAcronyms.has(t.text)) return false;
+  return /^\p{Lu}/u.test(t.text);
 }
 
 /** The index of the last token of a facility type phrase starting at k ("Medical Center", "Hospital"), or -1. */

@@ -22,6 +22,7 @@ export interface Token {
 }
 
 const LETTER = /[\p{L}\p{M}]/u;
+const SPACE = /\s/u;
 
 function isLetterCode(c: number, ch: string): boolean {
   if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -52,13 +53,13 @@ export function tokenize(text: string): Token[] {
   while (i < n) {
     const c = text.charCodeAt(i);
     const ch = text[i];
-    if (c === 10 || c === 13) {
+    if (c === 10 || c === 13 || c === 0x85 || c === 0x2028 || c === 0x2029) {
       newline = true;
       space = true;
       i++;
       continue;
     }
-    if (c === 32 || c === 9 || c === 160 || c === 12 || c === 11 || (c > 0x2000 && c <= 0x200b) || c === 0x3000) {
+    if (c === 32 || c === 9 || c === 12 || c === 11 || (c > 127 && (c === 0x200b || SPACE.test(ch)))) {
       space = true;
       i++;
       continue;

