@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { DeidError } from "../contract/index.js";
 import { BUILTIN_DETECTORS, PROJECT_ROOT, getPluginRegistry, type DetectorPlugin, type PluginContext } from "../detectors/index.js";
 import { isBaselineSystem, listFilesRecursive, resolveSystemStack, sha256File, sha256Path, sha256Text, toPosix, type SystemSpec } from "../battery/index.js";
-import { SOFTWARE_VERSION, type LoadedStack } from "../stack/index.js";
+import { SOFTWARE_VERSION, siteFilePaths, type LoadedStack } from "../stack/index.js";
 import { amendmentSha256, loadProtocolFile, protocolContentSha256, rawAmendments, type LoadedProtocol } from "./schema.js";
 
 export const LOCK_FORMAT = "deidstack.protocol-lock.v1";
@@ -135,6 +135,7 @@ async function snapshotStack(loaded: LoadedProtocol, spec: SystemSpec, probe: bo
   const stack = await resolveSystemStack(spec, loaded.baseDir, loaded.path);
   const files: LockedFile[] = [];
   if (!isBaselineSystem(spec)) files.push({ role: "stack", path: relativePath(loaded, stack.path), sha256: stack.sha256 });
+  for (const f of siteFilePaths(stack.config.site, stack.baseDir)) files.push(...(await fileEntries(loaded, "stack-reference", f)));
   const ctx: PluginContext = { baseDir: stack.baseDir, language: stack.config.language, projectRoot: PROJECT_ROOT };
   const components: LockedComponent[] = [];
   for (const u of detectorUses(stack)) {

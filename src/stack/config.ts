@@ -7,6 +7,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { DeidError } from "../contract/index.js";
 import { PROJECT_ROOT } from "../detectors/index.js";
+import { SITE_DENY_ID, SITE_PATTERNS_ID, siteSchema } from "./site.js";
 
 const detectorEntrySchema = z
   .object({
@@ -63,6 +64,8 @@ export const stackSchema = z
     transform: transformSchema.default("placeholders"),
     /** true (refuse a document with a surviving identifier), false, or { on_leak: refuse | redact }. */
     leak_guard: z.union([z.boolean(), z.object({ on_leak: z.enum(["refuse", "redact"]).default("refuse") }).strict()]).default(true),
+    /** Site allow/deny lists and patterns (src/stack/site.ts, docs/site-config.md). */
+    site: siteSchema.nullable().default(null),
     timeouts: z.object({ detector_ms: z.number().int().positive().default(120_000) }).strict().default({ detector_ms: 120_000 }),
     concurrency: z.object({ documents: z.number().int().positive().default(4) }).strict().default({ documents: 4 }),
   })
@@ -105,6 +108,9 @@ export function parseStackObject(raw: unknown, source: string): StackConfig {
       });
     }
     ids.add(id);
+    if (parsed.data.site && (id === SITE_DENY_ID || id === SITE_PATTERNS_ID)) {
+      throw new DeidError("E_STACK_CONFIG", `stack ${source}: detector id "${id}" is reserved for the site configuration`, { field: `detectors[${i}].id` });
+    }
   });
   return parsed.data;
 }

@@ -29,6 +29,7 @@ import { createLexicalVeto, type LexicalVeto } from "../healing/lexical-veto.js"
 import { createTransformer, guardLeaks, leakGuardMode, type OutputSpan, type Transformer } from "../transform/index.js";
 import type { LoadedStack } from "./config.js";
 import { applyScope } from "./scope.js";
+import { SITE_DENY_ID, SITE_VERSION, applyAllowList, createSiteDetectors, resolveSite, type ResolvedSite } from "./site.js";
 import { OVERLAP_POLICY, resolveOverlaps, unionSpans } from "./union.js";
 
 export const OUTPUT_FORMAT = "deidstack.output.v1";
@@ -143,6 +144,9 @@ function buildLexicalVeto(option: NonNullable<LoadedStack["config"]["lexical_vet
   return createLexicalVeto({ detectors: chosen, languages, stackLanguage: language });
 }
 
+/** Healing rules that add spans from note metadata: known identifiers, which the site allow list never cuts. */
+const METADATA_HEALING_RULES = ["healing:recover-patient-names", "healing:recover-caregiver-names", "healing:recover-known-values"];
+
 /** Categories a second opinion may never veto: places and organisations are kept whatever the LLM says. */
 const NEVER_VETOED = new Set(["Address_Location", "Organization"]);
 
@@ -156,6 +160,7 @@ export class StackRunner {
     private readonly secondOpinion: { reviewer: SecondOpinionReviewer; veto: Set<string>; timeoutMs: number } | null,
     private readonly concurrency: number,
     private readonly lexicalVeto: LexicalVeto | null = null,
+    private readonly site: { resolved: ResolvedSite; protectedDetectors: ReadonlySet<string> } | null = null,
   ) {}
 
   static async create(stack: LoadedStack, opts: RunnerOptions = {}): Promise<StackRunner> {
@@ -177,6 +182,14 @@ export class StackRunner {
           timeoutMs: entry.timeout_ms ?? config.timeouts.detector_ms,
         });
       }
+      const resolvedSite = config.site ? await resolveSite(config.site, baseDir) : null;
+      for (const detector of resolvedSite ? createSiteDetectors(resolvedSite) : []) {
+        instances.push({ id: detector.id, use: detector.id, version: SITE_VERSION, kind: "deterministic", detector, timeoutMs: config.timeouts.detector_ms });
+      }
+      // Spans the allow list never cuts: known identifiers, metadata-driven healing and the site's own deny list.
+      const site = resolvedSite
+        ? { resolved: resolvedSite, protectedDetectors: new Set([...instances.filter((d) => d.use === "known-identifiers").map((d) => d.id), ...METADATA_HEALING_RULES, SITE_DENY_ID]) }
+        : null;
       let guard: DetectorInstance[] = [];
       if (config.leak_guard) {
         guard = instances.filter((d) => d.use === "known-identifiers");
@@ -212,7 +225,7 @@ export class StackRunner {
       const healing = config.healing ? getHealingProfile(config.healing) : null;
       const lexicalVeto = config.lexical_veto ? buildLexicalVeto(config.lexical_veto, instances, config.language) : null;
       const transformer = await createTransformer(config.transform as never, { baseDir, language: config.language, healingOptions: config.healing_options } as never);
-      return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents, lexicalVeto);
+      return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents, lexicalVeto, site);
     } catch (err) {
       await Promise.allSettled(instances.map((d) => d.detector.close?.()));
       throw err;
@@ -248,11 +261,12 @@ export class StackRunner {
       overlap_policy: OVERLAP_POLICY,
       transform: { id: this.transformer.id, version: this.transformer.version },
       leak_guard: this.stack.config.leak_guard,
+      ...(this.site ? { site: this.site.resolved.provenance } : {}),
     };
   }
 
   /** Detection through overlap resolution: the spans that will be transformed (original-text UTF-16 offsets). */
-  async detectSpans(document: Document, documentIndex: number, signal: AbortSignal): Promise<{ spans: Span[]; vetoed: number; lexicalVetoed: number }> {
+  async detectSpans(document: Document, documentIndex: number, signal: AbortSignal): Promise<{ spans: Span[]; vetoed: number; lexicalVetoed: number; allowCarved: number }> {
     const outputs = await Promise.all(
       this.detectors.map(async (inst) => ({
         detectorId: inst.id,
@@ -281,7 +295,9 @@ export class StackRunner {
       spans = r.spans;
       vetoed = r.vetoed;
     }
-    return { spans: resolveOverlaps(spans), vetoed, lexicalVetoed };
+    let allowCarved = 0;
+    if (this.site) ({ spans, carved: allowCarved } = applyAllowList(this.site.resolved, document.text, spans, this.site.protectedDetectors));
+    return { spans: resolveOverlaps(spans), vetoed, lexicalVetoed, allowCarved };
   }
 
   private async reviewSecondOpinion(document: Document, documentIndex: number, spans: Span[], signal: AbortSignal) {
@@ -319,7 +335,7 @@ export class StackRunner {
   }
 
   async processDocument(document: Document, documentIndex: number, signal: AbortSignal): Promise<OutputRecord> {
-    const { spans, vetoed, lexicalVetoed } = await this.detectSpans(document, documentIndex, signal);
+    const { spans, vetoed, lexicalVetoed, allowCarved } = await this.detectSpans(document, documentIndex, signal);
     let result;
     try {
       result = await this.transformer.apply(document, spans, { documentIndex });
@@ -341,6 +357,7 @@ export class StackRunner {
       ...(result.processing ?? {}),
       ...(vetoed ? { second_opinion_vetoed: vetoed } : {}),
       ...(lexicalVetoed ? { lexical_veto_dropped: lexicalVetoed } : {}),
+      ...(allowCarved ? { site_allow_cut: allowCarved } : {}),
     });
     // With pseudonymise_ids, the ids (which may hold a name or a record number) leave only as keyed pseudonyms.
     if (result.ids) Object.assign(record, result.ids);
