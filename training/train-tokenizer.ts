@@ -1,4 +1,4 @@
-// Trains a byte-level BPE tokenizer offline on generated notes with the native `tokenizers` package, then cuts it
+// Trains a byte-level BPE tokenizer offline on generated notes (and, with --extra, ordinary prose) with the native `tokenizers` package, then cuts it
 // to the requested vocabulary (the native trainer's vocabulary size is fixed at 30k in this binding) and writes a
 // RoBERTa-style tokenizer.json: specials <s> <pad> </s> <unk> <mask>, all 256 byte symbols, the first merges.
 //
@@ -60,6 +60,8 @@ async function main(): Promise<void> {
       seed: { type: "string", default: "900" },
       vocab: { type: "string", default: "8000" },
       "exclude-note-types": { type: "string", default: "" },
+      /** Further training text files (ordinary prose, training/build-prose.ts), comma-separated. */
+      extra: { type: "string", default: "" },
       out: { type: "string" },
     },
   });
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
       writeFileSync(file, texts.join("\n\n"));
       files.push(file);
     }
+    for (const f of values.extra.split(",").filter(Boolean)) files.push(f);
     const tok = new native.Tokenizer(native.BPE.empty());
     tok.setPreTokenizer(native.byteLevelPreTokenizer(false, true));
     tok.train(files);

@@ -148,6 +148,35 @@ def batches(windows, tokens_per_batch, rng):
     return out
 
 
+def warm_start(model, onnx_path, old_tokenizer, new_tokenizer):
+    """Copies every weight of an exported model (its initializers keep the state_dict names) whose shape matches;
+    word embeddings row by row for the tokens both vocabularies share. Returns counts for the bundle."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+    from _torch_eager import initializers  # noqa: E402
+
+    state = initializers(onnx_path)
+    own = model.state_dict()
+    copied = 0
+    for k, v in own.items():
+        if k == "word_embeddings.weight" or k not in state or state[k].shape != v.shape:
+            continue
+        own[k] = state[k]
+        copied += 1
+    old_vocab = json.load(open(old_tokenizer))["model"]["vocab"]
+    new_vocab = json.load(open(new_tokenizer))["model"]["vocab"]
+    old_emb = state["word_embeddings.weight"]
+    emb = own["word_embeddings.weight"].clone()
+    shared = 0
+    for tok, i in new_vocab.items():
+        j = old_vocab.get(tok)
+        if j is not None and j < old_emb.shape[0] and i < emb.shape[0]:
+            emb[i] = old_emb[j]
+            shared += 1
+    own["word_embeddings.weight"] = emb
+    model.load_state_dict(own)
+    return {"tensors_copied": copied, "embedding_rows_copied": shared, "vocab": len(new_vocab)}
+
+
 def export_onnx(model, path, max_length):
     model.eval()
     dummy_ids = torch.ones((2, 16), dtype=torch.int32)
@@ -216,6 +245,8 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--random-init-only", action="store_true", help="export without training (test fixtures)")
+    ap.add_argument("--init-onnx", default="", help="warm start: copy the weights of this model.onnx (same architecture)")
+    ap.add_argument("--init-tokenizer", default="", help="the tokenizer.json of --init-onnx: embedding rows move to the same token of the new vocabulary")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -239,6 +270,10 @@ def main():
     if bundle_max_length > max_positions:
         sys.exit(f"--bundle-max-length {bundle_max_length} exceeds the position table ({max_positions})")
     model = DualHeadTokenClassifier(vocab_size, args.hidden, args.layers, args.heads, args.ffn, max_positions, len(labels), special["pad"], args.dropout)
+    init_note = None
+    if args.init_onnx:
+        init_note = warm_start(model, args.init_onnx, args.init_tokenizer, args.tokenizer)
+        print(f"warm start from {args.init_onnx}: {init_note}", flush=True)
     n_params = sum(p.numel() for p in model.parameters())
     print(f"model: {n_params/1e6:.2f}M parameters, vocab {vocab_size}, hidden {args.hidden}, layers {args.layers}", flush=True)
 
@@ -308,10 +343,11 @@ def main():
         "labels": {"bio": ["O", "B", "I"], "entity": labels},
         "inference": {"max_length": bundle_max_length, "overlap": 64, "min_entity_score": 0.0},
         "training": {
-            "data": {k: meta.get(k) for k in ("profiles", "notes", "seed", "note_types", "name_source", "windows", "tokens")},
+            "data": {k: meta.get(k) for k in ("profiles", "notes", "seed", "note_types", "name_source", "mixture", "prose_sentences", "hard_negatives", "windows", "tokens") if k in meta},
             "architecture": {"hidden": args.hidden, "layers": args.layers, "heads": args.heads, "ffn": args.ffn, "dropout": args.dropout, "max_positions": max_positions, "training_window": max_length, "position_shift": args.position_shift, "vocab": vocab_size, "parameters": n_params},
             "optimiser": {"name": "AdamW", "peak_lr": args.lr, "schedule": "linear warmup then linear decay over " + ("steps" if args.max_steps > 0 else "elapsed time"), "weight_decay": args.weight_decay, "warmup": args.warmup, "tokens_per_batch": args.tokens_per_batch},
             "seed": args.seed,
+            "warm_start": {"from": os.path.basename(os.path.dirname(os.path.abspath(args.init_onnx))) + "/model.onnx", **init_note} if init_note else None,
             "steps": steps_done,
             "tokens_seen": tokens_seen,
             "stopped_by": stopped_by,
