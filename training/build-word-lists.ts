@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { foldSameLength } from "../src/contract/fold.js";
+import { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES } from "../src/synth/clinical.js";
 
 export type VetoLanguage = "nl" | "fr" | "en";
 
@@ -106,6 +107,35 @@ export function functionWords(dataDir: string): Record<VetoLanguage, string[]> {
 }
 
 /**
+ * Words that are common in clinical text of every language and never PII themselves: the hand-written
+ * clinical-words.json, the words of the generator's clinical pools and hard negatives, and the DEDUCE eponym lists
+ * ("Babinski", "Mallampati" are signs and scores; one that is also a surname keeps the surname's protection).
+ */
+export function clinicalWords(dataDir: string, shared: string): { words: Set<string>; neverNames: Set<string> } {
+  const raw = JSON.parse(readFileSync(join(dataDir, "clinical-words.json"), "utf8")) as Record<string, unknown>;
+  const neverNames = new Set<string>();
+  for (const [k, v] of Object.entries(raw)) if (k !== "_comment") for (const w of v as string[]) neverNames.add(foldWord(w));
+  const words = new Set<string>(neverNames);
+  const phrases: string[] = [];
+  for (const p of [...dutchClinicalPools(), ...ENGLISH_POOLS]) {
+    phrases.push(...p.timeframes, ...p.severity, ...p.comorbidities, ...p.medication_orders, ...p.clinical_phrases);
+    for (const a of p.abbreviations) phrases.push(a.abbreviation, a.expanded, a.context);
+    for (const f of [...p.numeric_findings, ...p.vitals]) phrases.push(f.name, f.unit, f.interpretation);
+    for (const x of p.procedure_snippets) phrases.push(x.procedure, x.snippet, x.status);
+  }
+  for (const h of Object.values(HARD_NEGATIVES)) phrases.push(...h.drugs, ...h.eponyms, ...h.scores, ...h.devices, ...h.codes);
+  for (const ph of phrases) for (const m of ph.matchAll(/\p{L}[\p{L}\p{M}]+/gu)) words.add(foldWord(m[0]));
+  const eponyms = new Set<string>();
+  for (const tree of ["deduce-nl", "belgian-deduce"]) {
+    for (const v of lookupItems(join(shared, "data/lookup", tree, "whitelist/lst_eponymous_disease"))) {
+      for (const m of v.matchAll(/\p{L}[\p{L}\p{M}]+/gu)) if (m[0][0] !== m[0][0].toLowerCase()) eponyms.add(foldWord(m[0]));
+    }
+  }
+  for (const e of eponyms) words.add(e);
+  return { words, neverNames };
+}
+
+/**
  * Lower-case dictionary words of one language, its function words and (Dutch) the DEDUCE whitelists, folded; and
  * the part of them that is also a word of a name or place list ("bakker", "mark", "bergen"), function words aside.
  */
@@ -114,8 +144,9 @@ export function commonWords(
   shared: string,
   protect: ReadonlySet<string>,
   functional: readonly string[],
+  clinical: { words: ReadonlySet<string>; neverNames: ReadonlySet<string> },
 ): { words: string[]; nameLike: string[]; sources: string[] } {
-  const all = new Set<string>(functional);
+  const all = new Set<string>([...functional, ...clinical.words]);
   const sources: string[] = [];
   for (const { file, pkg } of DICTIONARIES[lang]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: apt-get install -y ${pkg}`);
@@ -129,9 +160,12 @@ export function commonWords(
     }
     sources.push("DEDUCE whitelists (stop words, common words, medical terms)");
   }
-  const fn = new Set(functional);
+  // Function words and the hand-written clinical words are never names; a pool word or an eponym that is also in a
+  // name list ("Smith", "Parkinson") stays protected when capitalised.
+  const fn = new Set([...functional, ...clinical.neverNames]);
   const words = [...all].sort();
   const nameLike = words.filter((w) => protect.has(w) && !fn.has(w));
+  sources.push("clinical-words.json, the generator's clinical pools and hard negatives, DEDUCE eponym lists");
   return { words, nameLike, sources };
 }
 
@@ -152,8 +186,9 @@ async function main(): Promise<void> {
   );
   const summary: Record<string, unknown> = { packages, protected_words: protect.size };
   const functional = functionWords(out);
+  const clinical = clinicalWords(out, shared);
   for (const lang of ["nl", "fr", "en"] as const) {
-    const { words, nameLike, sources } = commonWords(lang, shared, protect, functional[lang]);
+    const { words, nameLike, sources } = commonWords(lang, shared, protect, functional[lang], clinical);
     writeFileSync(join(out, `${lang}.txt.gz`), gzipSync(Buffer.from(words.join("\n") + "\n", "utf8"), { level: 9 }));
     writeFileSync(join(out, `${lang}.names.txt.gz`), gzipSync(Buffer.from(nameLike.join("\n") + "\n", "utf8"), { level: 9 }));
     summary[lang] = { words: words.length, also_names_or_places: nameLike.length, sources };

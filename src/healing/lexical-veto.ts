@@ -14,7 +14,7 @@ import { foldSameLength } from "../contract/fold.js";
 import { AGE_UNITS, MONTHS, MONTH_PHASES, NAME_TITLES, SEASONS, WEEKDAYS, type WordLanguage } from "../contract/language-words.js";
 
 export const LEXICAL_VETO_ID = "lexical-veto";
-export const LEXICAL_VETO_VERSION = "1.0.0";
+export const LEXICAL_VETO_VERSION = "1.1.0";
 
 const DATA_DIR = fileURLToPath(new URL("./data/lexical-veto/", import.meta.url));
 
@@ -23,6 +23,8 @@ export interface WordLists {
   common: ReadonlySet<string>;
   /** Folded common words that are also words of a name or place list ("bakker", "mark", "bergen"). */
   nameLike: ReadonlySet<string>;
+  /** Folded function words (a one-letter word is a word only if it is one: "a", "u", "y"). */
+  functional?: ReadonlySet<string>;
   /** sha256 of the two list files, for provenance. */
   sha256: string;
 }
@@ -56,11 +58,19 @@ export function shippedWordLists(lang: WordLanguage): WordLists {
     lists = {
       common: common.words,
       nameLike: names.words,
+      functional: functionWords(lang),
       sha256: createHash("sha256").update(common.bytes).update(names.bytes).digest("hex"),
     };
     loaded.set(lang, lists);
   }
   return lists;
+}
+
+let functionWordFile: Record<string, string[]> | undefined;
+
+function functionWords(lang: WordLanguage): ReadonlySet<string> {
+  functionWordFile ??= JSON.parse(readFileSync(DATA_DIR + "function-words.json", "utf8")) as Record<string, string[]>;
+  return new Set((functionWordFile[lang] ?? []).map((w) => foldSameLength(w.normalize("NFC"))));
 }
 
 /** Word languages of a language tag: Belgian Dutch and French notes mix both languages. */
@@ -84,10 +94,20 @@ function alternation(words: Iterable<string>): string {
 
 /** Words right before a name that say a person follows (titles, relations, "naam:"). */
 const NAME_CUES: Record<WordLanguage, readonly string[]> = {
-  nl: ["heer", "mijnheer", "mw", "mevr", "mej", "juffrouw", "zuster", "patiënt", "patiënte", "pt", "naam", "genaamd", "echtgenote", "echtgenoot", "partner", "zoon", "dochter", "moeder", "vader", "broer", "zus", "collega", "beste", "geachte", "huisarts", "behandelend arts", "arts", "verpleegkundige"],
-  fr: ["monsieur", "m", "mr", "mme", "mlle", "patient", "patiente", "nom", "épouse", "époux", "fils", "fille", "mère", "père", "frère", "sœur", "confrère", "consœur", "cher", "chère", "médecin traitant", "infirmier", "infirmière"],
-  en: ["mr", "mrs", "ms", "miss", "mx", "sir", "patient", "pt", "name", "named", "called", "wife", "husband", "son", "daughter", "mother", "father", "brother", "sister", "partner", "colleague", "dear", "nurse", "physician", "attending", "signed"],
+  nl: ["heer", "mijnheer", "mw", "mevr", "mej", "juffrouw", "zuster", "patiënt", "patiënte", "pt", "naam", "genaamd", "echtgenote", "echtgenoot", "partner", "zoon", "dochter", "moeder", "vader", "broer", "zus", "vrouw", "man", "kleinzoon", "kleindochter", "buurman", "buurvrouw", "vriend", "vriendin", "nicht", "neef", "tante", "oom", "collega", "beste", "geachte", "huisarts", "behandelend arts", "arts", "verpleegkundige"],
+  fr: ["monsieur", "m", "mr", "mme", "mlle", "patient", "patiente", "nom", "épouse", "époux", "femme", "mari", "fils", "fille", "mère", "père", "frère", "sœur", "ami", "amie", "voisin", "voisine", "confrère", "consœur", "cher", "chère", "médecin traitant", "infirmier", "infirmière"],
+  en: ["mr", "mrs", "ms", "miss", "mx", "sir", "patient", "pt", "name", "named", "called", "wife", "husband", "son", "daughter", "mother", "father", "brother", "sister", "partner", "friend", "neighbour", "neighbor", "grandson", "granddaughter", "niece", "nephew", "aunt", "uncle", "colleague", "dear", "nurse", "physician", "attending", "signed"],
 };
+
+/** Short titles beside NAME_TITLES. */
+const TITLE_ABBREVIATIONS: Record<WordLanguage, readonly string[]> = {
+  nl: ["mw", "mevr", "dhr", "hr", "mej", "zr"],
+  fr: ["m", "mme", "mlle", "dr", "pr"],
+  en: ["mr", "mrs", "ms", "dr", "sgt", "capt"],
+};
+
+/** Particles between a cue and a surname ("mw de vries", "dhr. van den Berg"). */
+const NAME_PARTICLES = ["van", "de", "der", "den", "het", "ten", "ter", "te", "vd", "v.d.", "le", "la", "du", "des", "di", "da", "von"];
 
 /** Words shortly before a place that say a place follows. */
 const PLACE_CUES: Record<WordLanguage, readonly string[]> = {
@@ -105,16 +125,23 @@ const STREET_TYPES: Record<WordLanguage, readonly string[]> = {
 
 /** Words inside a capitalised organisation name that make it an institution. */
 const ORGANISATION_HEADS: Record<WordLanguage, readonly string[]> = {
-  nl: ["ziekenhuis", "kliniek", "centrum", "praktijk", "huisartsenpraktijk", "groepspraktijk", "wijkgezondheidscentrum", "woonzorgcentrum", "rusthuis", "revalidatiecentrum", "ggz", "az", "uz", "umc", "universiteit", "hogeschool", "school", "apotheek", "laboratorium", "stichting", "vzw", "bv", "nv"],
-  fr: ["hôpital", "clinique", "centre", "cabinet", "maison", "chu", "chr", "université", "école", "pharmacie", "laboratoire", "asbl", "sa", "sprl"],
-  en: ["hospital", "clinic", "centre", "center", "medical", "health", "healthcare", "infirmary", "practice", "surgery", "hospice", "university", "college", "school", "pharmacy", "laboratory", "labs", "institute", "foundation", "inc", "llc", "ltd", "corp", "company"],
+  nl: ["ziekenhuis", "kliniek", "centrum", "praktijk", "huisartsenpraktijk", "groepspraktijk", "wijkgezondheidscentrum", "woonzorgcentrum", "rusthuis", "revalidatiecentrum", "ggz", "az", "uz", "umc", "universiteit", "hogeschool", "school", "apotheek", "labo", "laboratorium", "mutualiteit", "ziekenfonds", "zorgkas", "thuiszorg", "familiehulp", "stichting", "vzw", "bv", "nv"],
+  fr: ["hôpital", "clinique", "centre", "cabinet", "maison", "chu", "chr", "université", "école", "pharmacie", "laboratoire", "labo", "mutualité", "mutuelle", "asbl", "sa", "sprl"],
+  en: ["hospital", "clinic", "centre", "center", "medical", "health", "healthcare", "infirmary", "practice", "surgery", "hospice", "university", "college", "school", "pharmacy", "laboratory", "lab", "labs", "institute", "foundation", "insurance", "trust", "inc", "llc", "ltd", "corp", "company"],
 };
 
-/** Words shortly before a profession that say it is the person's job. */
+/** Words shortly before a profession that say it is the person's job, whatever label the model gave. */
 const PROFESSION_CUES: Record<WordLanguage, readonly string[]> = {
-  nl: ["beroep", "werkt als", "werkte als", "werkzaam als", "gewerkt als", "job als", "gepensioneerd", "gepensioneerde", "voormalig", "voormalige", "ex"],
-  fr: ["profession", "métier", "travaille comme", "travaillait comme", "employé comme", "employée comme", "retraité", "retraitée", "ancien", "ancienne", "ex"],
-  en: ["occupation", "profession", "job", "works as", "worked as", "working as", "employed as", "retired", "former", "ex"],
+  nl: ["beroep", "werkt als", "werkte als", "werkzaam als", "gewerkt als", "job als", "gepensioneerd", "gepensioneerde", "voormalig", "voormalige"],
+  fr: ["profession", "métier", "travaille comme", "travaillait comme", "employé comme", "employée comme", "retraité", "retraitée"],
+  en: ["occupation", "profession", "works as", "worked as", "working as", "employed as", "retired"],
+};
+
+/** Weaker profession cues, heard only when the model itself said Profession. */
+const WEAK_PROFESSION_CUES: Record<WordLanguage, readonly string[]> = {
+  nl: ["als", "ik ben", "hij is", "zij is", "was", "ex"],
+  fr: ["comme", "je suis", "il est", "elle est", "ancien", "ancienne", "ex"],
+  en: ["job", "as a", "as an", "is a", "was a", "former", "ex"],
 };
 
 const calendarWords = (lang: WordLanguage): string[] => [
@@ -122,6 +149,7 @@ const calendarWords = (lang: WordLanguage): string[] => [
   ...MONTHS[lang].abbr,
   ...MONTHS[lang].variants.flat(),
   ...WEEKDAYS[lang].full,
+  ...WEEKDAYS[lang].abbr,
   ...WEEKDAYS[lang].variants.flat(),
   ...SEASONS[lang].flat(),
   ...MONTH_PHASES[lang].flat().filter((p) => !p.includes(" ")),
@@ -129,8 +157,13 @@ const calendarWords = (lang: WordLanguage): string[] => [
 
 interface CuePatterns {
   name: RegExp;
+  /** Titles alone ("mw", "Dr.", "Mrs"): a name follows whatever the model's label. */
+  title: RegExp;
+  /** An identifier's cue word ("Cliëntnummer", "MRN", "nr.", "#"). */
+  identifier: RegExp;
   place: RegExp;
   profession: RegExp;
+  weakProfession: RegExp;
   streetType: ReadonlySet<string>;
   organisationHead: ReadonlySet<string>;
   calendar: ReadonlySet<string>;
@@ -146,12 +179,16 @@ function cuesFor(langs: readonly WordLanguage[]): CuePatterns {
   const names = langs.flatMap((l) => [...NAME_TITLES[l], ...NAME_CUES[l]]);
   const places = langs.flatMap((l) => PLACE_CUES[l]);
   const professions = langs.flatMap((l) => PROFESSION_CUES[l]);
+  const weakProfessions = langs.flatMap((l) => WEAK_PROFESSION_CUES[l]);
   c = {
     // A title or cue word right before the span: "dr. ", "Mevr ", "patiënt: ", "Dear ".
-    name: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(names)})\\.?\\s*[:,]?\\s*$`, "u"),
+    name: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(names)})\\.?\\s*[:,]?\\s*(?:(?:${alternation(NAME_PARTICLES)})\\s+){0,2}$`, "u"),
     // A place cue within a few words before, on the same line and sentence: "wonend te ", "lives in ".
+    title: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(langs.flatMap((l) => [...NAME_TITLES[l], ...TITLE_ABBREVIATIONS[l]]))})\\.?\\s*(?:(?:${alternation(NAME_PARTICLES)})\\s+){0,2}$`, "u"),
+    identifier: /(?:nummer|number|nr|no|num|id|mrn|ssn|rrn|bsn|insz|niss|riziv|inami|npi|#)\.?\s*[:#]?\s*$/u,
     place: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(places)})(?![\\p{L}\\p{N}])[^.!?\\n]{0,24}$`, "u"),
     profession: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(professions)})(?![\\p{L}\\p{N}])[^.!?\\n]{0,16}$`, "u"),
+    weakProfession: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(weakProfessions)})(?![\\p{L}\\p{N}])[^.!?\\n]{0,8}$`, "u"),
     streetType: new Set(langs.flatMap((l) => STREET_TYPES[l]).map(fold)),
     organisationHead: new Set(langs.flatMap((l) => ORGANISATION_HEADS[l]).map(fold)),
     calendar: new Set(langs.flatMap(calendarWords).map(fold)),
@@ -202,8 +239,8 @@ function isCompound(folded: string, common: ReadonlySet<string>): boolean {
 type WordVerdict = "common" | "name-like" | "other";
 
 function judgeWord(w: Word, lists: readonly { lang: WordLanguage; lists: WordLists }[]): WordVerdict {
-  // A capital letter alone is an initial.
-  if (w.text.length === 1 && isCapitalised(w.text)) return "other";
+  // A capital letter alone is an initial; a lower-case letter alone a fragment ("l" of a split word).
+  if (w.text.length === 1 && (isCapitalised(w.text) || !lists.some(({ lists: l }) => l.common.has(w.folded) && l.functional?.has(w.folded)))) return "other";
   let common = false;
   for (const { lists: l } of lists) {
     if (l.common.has(w.folded)) {
@@ -219,7 +256,8 @@ function judgeWord(w: Word, lists: readonly { lang: WordLanguage; lists: WordLis
     if (verdicts.every((v) => v === "common")) return "common";
     return verdicts.includes("name-like") ? "name-like" : "other";
   }
-  // Compounds only when written in lower case: a capitalised compound may be a surname ("Bergkamp").
+  // Compounds only when written in lower case: a capitalised compound may be a surname, a town or a street
+  // ("Bergkamp", "Harderwijk", "Koekoekslaan"), even at the start of a line.
   if (isLowerCase(w.text)) for (const { lang, lists: l } of lists) if (lang === "nl" && isCompound(w.folded, l.common)) return "common";
   return "other";
 }
@@ -268,47 +306,47 @@ export function createLexicalVeto(config: LexicalVetoConfig): LexicalVeto {
     return vetoLanguagesOf(tag);
   };
 
-  function judge(span: Span, text: string, langs: WordLanguage[]): VetoOutcome {
-    const category = categoryOf(span.label);
-    if (!JUDGED.has(category)) return "kept:label";
+  /** The words of one span: "other" or "name-like" keeps it; "common" leaves it to the cues. */
+  function judgeWords(span: Span, text: string, langs: WordLanguage[]): VetoOutcome | "common" {
+    if (!JUDGED.has(categoryOf(span.label))) return "kept:label";
     const surface = text.slice(span.start, span.end);
     if (!isWordsOnly(surface)) return "kept:shape";
     const lists = langs.map((lang) => ({ lang, lists: listsOf(lang) }));
-    const words = wordsOf(surface, span.start);
     let nameLike = false;
-    for (const w of words) {
+    for (const w of wordsOf(surface, span.start)) {
       const v = judgeWord(w, lists);
       if (v === "other") return "kept:word";
       if (v === "name-like") nameLike = true;
     }
-    if (nameLike) return "kept:name-like";
+    return nameLike ? "kept:name-like" : "common";
+  }
+
+  /**
+   * Cues around a phrase: one span, or a run of model spans separated only by spaces or hyphens ("Liberale" +
+   * "Mutualiteit"). An organisation word or a strong profession cue counts whatever label the model gave (its labels
+   * are as unreliable as its boundaries); a title before a name only for a name, a residence word only for a place
+   * or an organisation.
+   */
+  function hasCue(phrase: readonly Span[], span: Span, text: string, langs: WordLanguage[]): boolean {
+    const start = phrase[0].start;
+    const end = phrase[phrase.length - 1].end;
+    const category = categoryOf(span.label);
     const cues = cuesFor(langs);
-    const before = fold(text.slice(Math.max(0, span.start - 48), span.start));
-    const after = text.slice(span.end, span.end + 8);
-    const firstCapital = isCapitalised(words[0].text);
-    switch (category) {
-      case "Name":
-        if (cues.name.test(before)) return "kept:cue";
-        break;
-      case "Address_Location": {
-        const last = words[words.length - 1].folded;
-        if (cues.place.test(before)) return "kept:cue";
-        if (cues.streetType.has(last) && (/^[\s,]*\d/.test(after) || /\d[\s,]*$/.test(before))) return "kept:cue";
-        break;
-      }
-      case "Organization":
-        if (firstCapital && words.some((w) => cues.organisationHead.has(w.folded))) return "kept:cue";
-        break;
-      case "Profession":
-        if (cues.profession.test(before)) return "kept:cue";
-        break;
-      case "Date":
-        if (words.some((w) => cues.calendar.has(w.folded.replace(/\.$/, "")))) return "kept:cue";
-        break;
-      default:
-        break;
-    }
-    return "dropped";
+    const words = wordsOf(text.slice(start, end), start);
+    if (words.length === 0) return false;
+    // Words right before the span itself, and before the run it stands in.
+    const befores = [...new Set([span.start, start])].map((at) => fold(text.slice(Math.max(0, at - 48), at)));
+    const after = text.slice(end, end + 8);
+    const last = words[words.length - 1].folded;
+    const anyBefore = (re: RegExp) => befores.some((b) => re.test(b));
+    if (category === "Name" ? anyBefore(cues.name) : anyBefore(cues.title)) return true;
+    if ((category === "Address_Location" || category === "Organization") && anyBefore(cues.place)) return true;
+    if (anyBefore(cues.identifier)) return true;
+    if (cues.streetType.has(last) && (/^[\s,]*\d/.test(after) || befores.some((b) => /\d[\s,]*$/.test(b)))) return true;
+    if (isCapitalised(words[0].text) && words.some((w) => cues.organisationHead.has(w.folded))) return true;
+    if (anyBefore(cues.profession) || (category === "Profession" && anyBefore(cues.weakProfession))) return true;
+    const own = wordsOf(text.slice(span.start, span.end), span.start);
+    return category === "Date" && own.some((w) => cues.calendar.has(w.folded));
   }
 
   return {
@@ -321,17 +359,34 @@ export function createLexicalVeto(config: LexicalVetoConfig): LexicalVeto {
       });
       const langs = languagesOf(document);
       const drop = new Set<number>();
-      spans.forEach((s, i) => {
-        if (!candidate[i]) return;
-        stats.candidates++;
-        // A deterministic finding over the same characters: the span is not the model's alone.
-        if (spans.some((o, k) => !candidate[k] && o.start < s.end && s.start < o.end)) return;
-        const outcome = judge(s, document.text, langs);
-        if (outcome === "dropped") drop.add(i);
-        else if (outcome === "kept:cue") stats.kept_by_cue++;
-        else if (outcome === "kept:name-like") stats.kept_name_like++;
-        else if (outcome === "kept:word") stats.kept_other_word++;
-      });
+      const text = document.text;
+      // Model-only spans that no deterministic finding overlaps, in text order, grouped into phrases.
+      const judged = spans
+        .map((s, i) => ({ s, i }))
+        .filter(({ s, i }) => candidate[i] && !spans.some((o, k) => !candidate[k] && o.start < s.end && s.start < o.end))
+        .sort((a, b) => a.s.start - b.s.start || a.s.end - b.s.end);
+      stats.candidates += candidate.filter(Boolean).length;
+      let k = 0;
+      while (k < judged.length) {
+        const phrase = [judged[k]];
+        while (k + phrase.length < judged.length) {
+          const next = judged[k + phrase.length];
+          const gap = text.slice(phrase[phrase.length - 1].s.end, next.s.start);
+          if (next.s.start < phrase[phrase.length - 1].s.end || !/^[ \t-]{0,2}$/.test(gap)) break;
+          phrase.push(next);
+        }
+        k += phrase.length;
+        const spansOfPhrase = phrase.map((p) => p.s);
+        for (const { s: span, i } of phrase) {
+          const words = judgeWords(span, text, langs);
+          if (words === "kept:name-like") stats.kept_name_like++;
+          else if (words === "kept:word") stats.kept_other_word++;
+          else if (words === "common") {
+            if (hasCue(spansOfPhrase, span, text, langs)) stats.kept_by_cue++;
+            else drop.add(i);
+          }
+        }
+      }
       stats.dropped += drop.size;
       return { spans: drop.size ? spans.filter((_, i) => !drop.has(i)) : [...spans], dropped: drop.size };
     },

@@ -69,6 +69,21 @@ describe("lexical veto with the shipped word lists", () => {
     ["[[gisteren|Date]] gevallen", []],
     // French words count in Belgian Dutch notes
     ["envoyé [[pour|Name:Other]] avis", []],
+    // a run of model spans is one phrase for the cues: the institution word is in the neighbour
+    ["ingeschreven bij de [[Liberale|Organization:Other]] [[Mutualiteit|Organization:Other]]", ["Liberale", "Mutualiteit"]],
+    // a title keeps a name whatever label the model gave; a noun cue only a name
+    ["k4 mw de [[vries|Date]] slaapt", ["vries"]],
+    ["de patiënt [[klaagt|Name:Patient]] over pijn", ["klaagt"]],
+    ["de patiënt [[klaagt|Organization:Healthcare]] over pijn", []],
+    // an identifier's cue word
+    ["Cliëntnummer [[CL|Name:Caregiver]]", ["CL"]],
+    // a strong profession cue counts for any label, a weak one only for Profession
+    ["Dhr. Vermote is gepensioneerd [[spoorwegarbeider|Name:Caregiver]]", ["spoorwegarbeider"]],
+    ["hij was [[moe|Name:Other]] vandaag", []],
+    ["ik ben [[bakker|Profession]] van beroep", ["bakker"]],
+    // a compound of common words is a word in lower case, a possible town when capitalised
+    ["[[Harderwijk|Organization:Healthcare]]", ["Harderwijk"]],
+    ["een [[harderwijk|Organization:Healthcare]]", []],
   ])("nl-BE: %s", (marked, expected) => {
     expect(kept(marked, "nl-BE")).toEqual(expected);
   });
