@@ -5,8 +5,10 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { DeidError } from "../contract/index.js";
 import { SOFTWARE_VERSION } from "../stack/index.js";
 import { batteryCharts, renderSvg, type ForestMarker } from "./charts.js";
+import { perturbationChart, perturbationCsv } from "./perturb-report.js";
 import { renderHtml, renderMarkdown, type ProtocolReportInfo, type RenderedChart } from "./report.js";
 import type { BatteryResult, CorpusResult } from "./run.js";
 
@@ -137,6 +139,8 @@ export interface WriteOptions {
   /** Extra files (name → content) for the results folder, e.g. statements.json. */
   extraFiles?: Readonly<Record<string, string>>;
   now?: Date;
+  /** Write into exactly this folder (it must not exist) instead of `<outputRoot>/<battery-id>/<timestamp>/`. */
+  exactDir?: string;
 }
 
 export interface WrittenResults {
@@ -152,13 +156,15 @@ function timestampName(now: Date): string {
 export async function writeBatteryResults(result: BatteryResult, options: WriteOptions = {}): Promise<WrittenResults> {
   const started = performance.now();
   const root = resolve(options.outputRoot ?? "results", result.id);
-  let dir = join(root, timestampName(options.now ?? new Date()));
+  let dir = options.exactDir ? resolve(options.exactDir) : join(root, timestampName(options.now ?? new Date()));
+  if (options.exactDir && existsSync(dir)) throw new DeidError("E_CONFIG", `results folder ${options.exactDir} exists already`);
   for (let k = 2; existsSync(dir); k++) dir = join(root, `${timestampName(options.now ?? new Date())}-${k}`);
   const staging = `${dir}.partial-${process.pid}`;
   await mkdir(join(staging, "charts"), { recursive: true });
   try {
     const charts: RenderedChart[] = [];
-    for (const chart of batteryCharts(result.corpora, result.reference, options.markers)) {
+    const perturbCharts = (result.perturbation ?? []).map(perturbationChart).filter((c) => c !== undefined);
+    for (const chart of [...batteryCharts(result.corpora, result.reference, options.markers), ...perturbCharts]) {
       charts.push({ chart, svg: await renderSvg(chart.spec), file: `charts/${chart.name}.svg` });
     }
     const files: Record<string, string> = {
@@ -168,6 +174,7 @@ export async function writeBatteryResults(result: BatteryResult, options: WriteO
       "timing.csv": timingCsv(result.corpora),
       "report.md": renderMarkdown({ result, charts, software: SOFTWARE, protocol: options.protocol }),
       "report.html": renderHtml({ result, charts, software: SOFTWARE, protocol: options.protocol }),
+      ...(result.perturbation ? { "perturbation.csv": perturbationCsv(result.perturbation), "perturbation.json": JSON.stringify(result.perturbation, null, 2) + "\n" } : {}),
       ...options.extraFiles,
     };
     for (const c of charts) files[c.file] = c.svg;

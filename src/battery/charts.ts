@@ -7,7 +7,7 @@ import type { CorpusResult, SystemTiming } from "./run.js";
 export interface ChartSpec {
   /** Stable name, also the file name under charts/. */
   name: string;
-  kind: "recall-vs-time" | "forest" | "label-heatmap";
+  kind: "recall-vs-time" | "forest" | "label-heatmap" | "perturbation";
   corpus: string;
   title: string;
   spec: vl.TopLevelSpec;

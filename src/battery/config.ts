@@ -5,7 +5,8 @@ import { dirname, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { DeidError } from "../contract/index.js";
-import { CORPUS_FORMATS } from "../eval/index.js";
+import { CORPUS_FORMATS, resolveMetric } from "../eval/index.js";
+import { PERTURB_DIMENSIONS } from "../eval/perturb/index.js";
 
 const idSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "use letters, digits, '.', '_' and '-' only");
 
@@ -92,6 +93,24 @@ export const timingSpecSchema = z
   })
   .strict();
 
+/** Perturbation stability (docs/perturbation.md): perturbed copies of the corpora, scored like the originals. */
+export const perturbSpecSchema = z
+  .object({
+    dimensions: z.array(z.enum(PERTURB_DIMENSIONS)).min(1).default([...PERTURB_DIMENSIONS]),
+    /** Seed of the perturbations and of the permutation tests (the bootstrap block's seed drives the intervals). */
+    seed: z.number().int().nonnegative().default(1),
+    measures: z.array(z.string().min(1)).min(1).default(["span_recall", "core_pii_recall"]),
+    permutations: z.number().int().positive().max(1_000_000).default(10_000),
+    /** Corpus ids to perturb (default every corpus). */
+    corpora: z.array(z.string().min(1)).min(1).optional(),
+    /** False discovery rate of the "significant loss" flag (Benjamini-Hochberg, one family per system). */
+    alpha: z.number().gt(0).lt(1).default(0.05),
+    /** Cells with fewer changed resampling units get no test (MedDeID: 5). */
+    min_units_changed: z.number().int().nonnegative().default(5),
+  })
+  .strict();
+export type PerturbSpec = z.output<typeof perturbSpecSchema>;
+
 export const batterySchema = z
   .object({
     id: idSchema,
@@ -105,6 +124,7 @@ export const batterySchema = z
     bootstrap: bootstrapSpecSchema.default({ replicates: 10_000, seed: 1, cluster: "document", confidence: 0.95 }),
     scoring: scoringSpecSchema.default({ scope: "all", out_of_scope: "false-positive" }),
     timing: timingSpecSchema.default({ warmup_documents: 10, isolation: "process" }),
+    perturb: perturbSpecSchema.optional(),
   })
   .strict();
 
@@ -125,7 +145,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
 }
 
 /** Ids must be unique and the reference must name a system; measures must be known metrics. */
-export function checkBatteryReferences(config: Pick<BatteryConfig, "systems" | "corpora" | "reference">, source: string): void {
+export function checkBatteryReferences(config: Pick<BatteryConfig, "systems" | "corpora" | "reference"> & { perturb?: PerturbSpec }, source: string): void {
   const seen = new Set<string>();
   config.systems.forEach((s, i) => {
     if (seen.has(s.id)) throw new DeidError("E_CONFIG", `${source}: system id "${s.id}" is used twice`, { field: `systems[${i}].id` });
@@ -138,6 +158,19 @@ export function checkBatteryReferences(config: Pick<BatteryConfig, "systems" | "
   });
   if (config.reference !== undefined && !seen.has(config.reference)) {
     throw new DeidError("E_CONFIG", `${source}: reference "${config.reference}" is not one of the systems`, { field: "reference" });
+  }
+  config.perturb?.corpora?.forEach((id, i) => {
+    if (!corpora.has(id)) throw new DeidError("E_CONFIG", `${source}: perturb names corpus "${id}", which is not one of the corpora`, { field: `perturb.corpora[${i}]` });
+  });
+  config.perturb?.measures.forEach((m, i) => {
+    try {
+      resolveMetric(m);
+    } catch {
+      throw new DeidError("E_CONFIG", `${source}: unknown perturbation measure "${m}"`, { field: `perturb.measures[${i}]` });
+    }
+  });
+  if (config.perturb && new Set(config.perturb.dimensions).size !== config.perturb.dimensions.length) {
+    throw new DeidError("E_CONFIG", `${source}: a perturbation dimension is listed twice`, { field: "perturb.dimensions" });
   }
 }
 

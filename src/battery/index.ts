@@ -8,3 +8,4 @@ export * from "./run.js";
 export * from "./charts.js";
 export * from "./report.js";
 export * from "./artifacts.js";
+export * from "./perturb-report.js";

@@ -1,6 +1,8 @@
 // report.md and report.html of a battery or protocol run: numbers, ids and hashes only, never note text. The HTML
 // is one self-contained file (inline CSS and SVG, a Content-Security-Policy that forbids every external load).
+import type { PerturbationCorpusResult } from "../eval/perturb/index.js";
 import type { ChartSpec } from "./charts.js";
+import { PERTURBATION_HEADER, perturbationMethod, perturbationRows } from "./perturb-report.js";
 import type { BatteryResult, CorpusResult } from "./run.js";
 
 /** One condition of a prespecified statement, as evaluated (differences in proportion units). */
@@ -192,11 +194,20 @@ export function renderMarkdown(input: ReportInput): string {
     out.push(`## Corpus ${corpus.id}`, "");
     out.push(`${corpus.documents} documents (${corpus.format}, \`${corpus.path}\`, sha256 \`${corpus.sha256}\`), resampled by ${corpus.cluster} (${corpus.bootstrap.method.units} units); scope ${corpus.score.options.scope}.`, "");
     out.push(mdTable(estimatesTable(corpus)), "", mdTable(pairedTable(corpus)), "", mdTable(timingTable(corpus)), "", mdTable(countsTable(corpus)), "");
-    for (const c of input.charts.filter((x) => x.chart.corpus === corpus.id)) out.push(`![${c.chart.title}](${c.file})`, "");
+    for (const c of input.charts.filter((x) => x.chart.corpus === corpus.id && x.chart.kind !== "perturbation")) out.push(`![${c.chart.title}](${c.file})`, "");
     const warnings = warningsOf(corpus);
     if (warnings.length) out.push("Warnings and notes:", "", ...warnings.map((w) => `- ${w}`), "");
   }
+  for (const p of result.perturbation ?? []) {
+    out.push(`## Perturbation stability, corpus ${p.corpus}`, "", perturbationMethod(p), "");
+    for (const c of input.charts.filter((x) => x.chart.kind === "perturbation" && x.chart.corpus === p.corpus)) out.push(`![${c.chart.title}](${c.file})`, "");
+    out.push(mdTable(perturbationTable(p)), "");
+  }
   return out.join("\n");
+}
+
+function perturbationTable(p: PerturbationCorpusResult): Table {
+  return { caption: "Change per system, dimension and measure (points; significant loss: BH q below the plan's alpha and a positive loss)", header: PERTURBATION_HEADER, align: PERTURBATION_HEADER.map((_, i) => (i < 3 || i === 9 ? "l" : "r")), rows: perturbationRows(p) };
 }
 
 export function escapeHtml(s: string): string {
@@ -245,13 +256,20 @@ ${htmlTable(statementsTable(protocol))}
   for (const corpus of result.corpora) {
     parts.push(`<section class="corpus" data-corpus="${escapeHtml(corpus.id)}"><h2>Corpus ${escapeHtml(corpus.id)}</h2>`);
     parts.push(`<p>${corpus.documents} documents (${escapeHtml(corpus.format)}, <code>${escapeHtml(corpus.path)}</code>, sha256 <code>${escapeHtml(corpus.sha256)}</code>), resampled by ${escapeHtml(corpus.cluster)} (${corpus.bootstrap.method.units} units); scope ${escapeHtml(corpus.score.options.scope)}.</p>`);
-    for (const c of input.charts.filter((x) => x.chart.corpus === corpus.id)) {
+    for (const c of input.charts.filter((x) => x.chart.corpus === corpus.id && x.chart.kind !== "perturbation")) {
       parts.push(`<figure class="chart" data-chart="${c.chart.kind}" data-corpus="${escapeHtml(corpus.id)}"><figcaption>${escapeHtml(c.chart.title)}</figcaption>${inlineSvg(c.svg)}</figure>`);
     }
     parts.push(htmlTable(estimatesTable(corpus)), htmlTable(pairedTable(corpus)), htmlTable(timingTable(corpus)), htmlTable(countsTable(corpus)));
     const warnings = warningsOf(corpus);
     if (warnings.length) parts.push(`<h3>Warnings and notes</h3><ul>${warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>`);
     parts.push("</section>");
+  }
+  for (const p of result.perturbation ?? []) {
+    parts.push(`<section class="perturbation" data-corpus="${escapeHtml(p.corpus)}"><h2>Perturbation stability, corpus ${escapeHtml(p.corpus)}</h2><p>${escapeHtml(perturbationMethod(p))}</p>`);
+    for (const c of input.charts.filter((x) => x.chart.kind === "perturbation" && x.chart.corpus === p.corpus)) {
+      parts.push(`<figure class="chart" data-chart="perturbation" data-corpus="${escapeHtml(p.corpus)}"><figcaption>${escapeHtml(c.chart.title)}</figcaption>${inlineSvg(c.svg)}</figure>`);
+    }
+    parts.push(htmlTable(perturbationTable(p)), "</section>");
   }
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

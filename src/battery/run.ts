@@ -17,8 +17,10 @@ import {
   type BootstrapResult,
   type ClusterBy,
   type CorpusScore,
+  type CountMatrix,
   type EvalWarning,
 } from "../eval/index.js";
+import { analysePerturbation, perturbCorpus, type PerturbationCorpusResult, type PerturbDimension, type PerturbedCorpus } from "../eval/perturb/index.js";
 import type { LoadedStack } from "../stack/index.js";
 import type { BatteryPlan, CorpusSpec, SystemSpec } from "./config.js";
 import { preloadChartRenderer } from "./charts.js";
@@ -78,6 +80,8 @@ export interface BatteryResult {
   corpora: CorpusResult[];
   /** Seconds per phase of the battery's own work and of the systems' work (for the overhead figure). */
   phases: { load_corpora_s: number; systems_s: number; scoring_s: number; bootstrap_s: number };
+  /** With a perturb block: per perturbed corpus, every system × dimension × measure cell. */
+  perturbation?: PerturbationCorpusResult[];
 }
 
 export type BatteryProgress =
@@ -184,6 +188,57 @@ export function mergeScores(parts: readonly CorpusScore[]): CorpusScore {
   return { ...parts[0], metricIds, systems };
 }
 
+interface PerturbedEntry {
+  /** Corpus id of the copy: `<corpus>~<dimension>`. */
+  id: string;
+  /** Index of the original corpus. */
+  parent: number;
+  copy: PerturbedCorpus;
+  inputs: Document[];
+}
+
+/** The perturbed copies a plan asks for, original corpus by corpus, dimension by dimension. */
+function perturbedCorpora(plan: BatteryPlan, corpora: readonly LoadedCorpusEntry[]): PerturbedEntry[] {
+  const spec = plan.config.perturb;
+  if (!spec) return [];
+  const out: PerturbedEntry[] = [];
+  corpora.forEach((corpus, parent) => {
+    if (spec.corpora && !spec.corpora.includes(corpus.spec.id)) return;
+    for (const dimension of spec.dimensions) {
+      const copy = perturbCorpus(corpus.gold, dimension, spec.seed);
+      out.push({ id: `${corpus.spec.id}~${dimension}`, parent, copy, inputs: copy.documents.map(systemInput) });
+    }
+  });
+  return out;
+}
+
+function analyseAll(
+  plan: BatteryPlan,
+  corpora: readonly LoadedCorpusEntry[],
+  results: readonly CorpusResult[],
+  perturbed: readonly PerturbedEntry[],
+  matrices: readonly Map<string, Map<PerturbDimension, CountMatrix>>[],
+): PerturbationCorpusResult[] {
+  const spec = plan.config.perturb!;
+  return corpora.flatMap((corpus, c) => {
+    const copies = perturbed.filter((p) => p.parent === c).map((p) => p.copy);
+    if (copies.length === 0) return [];
+    const original = new Map(results[c].score.systems.map((s) => [s.name, s.matrix]));
+    return [
+      analysePerturbation(corpus.spec.id, original, matrices[c] ?? new Map(), copies, {
+        measures: spec.measures,
+        permutations: spec.permutations,
+        replicates: plan.config.bootstrap.replicates,
+        seed: spec.seed,
+        cluster: results[c].cluster,
+        confidence: plan.config.bootstrap.confidence,
+        minUnitsChanged: spec.min_units_changed,
+        alpha: spec.alpha,
+      }),
+    ];
+  });
+}
+
 /** Metric ids to bootstrap: the plan's, checked before anything runs, else the comparison defaults. */
 function checkMeasures(measures: readonly string[] | undefined): void {
   for (const m of measures ?? []) resolveMetric(m);
@@ -196,6 +251,9 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   const stacks: LoadedStack[] = [];
   for (const spec of plan.config.systems) stacks.push(await resolveSystemStack(spec, plan.baseDir, plan.source));
   let corpora: LoadedCorpusEntry[] = [];
+  /** Perturbed copies, run by every system after the originals (untimed in the report). */
+  let perturbed: PerturbedEntry[] = [];
+  const perturbedMatrices: Map<string, Map<PerturbDimension, CountMatrix>>[] = [];
   let scores: CorpusScore[][] = [];
   let timings: SystemTiming[][] = [];
   let loadSeconds = 0;
@@ -203,6 +261,7 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   const loaded = (async () => {
     const start = performance.now();
     corpora = await loadCorpora(plan);
+    perturbed = perturbedCorpora(plan, corpora);
     loadSeconds = (performance.now() - start) / 1000;
     scores = corpora.map(() => []);
     timings = corpora.map(() => []);
@@ -228,7 +287,7 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   };
   const requestFor = (s: number, list: readonly LoadedCorpusEntry[]): SystemRunRequest => ({
     stack: stacks[s],
-    corpora: list.map((c) => ({ id: c.spec.id, inputs: c.inputs })),
+    corpora: [...list.map((c) => ({ id: c.spec.id, inputs: c.inputs })), ...perturbed.map((p) => ({ id: p.id, inputs: p.inputs }))],
     warmup: warmupCount(plan, list[0].inputs.length),
     workDir: work,
     filePrefix: String(s),
@@ -254,13 +313,27 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
         throw inContext(err, spec.id, corpora[0].spec.id);
       }
       systems.push(systemInfo(spec, stacks[s], result.detectors));
-      const predictions = result.corpora.map((pass, c) => {
+      const inputsOf = (c: number) => (c < corpora.length ? corpora[c].inputs : perturbed[c - corpora.length].inputs);
+      const allPredictions = result.corpora.map((pass, c) => {
         const byDocument = new Map<string, Span[]>();
-        corpora[c].inputs.forEach((d, i) => byDocument.set(d.document_id, predictionsFromOutput(d, pass.spans[i] as unknown as Record<string, unknown>[])));
+        inputsOf(c).forEach((d, i) => byDocument.set(d.document_id, predictionsFromOutput(d, pass.spans[i] as unknown as Record<string, unknown>[])));
         return byDocument;
       });
-      pendingScoring = () => scoreSystem(spec.id, predictions);
-      result.corpora.forEach((pass, c) => {
+      const predictions = allPredictions.slice(0, corpora.length);
+      const perturbedPredictions = allPredictions.slice(corpora.length);
+      pendingScoring = () => {
+        scoreSystem(spec.id, predictions);
+        const start = performance.now();
+        perturbed.forEach((p, k) => {
+          const m = scoreCorpus(p.copy.documents, { [spec.id]: perturbedPredictions[k] }, scoreOptions).systems[0].matrix;
+          const bySystem = (perturbedMatrices[p.parent] ??= new Map());
+          let byDimension = bySystem.get(spec.id);
+          if (!byDimension) bySystem.set(spec.id, (byDimension = new Map()));
+          byDimension.set(p.copy.dimension, m);
+        });
+        scoringSeconds += (performance.now() - start) / 1000;
+      };
+      result.corpora.slice(0, corpora.length).forEach((pass, c) => {
         const corpus = corpora[c];
         const total = corpus.inputs.length;
         timings[c].push({
@@ -312,7 +385,9 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
       timings: timings[c],
     };
   });
+  const perturbation = plan.config.perturb ? analyseAll(plan, corpora, results, perturbed, perturbedMatrices) : undefined;
   return {
+    ...(perturbation ? { perturbation } : {}),
     format: BATTERY_RESULT_FORMAT,
     id: plan.config.id,
     title: plan.config.title,

@@ -2,6 +2,8 @@
 import "reflect-metadata";
 import { Command } from "commander";
 import { DeidError, describeThrown } from "../contract/index.js";
+import { registerPerturbCommand } from "./commands/perturb.js";
+import { registerReviewCommand } from "./commands/review.js";
 
 const program = new Command();
 program.name("deidstack").description("On-premises de-identification of clinical free text, and honest evaluation").showHelpAfterError();
@@ -79,6 +81,7 @@ program
   .option("--json", "print deidstack.score.v1 JSON")
   .option("--format <format>", "markdown | csv | json")
   .option("--per-document", "include per-document counts in JSON")
+  .option("--marks <review-marks.jsonl>", "review marks (deidstack review) as extra gold; scores only the reviewed documents")
   .action(async (o) => {
     const { scoreCommand } = await import("./commands/score.js");
     print((await scoreCommand(o)).output);
@@ -173,6 +176,9 @@ stacks
   });
 
 (await import("./commands/key.js")).registerKeyCommands(program);
+
+registerPerturbCommand(program);
+registerReviewCommand(program);
 
 try {
   await program.parseAsync(process.argv);

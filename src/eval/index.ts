@@ -123,4 +123,5 @@ export {
 export { isOutOfScope, isAgeUnder90, isBareYear, numbersIn, type Scope, type OutOfScopePolicy } from "./scope.js";
 export { explicitAgeExclusions, explicitAgeRanges } from "./exclusions.js";
 export { Xoshiro128StarStar, splitMix64 } from "./prng.js";
+export { REVIEW_MARK_FORMAT, applyReviewMarks, loadReviewMarks, parseReviewMarks, type ReviewMark } from "./review-marks.js";
 export { WarningTally, type EvalWarning } from "./warnings.js";

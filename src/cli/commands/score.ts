@@ -1,6 +1,8 @@
 // `deidstack score`: one system's predictions against a gold corpus, as a readable table or JSON.
 import {
+  applyReviewMarks,
   explicitAgeExclusions,
+  loadReviewMarks,
   formatScore,
   loadCorpus,
   loadPredictions,
@@ -47,6 +49,8 @@ export interface ScoreCommandOptions {
   perDocument?: boolean;
   onMissingDocument?: MissingDocumentPolicy;
   onUnknownDocument?: UnknownDocumentPolicy;
+  /** Review marks (deidstack review) read as extra gold: only the reviewed documents are scored (docs/review.md). */
+  marks?: string;
 }
 
 export interface ScoreCommandResult {
@@ -62,13 +66,14 @@ export async function scoreCommand(opts: ScoreCommandOptions): Promise<ScoreComm
     gold: corpus.documents,
     onUnknownDocument: opts.onUnknownDocument,
   });
-  const score = scoreCorpus(corpus.documents, new Map([[name, predictions.predictions]]), {
+  const gold = opts.marks ? applyReviewMarks(corpus.documents, predictions.predictions, await loadReviewMarks(opts.marks)) : corpus.documents;
+  const score = scoreCorpus(gold, new Map([[name, predictions.predictions]]), {
     scope: opts.scope,
     outOfScope: opts.outOfScope,
     nonPiiExclusions: opts.excludeExplicitAges ? explicitAgeExclusions : undefined,
     metrics: opts.metrics,
     onMissingDocument: opts.onMissingDocument,
-    onUnknownDocument: opts.onUnknownDocument,
+    onUnknownDocument: opts.marks ? "warn" : opts.onUnknownDocument,
   });
   const warnings: SourcedWarnings[] = [
     { source: `gold (${corpus.format})`, warnings: corpus.warnings },
