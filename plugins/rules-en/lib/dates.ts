@@ -57,7 +57,7 @@ export function compileDateRules(): DateRules {
     dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01]))(?![\d\/]|\.\d)/giud,
     cuedYear: /(?<![\p{L}])(?:in|since|from|until|till|through|thru|to|by|during|of|circa|around|before|after|year|born|dob|back\s+in|summer|winter|spring|fall|autumn|early|mid|late|the\s+year|between|and|or|class\s+of)\s{1,3}((?:19|20)\d\d|['’]\d\d)(?![\d\p{L}]|\s{0,2}(?:mg|ml|g|units|patients|people|cases)\b)|\(((?:19|20)\d\d)\)/giud,
     // A year alone in a query or a fragment ("2021 colonoscopy", "letters 2022"): 1950–2039, no unit or number next.
-    bareYear: /(?<![\d.,\/\-#=+×*<>~]\s?)(?<![\p{L}\d])((?:19[5-9]\d|20[0-3]\d))(?![\d.,\/:\-]\d|\d|\s?(?:%|mg|mcg|g|kg|ml|l|cc|units?|iu|mmhg|mm|cm|patients|people|cases|cells|calories|kcal|steps|feet|ft|miles|m|km|hours?|hrs?|minutes?|mins?|days?|beds?|x)(?![\p{L}]))/giud,
+    bareYear: /(?<![\d.,\/\-#=+×*<>~])(?<!\d[.,]?\s)(?<![=+×*<>~#\/\-]\s)(?<![\p{L}\d])((?:19[5-9]\d|20[0-3]\d))(?![\d.,\/:\-]\d|\d|\s?(?:%|mg|mcg|g|kg|ml|l|cc|units?|iu|mmhg|mm|cm|patients|people|cases|cells|calories|kcal|steps|feet|ft|miles|m|km|hours?|hrs?|minutes?|mins?|days?|beds?|x)(?![\p{L}]))/giud,
     // m/d where the day cannot be a month ("12/28", "3/22"): m ≤ 12, d 13–31; not a score ("pain 7/10") or a ratio.
     bareMonthDay: /(?<![\d\/.\-:])(0?[1-9]|1[0-2])\/(1[3-9]|2\d|3[01])(?![\d\/]|\.\d|\s?(?:mmhg|%))/gid,
     weekdayOrdinal: /(?<![\p{L}])(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s{1,3}(?:the\s{1,2})?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![\p{L}\d])/giud,
