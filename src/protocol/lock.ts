@@ -1,26 +1,51 @@
-// Protocol locks (<protocol dir>/<id>.lock.json): sha256 of the protocol (amendments excluded), of every stack
-// file, prompt file and corpus, of user plugin files and of package-lock.json, plus plugin and external tool
-// versions. `verify` recomputes all of it and names every difference; amendments are append-only.
+// Protocol locks (<protocol dir>/<id>.lock.json) fix what decides a result: the protocol (amendments excluded),
+// corpora, stack files, prompts, models and other files the stacks name; every source and data file of each
+// built-in detector used and of the code that runs, heals, transforms and scores (src/, policies/); each user
+// plugin's whole module graph (imports followed statically); a digest of every installed package those graphs
+// reach (and their dependencies); package-lock.json and the version of every installed package; plugin and external
+// tool versions. Paths are relative to the package root (or, outside it, to the protocol's folder), so a lock holds
+// for a byte-identical install in another folder. A lock carries its own digest, so a hand edit is seen. `verify`
+// hashes everything before it imports any plugin, and imports nothing when a hash differs. Amendments are
+// append-only.
 import { existsSync } from "node:fs";
 import { readFile, rename, stat, writeFile } from "node:fs/promises";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DeidError } from "../contract/index.js";
 import { BUILTIN_DETECTORS, PROJECT_ROOT, getPluginRegistry, type DetectorPlugin, type PluginContext } from "../detectors/index.js";
-import { isBaselineSystem, listFilesRecursive, resolveSystemStack, sha256File, sha256Path, sha256Text, toPosix, type SystemSpec } from "../battery/index.js";
+import { canonicalJson, isBaselineSystem, listFilesRecursive, resolveSystemStack, sha256File, sha256Path, sha256Text, toPosix, type SystemSpec } from "../battery/index.js";
+import { decidingFiles, installedVersions, moduleGraph, packageDigest } from "./graph.js";
 import { SOFTWARE_VERSION, siteFilePaths, type LoadedStack } from "../stack/index.js";
 import { amendmentSha256, loadProtocolFile, protocolContentSha256, rawAmendments, type LoadedProtocol } from "./schema.js";
 
-export const LOCK_FORMAT = "deidstack.protocol-lock.v1";
+export const LOCK_FORMAT = "deidstack.protocol-lock.v2";
 
-export type LockedFileRole = "corpus" | "stack" | "prompt" | "model" | "plugin" | "stack-reference" | "package-lock";
+export type LockedFileRole =
+  | "corpus"
+  | "stack"
+  | "prompt"
+  | "model"
+  | "plugin"
+  | "stack-reference"
+  | "package-lock"
+  /** A source or data file of a built-in detector's folder. */
+  | "detector"
+  /** Code and data of deidstack itself that decide a result (src/, policies/, package.json). */
+  | "code"
+  /** An installed package (node_modules/…): the digest of all its files. */
+  | "package";
 
 export interface LockedFile {
   role: LockedFileRole;
-  /** Relative to the protocol's folder, with `/` separators. */
+  /** What `path` is relative to: the package root (the install folder of deidstack) or the protocol's folder. */
+  base: "package" | "protocol";
+  /** With `/` separators. */
   path: string;
   sha256: string;
 }
+
+/** Roles whose files `verify` can list without importing any plugin; the others come from plugin code. */
+const STATIC_ROLES: ReadonlySet<LockedFileRole> = new Set(["corpus", "stack", "prompt", "stack-reference", "plugin", "package-lock", "detector", "code", "package"]);
 
 export interface LockedComponent {
   system: string;
@@ -47,8 +72,12 @@ export interface ProtocolLock {
   files: LockedFile[];
   components: LockedComponent[];
   tool_versions_probed: boolean;
+  /** Version of every installed package package-lock.json lists ("missing" when not installed). */
+  installed: Record<string, string>;
   /** Earlier locks of this protocol (before amendments), oldest first. */
   history: { lock_sha256: string; locked_at: string; amendments: number }[];
+  /** sha256 of the canonical JSON of every other field: a lock edited by hand no longer matches it. */
+  lock_digest: string;
 }
 
 /** What the protocol and its files look like now. */
@@ -58,6 +87,7 @@ export interface Snapshot {
   amendments: { date: string; sha256: string }[];
   files: LockedFile[];
   components: LockedComponent[];
+  installed: Record<string, string>;
   /** Corpora whose sha256 differs from the one the protocol declares. */
   corpusMismatches: { id: string; path: string; declared: string; actual: string }[];
 }
@@ -70,10 +100,36 @@ function relativePath(loaded: LoadedProtocol, abs: string): string {
   return toPosix(relative(loaded.baseDir, abs)) || ".";
 }
 
+function isInside(dir: string, abs: string): boolean {
+  const r = relative(dir, abs);
+  return r === "" || (!r.startsWith("..") && !isAbsolute(r));
+}
+
+/** Where a file is recorded: relative to the package root when inside it, else to the protocol's folder. */
+function locate(loaded: LoadedProtocol, abs: string): { base: LockedFile["base"]; path: string } {
+  if (isInside(PROJECT_ROOT, abs)) return { base: "package", path: toPosix(relative(PROJECT_ROOT, abs)) || "." };
+  return { base: "protocol", path: relativePath(loaded, abs) };
+}
+
+function absoluteOf(loaded: LoadedProtocol, f: Pick<LockedFile, "base" | "path">): string {
+  return resolve(f.base === "package" ? PROJECT_ROOT : loaded.baseDir, f.path);
+}
+
 async function fileEntries(loaded: LoadedProtocol, role: LockedFileRole, abs: string): Promise<LockedFile[]> {
   const s = await stat(abs);
   const files = s.isDirectory() ? await listFilesRecursive(abs) : [abs];
-  return Promise.all(files.map(async (f) => ({ role, path: relativePath(loaded, f), sha256: await sha256File(f) })));
+  return Promise.all(files.map(async (f) => ({ role, ...locate(loaded, f), sha256: await sha256File(f) })));
+}
+
+async function entriesOf(loaded: LoadedProtocol, role: LockedFileRole, files: readonly string[]): Promise<LockedFile[]> {
+  return Promise.all(files.map(async (f) => ({ role, ...locate(loaded, f), sha256: await sha256File(f) })));
+}
+
+/** The hash a locked file has now (a package's digest for packages), or undefined when it is gone. */
+async function currentHash(loaded: LoadedProtocol, f: LockedFile): Promise<string | undefined> {
+  const abs = absoluteOf(loaded, f);
+  if (!existsSync(abs)) return undefined;
+  return f.role === "package" ? packageDigest(abs) : sha256File(abs);
 }
 
 /** A path option resolves against the stack's folder, then the project root (as plugins resolve them). */
@@ -131,38 +187,69 @@ function detectorUses(stack: LoadedStack): DetectorUse[] {
   return uses;
 }
 
-async function snapshotStack(loaded: LoadedProtocol, spec: SystemSpec, probe: boolean): Promise<{ files: LockedFile[]; components: LockedComponent[] }> {
+/** Folders of deidstack's own code and data that decide a result, and the entries whose imports are followed. */
+const CORE_FOLDERS = ["src/contract", "src/detectors", "src/stack", "src/healing", "src/transform", "src/eval", "src/battery", "src/protocol", "policies"];
+const CORE_ENTRIES = ["src/stack/index.ts", "src/eval/index.ts"];
+
+interface StaticFiles {
+  files: LockedFile[];
+  /** Installed package folders reached by any module graph (absolute). */
+  packages: Set<string>;
+}
+
+/** What a stack fixes that can be found without importing its plugins: files and module graphs. */
+async function staticStackFiles(loaded: LoadedProtocol, spec: SystemSpec, out: StaticFiles): Promise<void> {
   const stack = await resolveSystemStack(spec, loaded.baseDir, loaded.path);
-  const files: LockedFile[] = [];
-  if (!isBaselineSystem(spec)) files.push({ role: "stack", path: relativePath(loaded, stack.path), sha256: stack.sha256 });
-  for (const f of siteFilePaths(stack.config.site, stack.baseDir)) files.push(...(await fileEntries(loaded, "stack-reference", f)));
+  if (!isBaselineSystem(spec)) out.files.push({ role: "stack", ...locate(loaded, stack.path), sha256: stack.sha256 });
+  for (const f of siteFilePaths(stack.config.site, stack.baseDir)) out.files.push(...(await fileEntries(loaded, "stack-reference", f)));
+  for (const u of detectorUses(stack)) {
+    const builtin = BUILTIN_DETECTORS[u.use];
+    const entry = builtin !== undefined ? resolve(PROJECT_ROOT, builtin) : resolve(stack.baseDir, u.use);
+    if (!existsSync(entry)) throw new DeidError("E_DETECTOR_NOT_INSTALLED", `system ${spec.id}: detector ${u.detector} (${u.use}) is not installed`);
+    const graph = moduleGraph([entry]);
+    if (graph.unresolved.length) {
+      throw new DeidError("E_CONFIG", `system ${spec.id}: detector ${u.detector} imports ${graph.unresolved.length} module(s) that do not exist`, { field: "detectors.use" });
+    }
+    for (const p of graph.packages) out.packages.add(p);
+    if (builtin !== undefined) {
+      const folder = dirname(entry);
+      out.files.push(...(await entriesOf(loaded, "detector", decidingFiles(folder))));
+      out.files.push(...(await entriesOf(loaded, "code", graph.files.filter((f) => !isInside(folder, f)))));
+    } else {
+      out.files.push(...(await entriesOf(loaded, "plugin", graph.files)));
+    }
+    const promptRef = typeof u.with.prompt === "string" ? u.with.prompt : defaultPromptRef(u.use, u.role, stack.config.language);
+    if (promptRef !== undefined) {
+      const dir = existingPath(promptRef, stack.baseDir);
+      if (!dir) throw new DeidError("E_CONFIG", `system ${spec.id}: prompt ${promptRef} of detector ${u.detector} not found`, { field: "with.prompt" });
+      out.files.push(...(await fileEntries(loaded, "prompt", dir)));
+    }
+    for (const s of stringsIn(u.with)) {
+      if (s.key === "prompt" || s.key === "model" || !looksLikePath(s.value)) continue;
+      const p = existingPath(s.value, stack.baseDir);
+      if (p) out.files.push(...(await fileEntries(loaded, "stack-reference", p)));
+    }
+  }
+}
+
+/** What a stack fixes that only its plugins' code can say: versions, model folders, files they name themselves. */
+async function dynamicStackFiles(loaded: LoadedProtocol, spec: SystemSpec, probe: boolean): Promise<{ files: LockedFile[]; components: LockedComponent[] }> {
+  const stack = await resolveSystemStack(spec, loaded.baseDir, loaded.path);
   const ctx: PluginContext = { baseDir: stack.baseDir, language: stack.config.language, projectRoot: PROJECT_ROOT };
+  const files: LockedFile[] = [];
   const components: LockedComponent[] = [];
   for (const u of detectorUses(stack)) {
     const { plugin, source } = await getPluginRegistry().load(u.use, stack.baseDir);
-    if (source !== "builtin") files.push(...(await fileEntries(loaded, "plugin", source)));
     const extras = await pluginExtras(u.use, source);
     const options = parseOptions(plugin, u, spec.id);
     if (extras.lockedPaths) {
       for (const p of await extras.lockedPaths(options, ctx)) files.push(...(await fileEntries(loaded, "stack-reference", p)));
-    } else {
-      const promptRef = typeof u.with.prompt === "string" ? u.with.prompt : defaultPromptRef(u.use, u.role, stack.config.language);
-      if (promptRef !== undefined) {
-        const dir = existingPath(promptRef, stack.baseDir);
-        if (!dir) throw new DeidError("E_CONFIG", `system ${spec.id}: prompt ${promptRef} of detector ${u.detector} not found`, { field: "with.prompt" });
-        files.push(...(await fileEntries(loaded, "prompt", dir)));
-      }
-      const model = (options as { model?: unknown }).model;
-      if (extras.resolveModelDirectory && typeof model === "string") {
-        const dir = extras.resolveModelDirectory(model, ctx);
-        if (!existsSync(dir)) throw new DeidError("E_CONFIG", `system ${spec.id}: model folder of detector ${u.detector} not found (${relativePath(loaded, dir)})`, { field: "with.model" });
-        files.push(...(await fileEntries(loaded, "model", dir)));
-      }
-      for (const s of stringsIn(u.with)) {
-        if (s.key === "prompt" || s.key === "model" || !looksLikePath(s.value)) continue;
-        const p = existingPath(s.value, stack.baseDir);
-        if (p) files.push(...(await fileEntries(loaded, "stack-reference", p)));
-      }
+    }
+    const model = (options as { model?: unknown }).model;
+    if (extras.resolveModelDirectory && typeof model === "string") {
+      const dir = extras.resolveModelDirectory(model, ctx);
+      if (!existsSync(dir)) throw new DeidError("E_CONFIG", `system ${spec.id}: model folder of detector ${u.detector} not found (${relativePath(loaded, dir)})`, { field: "with.model" });
+      files.push(...(await fileEntries(loaded, "model", dir)));
     }
     const toolVersion = probe && extras.probeVersion ? await extras.probeVersion(options, ctx) : null;
     components.push({ system: spec.id, detector: u.detector, use: u.use, plugin_version: plugin.meta.version, tool_version: toolVersion });
@@ -178,39 +265,62 @@ function parseOptions(plugin: DetectorPlugin, u: DetectorUse, system: string): u
   return parsed.data;
 }
 
-function dedupeFiles(files: LockedFile[]): LockedFile[] {
-  const byKey = new Map<string, LockedFile>();
-  for (const f of files) byKey.set(`${f.role}\0${f.path}`, f);
-  return [...byKey.values()].sort((a, b) => a.role.localeCompare(b.role) || a.path.localeCompare(b.path));
+function fileKey(f: Pick<LockedFile, "role" | "base" | "path">): string {
+  return `${f.role}\0${f.base}\0${f.path}`;
 }
 
-export async function takeSnapshot(loaded: LoadedProtocol, options: { probe: boolean }): Promise<Snapshot> {
-  const files: LockedFile[] = [];
+function dedupeFiles(files: LockedFile[]): LockedFile[] {
+  const byKey = new Map<string, LockedFile>();
+  for (const f of files) byKey.set(fileKey(f), f);
+  return [...byKey.values()].sort((a, b) => a.role.localeCompare(b.role) || a.base.localeCompare(b.base) || a.path.localeCompare(b.path));
+}
+
+type StaticSnapshot = Omit<Snapshot, "components">;
+
+/** Everything a lock fixes that can be read without importing any plugin (see the notes at the top). */
+export async function takeStaticSnapshot(loaded: LoadedProtocol): Promise<StaticSnapshot> {
+  const out: StaticFiles = { files: [], packages: new Set() };
   const corpusMismatches: Snapshot["corpusMismatches"] = [];
   for (const c of loaded.protocol.corpora) {
     const abs = resolve(loaded.baseDir, c.path);
     if (!existsSync(abs)) throw new DeidError("E_CONFIG", `corpus ${c.id}: ${c.path} does not exist`, { field: "corpora.path" });
     const actual = await sha256Path(abs);
     if (actual !== c.sha256) corpusMismatches.push({ id: c.id, path: c.path, declared: c.sha256, actual });
-    files.push({ role: "corpus", path: relativePath(loaded, abs), sha256: actual });
+    out.files.push({ role: "corpus", ...locate(loaded, abs), sha256: actual });
   }
-  const components: LockedComponent[] = [];
-  for (const spec of loaded.protocol.systems) {
-    const s = await snapshotStack(loaded, spec, options.probe);
-    files.push(...s.files);
-    components.push(...s.components);
+  for (const spec of loaded.protocol.systems) await staticStackFiles(loaded, spec, out);
+  for (const folder of CORE_FOLDERS) {
+    const abs = resolve(PROJECT_ROOT, folder);
+    if (existsSync(abs)) out.files.push(...(await entriesOf(loaded, "code", decidingFiles(abs))));
   }
+  const core = moduleGraph(CORE_ENTRIES.map((e) => resolve(PROJECT_ROOT, e)));
+  out.files.push(...(await entriesOf(loaded, "code", core.files)));
+  for (const p of core.packages) out.packages.add(p);
+  out.files.push(...(await entriesOf(loaded, "code", [resolve(PROJECT_ROOT, "package.json")])));
+  for (const dir of [...out.packages].sort()) out.files.push({ role: "package", ...locate(loaded, dir), sha256: packageDigest(dir) });
   const packageLock = resolve(PROJECT_ROOT, "package-lock.json");
-  if (existsSync(packageLock)) files.push({ role: "package-lock", path: relativePath(loaded, packageLock), sha256: await sha256File(packageLock) });
+  if (existsSync(packageLock)) out.files.push({ role: "package-lock", ...locate(loaded, packageLock), sha256: await sha256File(packageLock) });
   const { amendments: _a, ...content } = loaded.raw;
   return {
     protocolSha256: protocolContentSha256(loaded.raw),
     content,
     amendments: rawAmendments(loaded.raw).map((a, i) => ({ date: loaded.protocol.amendments[i]?.date ?? "", sha256: amendmentSha256(a) })),
-    files: dedupeFiles(files),
-    components,
+    files: dedupeFiles(out.files),
+    installed: installedVersions(PROJECT_ROOT),
     corpusMismatches,
   };
+}
+
+export async function takeSnapshot(loaded: LoadedProtocol, options: { probe: boolean }): Promise<Snapshot> {
+  const st = await takeStaticSnapshot(loaded);
+  const files = [...st.files];
+  const components: LockedComponent[] = [];
+  for (const spec of loaded.protocol.systems) {
+    const d = await dynamicStackFiles(loaded, spec, options.probe);
+    files.push(...d.files);
+    components.push(...d.components);
+  }
+  return { ...st, files: dedupeFiles(files), components };
 }
 
 const short = (h: string | null) => (h === null ? "none" : h.length > 16 ? `${h.slice(0, 12)}…` : h);
@@ -229,25 +339,45 @@ export function changedFields(a: unknown, b: unknown, path = ""): string[] {
   return out;
 }
 
-/** Differences between a lock and a snapshot, amendments excepted. */
-export function contentDifferences(lock: ProtocolLock, now: Snapshot): string[] {
+function describeFile(f: Pick<LockedFile, "role" | "path">): string {
+  return f.role === "package" ? `installed package ${f.path}` : `${f.role} file ${f.path}`;
+}
+
+/** Differences of the protocol itself, its corpora, the deidstack version and installed package versions. */
+function headerDifferences(lock: ProtocolLock, now: StaticSnapshot): string[] {
   const out: string[] = [];
   if (lock.protocol.sha256 !== now.protocolSha256) {
     const fields = changedFields(lock.protocol.content, now.content);
     out.push(`protocol changed (${fields.length ? `fields: ${fields.join(", ")}` : "content"}; sha256 ${short(lock.protocol.sha256)} locked, ${short(now.protocolSha256)} now)`);
   }
   for (const m of now.corpusMismatches) out.push(`corpus ${m.id} (${m.path}) has sha256 ${short(m.actual)}, not the ${short(m.declared)} the protocol declares`);
-  const locked = new Map(lock.files.map((f) => [`${f.role}\0${f.path}`, f]));
-  const current = new Map(now.files.map((f) => [`${f.role}\0${f.path}`, f]));
-  for (const [key, f] of locked) {
-    const n = current.get(key);
-    if (!n) out.push(`${f.role} file ${f.path} is no longer part of the protocol or is missing (locked sha256 ${short(f.sha256)})`);
-    else if (n.sha256 !== f.sha256) out.push(`${f.role} file ${f.path} changed (sha256 ${short(f.sha256)} locked, ${short(n.sha256)} now)`);
+  if (lock.software.version !== SOFTWARE_VERSION) out.push(`deidstack version ${lock.software.version} locked, ${SOFTWARE_VERSION} now`);
+  const names = new Set([...Object.keys(lock.installed), ...Object.keys(now.installed)]);
+  const changed = [...names].sort().filter((n) => lock.installed[n] !== now.installed[n]);
+  for (const n of changed.slice(0, 20)) out.push(`installed package ${n}: version ${lock.installed[n] ?? "absent"} locked, ${now.installed[n] ?? "absent"} now`);
+  if (changed.length > 20) out.push(`… and ${changed.length - 20} more installed package version(s) differ`);
+  return out;
+}
+
+/** Differences between the files a lock lists and the files found now (only roles in `roles`). */
+function fileDifferences(locked: readonly LockedFile[], current: readonly LockedFile[], roles: ReadonlySet<LockedFileRole>): string[] {
+  const out: string[] = [];
+  const lockedMap = new Map(locked.filter((f) => roles.has(f.role)).map((f) => [fileKey(f), f]));
+  const currentMap = new Map(current.filter((f) => roles.has(f.role)).map((f) => [fileKey(f), f]));
+  for (const [key, f] of lockedMap) {
+    const n = currentMap.get(key);
+    if (!n) out.push(`${describeFile(f)} is no longer part of the protocol or is missing (locked sha256 ${short(f.sha256)})`);
+    else if (n.sha256 !== f.sha256) out.push(`${describeFile(f)} changed (sha256 ${short(f.sha256)} locked, ${short(n.sha256)} now)`);
   }
-  for (const [key, f] of current) if (!locked.has(key)) out.push(`${f.role} file ${f.path} was added after the lock`);
+  for (const [key, f] of currentMap) if (!lockedMap.has(key)) out.push(`${describeFile(f)} was added after the lock`);
+  return out;
+}
+
+function componentDifferences(lock: ProtocolLock, components: readonly LockedComponent[]): string[] {
+  const out: string[] = [];
   const compKey = (c: LockedComponent) => `${c.system}\0${c.detector}`;
   const lockedComps = new Map(lock.components.map((c) => [compKey(c), c]));
-  const nowComps = new Map(now.components.map((c) => [compKey(c), c]));
+  const nowComps = new Map(components.map((c) => [compKey(c), c]));
   for (const [key, c] of lockedComps) {
     const n = nowComps.get(key);
     const name = `detector ${c.detector} (${c.use}) of system ${c.system}`;
@@ -259,12 +389,18 @@ export function contentDifferences(lock: ProtocolLock, now: Snapshot): string[] 
     }
   }
   for (const [key, c] of nowComps) if (!lockedComps.has(key)) out.push(`detector ${c.detector} (${c.use}) of system ${c.system} was added after the lock`);
-  if (lock.software.version !== SOFTWARE_VERSION) out.push(`deidstack version ${lock.software.version} locked, ${SOFTWARE_VERSION} now`);
   return out;
 }
 
+const ALL_ROLES: ReadonlySet<LockedFileRole> = new Set(["corpus", "stack", "prompt", "model", "plugin", "stack-reference", "package-lock", "detector", "code", "package"]);
+
+/** Differences between a lock and a snapshot, amendments excepted. */
+export function contentDifferences(lock: ProtocolLock, now: Snapshot): string[] {
+  return [...headerDifferences(lock, now), ...fileDifferences(lock.files, now.files, ALL_ROLES), ...componentDifferences(lock, now.components)];
+}
+
 /** Locked amendments must stay as they were, in place; returns problems and the count of new ones. */
-export function amendmentDifferences(lock: ProtocolLock, now: Snapshot): { problems: string[]; appended: number } {
+export function amendmentDifferences(lock: ProtocolLock, now: Pick<Snapshot, "amendments">): { problems: string[]; appended: number } {
   const problems: string[] = [];
   lock.amendments.forEach((a, i) => {
     const n = now.amendments[i];
@@ -274,7 +410,21 @@ export function amendmentDifferences(lock: ProtocolLock, now: Snapshot): { probl
   return { problems, appended: Math.max(0, now.amendments.length - lock.amendments.length) };
 }
 
-export async function readLock(path: string): Promise<{ lock: ProtocolLock; sha256: string }> {
+/** The digest a lock carries: sha256 of the canonical JSON of every field but `lock_digest`. */
+export function lockDigest(lock: Omit<ProtocolLock, "lock_digest"> | ProtocolLock): string {
+  const { lock_digest: _d, ...rest } = lock as ProtocolLock;
+  return sha256Text(canonicalJson(rest));
+}
+
+export interface ReadLock {
+  lock: ProtocolLock;
+  /** sha256 of the lock file's bytes. */
+  sha256: string;
+  /** False when the lock's content no longer matches the digest it carries (it was edited by hand). */
+  intact: boolean;
+}
+
+export async function readLock(path: string): Promise<ReadLock> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -287,12 +437,17 @@ export async function readLock(path: string): Promise<{ lock: ProtocolLock; sha2
   } catch {
     throw new DeidError("E_CONFIG", `${path} is not valid JSON`);
   }
+  if ((lock?.format as string) === "deidstack.protocol-lock.v1") {
+    throw new DeidError("E_CONFIG", `${path} is a ${lock.format} lock, which does not fix code, data or installed packages; lock the protocol again (delete the old lock, or keep it in version control as history)`);
+  }
   if (lock?.format !== LOCK_FORMAT) throw new DeidError("E_CONFIG", `${path} is not a ${LOCK_FORMAT} lock file`);
-  return { lock, sha256: sha256Text(bytes) };
+  return { lock, sha256: sha256Text(bytes), intact: typeof lock.lock_digest === "string" && lock.lock_digest === lockDigest(lock) };
 }
 
+const EDITED_LOCK = "the lock file was edited after it was written (its content does not match the digest it carries)";
+
 function lockFromSnapshot(loaded: LoadedProtocol, now: Snapshot, probe: boolean, at: Date, history: ProtocolLock["history"]): ProtocolLock {
-  return {
+  const lock: Omit<ProtocolLock, "lock_digest"> = {
     format: LOCK_FORMAT,
     protocol: { id: loaded.protocol.id, file: relativePath(loaded, loaded.path), sha256: now.protocolSha256, content: now.content },
     locked_at: at.toISOString(),
@@ -301,8 +456,10 @@ function lockFromSnapshot(loaded: LoadedProtocol, now: Snapshot, probe: boolean,
     files: now.files,
     components: now.components,
     tool_versions_probed: probe,
+    installed: now.installed,
     history,
   };
+  return { ...lock, lock_digest: lockDigest(lock) };
 }
 
 async function writeLockFile(path: string, lock: ProtocolLock): Promise<string> {
@@ -348,6 +505,7 @@ export async function lockProtocol(path: string, options: LockOptions = {}): Pro
     return { status: "created", lockPath, lockSha256: await writeLockFile(lockPath, lock), lock, changes: [] };
   }
   const previous = await readLock(lockPath);
+  if (!previous.intact) throw new DeidError("E_CONFIG", `cannot lock: ${EDITED_LOCK}; restore it (version control keeps it) before amending`);
   const { problems, appended } = amendmentDifferences(previous.lock, now);
   if (problems.length) throw new DeidError("E_CONFIG", `cannot lock: amendments are append-only: ${problems.join("; ")}`);
   const changes = contentDifferences(previous.lock, now);
@@ -373,20 +531,36 @@ export interface VerifyOutcome {
   lockSha256: string;
 }
 
-/** Recomputes everything the lock fixes and lists every difference (empty when the protocol may run). */
+/**
+ * Recomputes everything the lock fixes and lists every difference (empty when the protocol may run). First, without
+ * importing any plugin: the lock's own digest, then the protocol, corpora, installed versions and the hash of every
+ * file the lock lists, and the files the stacks and module graphs name now. Only when all of that matches are the
+ * plugins imported, for their versions, tool versions and the files they name themselves.
+ */
 export async function verifyProtocol(path: string): Promise<VerifyOutcome> {
   const loaded = await loadProtocolFile(path);
   const lockPath = lockPathOf(loaded);
-  const { lock, sha256 } = await readLock(lockPath);
+  const { lock, sha256, intact } = await readLock(lockPath);
+  const done = (differences: string[]): VerifyOutcome => ({ ok: differences.length === 0, differences, loaded, lockPath, lock, lockSha256: sha256 });
+  if (!intact) return done([EDITED_LOCK]);
   const differences: string[] = [];
   if (lock.protocol.id !== loaded.protocol.id) differences.push(`lock is for protocol ${lock.protocol.id}, not ${loaded.protocol.id}`);
-  const now = await takeSnapshot(loaded, { probe: lock.tool_versions_probed });
-  const { problems, appended } = amendmentDifferences(lock, now);
+  const st = await takeStaticSnapshot(loaded);
+  const { problems, appended } = amendmentDifferences(lock, st);
   differences.push(...problems);
   for (let i = lock.amendments.length; i < lock.amendments.length + appended; i++) {
-    differences.push(`amendment ${i + 1} (${now.amendments[i].date}) is not in the lock yet; run \`deidstack protocol lock\` to record it`);
+    differences.push(`amendment ${i + 1} (${st.amendments[i].date}) is not in the lock yet; run \`deidstack protocol lock\` to record it`);
   }
-  differences.push(...contentDifferences(lock, now));
-  return { ok: differences.length === 0, differences, loaded, lockPath, lock, lockSha256: sha256 };
+  differences.push(...headerDifferences(lock, st));
+  differences.push(...fileDifferences(lock.files, st.files, STATIC_ROLES));
+  // Files only plugin code names (models, files a plugin lists itself): hashed from the lock's list, no import.
+  for (const f of lock.files.filter((x) => !STATIC_ROLES.has(x.role))) {
+    const h = await currentHash(loaded, f);
+    if (h === undefined) differences.push(`${describeFile(f)} is missing (locked sha256 ${short(f.sha256)})`);
+    else if (h !== f.sha256) differences.push(`${describeFile(f)} changed (sha256 ${short(f.sha256)} locked, ${short(h)} now)`);
+  }
+  if (differences.length) return done(differences);
+  const now = await takeSnapshot(loaded, { probe: lock.tool_versions_probed });
+  const dynamicRoles = new Set([...ALL_ROLES].filter((r) => !STATIC_ROLES.has(r)));
+  return done([...fileDifferences(lock.files, now.files, dynamicRoles), ...componentDifferences(lock, now.components)]);
 }
-

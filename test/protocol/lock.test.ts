@@ -23,7 +23,7 @@ describe("protocol lock and verify", () => {
     const ws = createWorkspace();
     const first = await lockProtocol(ws.protocolPath);
     expect(first.status).toBe("created");
-    expect(first.lock.format).toBe("deidstack.protocol-lock.v1");
+    expect(first.lock.format).toBe("deidstack.protocol-lock.v2");
     const roles = first.lock.files.map((f) => `${f.role}:${f.path.split("/").pop()}`);
     expect(roles).toEqual(expect.arrayContaining(["corpus:corpus.jsonl", "stack:dates.yaml", "stack:names-dates.yaml", "prompt:pattern.txt", "plugin:regex.ts", "package-lock:package-lock.json"]));
     expect(first.lock.components.map((c) => `${c.system}/${c.use.split("/").pop()}@${c.plugin_version}`)).toEqual(["dates/regex.ts@0.0.1", "names-dates/known-identifiers@1.2.0", "names-dates/regex.ts@0.0.1"]);
