@@ -24,7 +24,7 @@ describe("protocols/nl-synth-example.yaml", () => {
       ["B", ["non-inferiority:precision-first-recall-first:span_recall", "superiority:precision-first-recall-first:span_precision"]],
     ]);
     const lock = JSON.parse(readFileSync(join(PROTOCOLS, "nl-synth-example.lock.json"), "utf8"));
-    expect(lock.format).toBe("deidstack.protocol-lock.v1");
+    expect(lock.format).toBe("deidstack.protocol-lock.v2");
     expect(lock.protocol.id).toBe("nl-synth-example");
   });
 });
