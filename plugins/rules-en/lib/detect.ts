@@ -63,7 +63,7 @@ export function ruleCandidates(text: string, compiled: CompiledRulesEn): Candida
   return out;
 }
 
-const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n]|$))/;
+const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n]|$)|\s{2,}|\t)/;
 
 /** "Mateo Cole-Ibáñez, 14 months", "pt: Ada Obi, 29, flat 12b", "Ellen (43)": a number right after a name is an age. */
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {

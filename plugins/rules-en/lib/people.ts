@@ -356,7 +356,10 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           } else if (isCapitalised(start)) {
             const ambiguous = w.commonSmall || w.eponym || ((w.common || w.medicalProper) && w.firstRank === undefined && w.lastRank === undefined);
             const listed = w.firstRank !== undefined || w.lastRank !== undefined;
-            const allow = !w.stop && !w.calendar && !w.acronym && (!ambiguous || (!weak && listed && !start.sentenceStart) || (cue.label && listed && !w.commonSmall));
+            // After a strong cue a capitalised word mid-sentence is a name unless it is a very common word ("partner Dev").
+            const allow =
+              !w.stop && !w.calendar && !w.acronym &&
+              (!ambiguous || (!weak && (listed || !w.commonSmall) && !start.sentenceStart && !w.medicalProper) || (cue.label && listed && !w.commonSmall));
             if (allow && !(weak && !listed)) e = nameWordAt(j, true, false);
             if (start.shape === "upper" && !listed && !cue.label) e = -1;
           } else if (!weak && start.shape === "lower") {
@@ -510,7 +513,7 @@ function cueEndingAt(tokens: readonly Token[], k: number): { role: Role; word: s
   }
   if (!best && isLabel) {
     const last = tokens[k].low;
-    if (/^(?:name|patient|contact|physician|doctor|provider|surgeon|attending|pcp|gp|nurse|referr(?:er|ing)|author|signed|from|to|cc|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter|consultant|clinician|requester|requested|prescriber|sender|recipient)$/.test(last)) {
+    if (/^(?:name|patient|contact|physician|doctor|provider|surgeon|attending|pcp|gp|nurse|referr(?:er|ing)|author|signed|from|to|cc|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter|consultant|clinician|requester|requested|prescriber|sender|recipient|\w+(?:ologist|grapher|ician|therapist|tech|technician|technologist|iatrist|nurse))$/.test(last)) {
       best = { role: /name|patient/.test(last) ? "patient" : /contact|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter/.test(last) ? "other" : "caregiver", word: last, label: true };
     }
   }
