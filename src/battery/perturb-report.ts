@@ -52,7 +52,14 @@ export function perturbationChart(result: PerturbationCorpusResult): ChartSpec |
             yOffset: { field: "system", type: "nominal" },
             color: { field: "system", type: "nominal" },
             fill: { condition: { test: "indexof(datum.significance, 'significant loss') === 0", field: "system", type: "nominal" }, value: "white" },
-            shape: { field: "significance", type: "nominal", title: "Loss", scale: { domain: [`significant loss (q < ${result.alpha})`, "not significant", "not tested"], range: ["circle", "circle", "diamond"] } },
+            shape: {
+              field: "significance",
+              type: "nominal",
+              title: "Loss",
+              scale: { domain: [`significant loss (q < ${result.alpha})`, "not significant", "not tested"], range: ["circle", "square", "diamond"] },
+              // The title explains the shapes: a legend of outline-only symbols drew nothing visible.
+              legend: null,
+            },
           },
         },
       ],
@@ -62,7 +69,7 @@ export function perturbationChart(result: PerturbationCorpusResult): ChartSpec |
     name: `perturbation-${result.corpus}`,
     kind: "perturbation",
     corpus: result.corpus,
-    title: `Metric change under perturbation with ${Math.round(result.confidence * 100)}% paired intervals, ${result.corpus} (filled: significant loss, BH q < ${result.alpha})`,
+    title: `Metric change under perturbation with ${Math.round(result.confidence * 100)}% paired intervals, ${result.corpus} (filled circle: significant loss, BH q < ${result.alpha}; square: not significant; diamond: not tested)`,
     spec,
   };
 }

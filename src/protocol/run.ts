@@ -30,6 +30,7 @@ export function protocolPlan(loaded: LoadedProtocol): BatteryPlan {
       bootstrap: p.bootstrap,
       scoring: p.scoring,
       timing: p.timing,
+      ...(p.perturb ? { perturb: p.perturb } : {}),
     },
     baseDir: loaded.baseDir,
     source: loaded.path,
@@ -66,7 +67,8 @@ export async function runProtocol(path: string, options: ProtocolRunOptions = {}
   const { loaded, lock, lockSha256 } = verified;
   const result = await runBattery(protocolPlan(loaded), { onProgress: options.onProgress });
   const bootstrapByCorpus = new Map(result.corpora.map((c) => [c.id, c.bootstrap]));
-  const outcomes = evaluateStatements(loaded.protocol.statements, bootstrapByCorpus);
+  const perturbationByCorpus = new Map((result.perturbation ?? []).map((p) => [p.corpus, p]));
+  const outcomes = evaluateStatements(loaded.protocol.statements, bootstrapByCorpus, perturbationByCorpus);
   const rows = statementRows(outcomes);
   const json = statementsJson(outcomes, {
     protocol: loaded.protocol.id,

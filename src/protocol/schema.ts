@@ -7,6 +7,7 @@ import { DeidError } from "../contract/index.js";
 import {
   bootstrapSpecSchema,
   clusterSchema,
+  perturbSpecSchema,
   corpusSpecSchema,
   issuePath,
   readYamlFile,
@@ -17,6 +18,7 @@ import {
   sha256Text,
 } from "../battery/index.js";
 import { resolveMetric } from "../eval/index.js";
+import { PERTURB_DIMENSIONS } from "../eval/perturb/index.js";
 
 const idSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "use letters, digits, '.', '_' and '-' only");
 
@@ -37,7 +39,21 @@ export const nonInferioritySchema = z
     margin_points: z.number().positive().max(100),
   })
   .strict();
-export const conditionSchema = z.discriminatedUnion("kind", [superioritySchema, nonInferioritySchema]);
+/**
+ * Stability under a perturbation (a perturb block must make the cell): the system loses less than max_loss_points
+ * of the measure under the dimension, read from the upper bound of the loss's paired interval ("recall drop under
+ * typos ≤ 2 points").
+ */
+export const perturbationConditionSchema = z
+  .object({
+    kind: z.literal("perturbation"),
+    system: z.string().min(1),
+    dimension: z.enum(PERTURB_DIMENSIONS),
+    measure: z.string().min(1),
+    max_loss_points: z.number().positive().max(100),
+  })
+  .strict();
+export const conditionSchema = z.discriminatedUnion("kind", [superioritySchema, nonInferioritySchema, perturbationConditionSchema]);
 export type Condition = z.output<typeof conditionSchema>;
 
 const statementBase = { id: idSchema, description: z.string().min(1), corpus: z.string().min(1) };
@@ -45,6 +61,7 @@ const statementBase = { id: idSchema, description: z.string().min(1), corpus: z.
 export const statementSchema = z.discriminatedUnion("kind", [
   z.object({ ...statementBase, ...superioritySchema.shape }).strict(),
   z.object({ ...statementBase, ...nonInferioritySchema.shape }).strict(),
+  z.object({ ...statementBase, ...perturbationConditionSchema.shape }).strict(),
   /** A conjunction: held when every condition holds (DeidSharp's statement B). */
   z.object({ ...statementBase, kind: z.literal("all"), conditions: z.array(conditionSchema).min(2) }).strict(),
 ]);
@@ -78,6 +95,7 @@ export const protocolSchema = z
     bootstrap: bootstrapSpecSchema,
     scoring: scoringSpecSchema.default({ scope: "all", out_of_scope: "false-positive" }),
     timing: timingSpecSchema.default({ warmup_documents: 10, isolation: "process" }),
+    perturb: perturbSpecSchema.optional(),
     statements: z.array(statementSchema).min(1),
     amendments: z.array(amendmentSchema).default([]),
   })
@@ -132,6 +150,14 @@ export function checkProtocolReferences(p: Protocol, source: string): void {
     conditionsOf(st).forEach((c, j) => {
       const cf = st.kind === "all" ? `${f}.conditions[${j}]` : f;
       if (!systems.has(c.system)) fail(source, `statement ${st.id} names system "${c.system}", which the protocol lacks`, `${cf}.system`);
+      if (c.kind === "perturbation") {
+        const pb = p.perturb;
+        if (!pb) fail(source, `statement ${st.id} is about perturbation, but the protocol has no perturb block`, `${cf}.kind`);
+        if (pb.corpora && !pb.corpora.includes(st.corpus)) fail(source, `statement ${st.id}: corpus ${st.corpus} is not perturbed`, `${f}.corpus`);
+        if (!pb.dimensions.includes(c.dimension)) fail(source, `statement ${st.id} reads dimension "${c.dimension}", which the perturb block does not make`, `${cf}.dimension`);
+        if (!pb.measures.includes(c.measure)) fail(source, `statement ${st.id} reads measure "${c.measure}", which is not among the perturb block's measures`, `${cf}.measure`);
+        return;
+      }
       if (!systems.has(c.reference)) fail(source, `statement ${st.id} names reference "${c.reference}", which the protocol lacks`, `${cf}.reference`);
       if (c.system === c.reference) fail(source, `statement ${st.id} compares ${c.system} with itself`, `${cf}.reference`);
       if (!p.measures.includes(c.measure)) fail(source, `statement ${st.id} reads measure "${c.measure}", which is not among the protocol's measures`, `${cf}.measure`);

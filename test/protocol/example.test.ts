@@ -19,7 +19,7 @@ describe("protocols/nl-synth-example.yaml", () => {
     expect(docs).toHaveLength(120);
     expect(docs.every((d) => d.patient_id && d.spans && d.spans.length > 0)).toBe(true);
     expect(protocol.systems.map((s) => ("stack" in s ? s.stack : s.baseline))).toEqual(["recall-first", "precision-first", "rules-only"]);
-    expect(protocol.statements.map((s) => [s.id, conditionsOf(s).map((c) => `${c.kind}:${c.system}-${c.reference}:${c.measure}`)])).toEqual([
+    expect(protocol.statements.map((s) => [s.id, conditionsOf(s).map((c) => `${c.kind}:${c.system}-${"reference" in c ? c.reference : ""}:${c.measure}`)])).toEqual([
       ["A", ["superiority:recall-first-rules-only:span_recall"]],
       ["B", ["non-inferiority:precision-first-recall-first:span_recall", "superiority:precision-first-recall-first:span_precision"]],
     ]);
