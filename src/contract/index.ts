@@ -6,3 +6,4 @@ export * from "./disk.js";
 export * from "./jsonl.js";
 export * from "./label-maps.js";
 export * from "./spans.js";
+export * from "./id-set.js";

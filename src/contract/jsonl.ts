@@ -5,6 +5,7 @@ import { basename, join } from "node:path";
 import type { Document } from "./document.js";
 import { parseDocumentLine } from "./disk.js";
 import { DeidError } from "./errors.js";
+import { CompactIdSet } from "./id-set.js";
 
 export interface IndexedDocument {
   document: Document;
@@ -14,51 +15,126 @@ export interface IndexedDocument {
   line?: number;
 }
 
-/** Yields the non-blank lines of a UTF-8 file with their 1-based line numbers; invalid UTF-8 is an error. */
-export async function* readUtf8Lines(path: string): AsyncGenerator<{ text: string; line: number }> {
-  // Split on the newline byte first (it never occurs inside a multi-byte UTF-8 sequence), then decode each line
-  // strictly, so an encoding error names its line.
+/**
+ * Yields every line of a file as bytes (without the newline), or `bytes: null` with its size for a line longer
+ * than `maxLineBytes`, whose bytes are dropped as they stream by (a 1 GB line never sits in memory).
+ */
+async function* readRawLines(path: string, maxLineBytes: number): AsyncGenerator<{ bytes: Buffer | null; size: number }> {
+  // Split on the newline byte (it never occurs inside a multi-byte UTF-8 sequence). A line's pieces are gathered
+  // in a list and joined once, so a long line costs linear time.
+  let parts: Buffer[] = [];
+  let partsLength = 0;
+  let dropping = false;
+  const take = (piece: Buffer): { bytes: Buffer | null; size: number } => {
+    const size = partsLength + piece.length;
+    const over = dropping || size > maxLineBytes;
+    const bytes = over ? null : parts.length ? Buffer.concat([...parts, piece]) : piece;
+    parts = [];
+    partsLength = 0;
+    dropping = false;
+    return { bytes, size };
+  };
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    const buf = chunk as Buffer;
+    let from = 0;
+    let nl: number;
+    while ((nl = buf.indexOf(0x0a, from)) >= 0) {
+      yield take(buf.subarray(from, nl));
+      from = nl + 1;
+    }
+    if (from < buf.length) {
+      const rest = buf.subarray(from);
+      partsLength += rest.length;
+      if (!dropping && partsLength > maxLineBytes) {
+        dropping = true;
+        parts = [];
+      } else if (!dropping) parts.push(rest);
+    }
+  }
+  if (partsLength > 0) yield take(Buffer.alloc(0));
+}
+
+/**
+ * Yields the non-blank lines of a UTF-8 file with their 1-based line numbers; invalid UTF-8 is an error. A line
+ * over `maxLineBytes` comes back as `text: null` with its size, undecoded.
+ */
+export async function* readUtf8LinesBounded(
+  path: string,
+  maxLineBytes = Number.POSITIVE_INFINITY,
+): AsyncGenerator<{ text: string | null; line: number; bytes: number }> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  let pending: Buffer = Buffer.alloc(0);
   let line = 0;
-  const decodeLine = (bytes: Buffer): string => {
+  for await (const { bytes, size } of readRawLines(path, maxLineBytes)) {
     line++;
+    if (bytes === null) {
+      yield { text: null, line, bytes: size };
+      continue;
+    }
+    let text: string;
     try {
-      let text = decoder.decode(bytes);
-      if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      return text.endsWith("\r") ? text.slice(0, -1) : text;
+      text = decoder.decode(bytes);
     } catch {
       throw new DeidError("E_INPUT_ENCODING", "input is not valid UTF-8", { line });
     }
-  };
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
-    let from = 0;
-    let nl: number;
-    while ((nl = pending.indexOf(0x0a, from)) >= 0) {
-      const text = decodeLine(pending.subarray(from, nl));
-      from = nl + 1;
-      if (text.trim() !== "") yield { text, line };
-    }
-    pending = pending.subarray(from);
-  }
-  if (pending.length) {
-    const text = decodeLine(pending);
-    if (text.trim() !== "") yield { text, line };
+    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (text.endsWith("\r")) text = text.slice(0, -1);
+    if (text.trim() !== "") yield { text, line, bytes: size };
   }
 }
 
-/** Streams Documents from a MedDeID JSONL file; an empty file is an error. */
-export async function* readJsonlDocuments(path: string): AsyncGenerator<IndexedDocument> {
-  let index = 0;
-  const seen = new Set<string>();
+/** Yields the non-blank lines of a UTF-8 file with their 1-based line numbers; invalid UTF-8 is an error. */
+export async function* readUtf8Lines(path: string): AsyncGenerator<{ text: string; line: number }> {
+  for await (const { text, line } of readUtf8LinesBounded(path)) yield { text: text!, line };
+}
+
+/** Whether a line before `beforeLine` of a JSONL file holds a document with this id (exact check after a hash hit). */
+async function idOccursBefore(path: string, id: string, beforeLine: number): Promise<boolean> {
   for await (const { text, line } of readUtf8Lines(path)) {
+    if (line >= beforeLine) return false;
+    try {
+      if ((JSON.parse(text) as { document_id?: unknown }).document_id === id) return true;
+    } catch {
+      // lines before beforeLine were parsed once already; a line that does not parse cannot be there
+    }
+  }
+  return false;
+}
+
+/** A document of a run's input, or a line/file over the size limit that is not processed (quarantined). */
+export type RunInputItem =
+  | ({ kind: "document" } & IndexedDocument)
+  | { kind: "oversize"; index: number; line?: number; document_id?: string; bytes: number };
+
+export interface ReadLimits {
+  /** Largest document text, in UTF-8 bytes; larger documents come back as `oversize`. */
+  maxDocumentBytes?: number;
+}
+
+/** Headroom for metadata and JSON escapes: a line longer than this many times the text limit is not even parsed. */
+const LINE_TO_TEXT_BYTES = 4;
+
+/** Streams Documents from a MedDeID JSONL file; an empty file is an error; ids are checked unique. */
+export async function* readJsonlDocuments(path: string, limits: ReadLimits = {}): AsyncGenerator<IndexedDocument> {
+  for await (const item of readJsonlItems(path, limits)) if (item.kind === "document") yield item;
+}
+
+async function* readJsonlItems(path: string, limits: ReadLimits): AsyncGenerator<RunInputItem> {
+  const maxText = limits.maxDocumentBytes ?? Number.POSITIVE_INFINITY;
+  let index = 0;
+  const seen = new CompactIdSet();
+  for await (const { text, line, bytes } of readUtf8LinesBounded(path, maxText * LINE_TO_TEXT_BYTES + (1 << 20))) {
+    if (text === null) {
+      yield { kind: "oversize", index, line, bytes };
+      index++;
+      continue;
+    }
     const document = parseDocumentLine(text, { documentIndex: index, line });
-    if (seen.has(document.document_id)) {
+    if (seen.add(document.document_id) && (await idOccursBefore(path, document.document_id, line))) {
       throw new DeidError("E_INPUT_FORMAT", "duplicate document_id", { documentIndex: index, line, field: "document_id" });
     }
-    seen.add(document.document_id);
-    yield { document, index, line };
+    const textBytes = Buffer.byteLength(document.text, "utf8");
+    if (textBytes > maxText) yield { kind: "oversize", index, line, document_id: document.document_id, bytes: textBytes };
+    else yield { kind: "document", document, index, line };
     index++;
   }
   if (index === 0) throw new DeidError("E_INPUT_EMPTY", "input contains no documents");
@@ -66,10 +142,25 @@ export async function* readJsonlDocuments(path: string): AsyncGenerator<IndexedD
 
 /** Streams one Document per `.txt` file of a directory (sorted by name; id = file name without `.txt`). */
 export async function* readTextDirectory(dir: string): AsyncGenerator<IndexedDocument> {
-  const names = (await readdir(dir)).filter((n) => n.endsWith(".txt")).sort();
+  for await (const item of readTextDirectoryItems(dir, {})) if (item.kind === "document") yield item;
+}
+
+/** The `.txt` files of an input directory, sorted by name. */
+export async function listTextFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((n) => n.endsWith(".txt")).sort();
+}
+
+async function* readTextDirectoryItems(dir: string, limits: ReadLimits): AsyncGenerator<RunInputItem> {
+  const names = await listTextFiles(dir);
   if (names.length === 0) throw new DeidError("E_INPUT_EMPTY", "directory contains no .txt files");
   const decoder = new TextDecoder("utf-8", { fatal: true });
+  const maxText = limits.maxDocumentBytes ?? Number.POSITIVE_INFINITY;
   for (let index = 0; index < names.length; index++) {
+    const size = (await stat(join(dir, names[index]))).size;
+    if (size > maxText) {
+      yield { kind: "oversize", index, document_id: basename(names[index], ".txt"), bytes: size };
+      continue;
+    }
     const buf = await readFile(join(dir, names[index]));
     let text: string;
     try {
@@ -78,8 +169,17 @@ export async function* readTextDirectory(dir: string): AsyncGenerator<IndexedDoc
       throw new DeidError("E_INPUT_ENCODING", `file ${names[index]} is not valid UTF-8`, { documentIndex: index });
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    yield { document: { document_id: basename(names[index], ".txt"), text }, index };
+    yield { kind: "document", document: { document_id: basename(names[index], ".txt"), text }, index };
   }
+}
+
+/** A run's input: documents and oversize markers from a JSONL file or a directory of .txt files. */
+export async function* readRunInput(path: string, limits: ReadLimits = {}): AsyncGenerator<RunInputItem> {
+  const s = await stat(path).catch(() => {
+    throw new DeidError("E_CONFIG", `input path does not exist: ${path}`);
+  });
+  if (s.isDirectory()) yield* readTextDirectoryItems(path, limits);
+  else yield* readJsonlItems(path, limits);
 }
 
 /** Reads documents from a JSONL file or a directory of .txt files. */
