@@ -1,9 +1,28 @@
 // The CLI entry: declares commands, imports each command lazily, maps errors to exit codes.
 import "reflect-metadata";
-import { Command } from "commander";
+import { constants as osConstants } from "node:os";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { DeidError, describeThrown } from "../contract/index.js";
 import { registerPerturbCommand } from "./commands/perturb.js";
 import { registerReviewCommand } from "./commands/review.js";
+import { installExitGuard } from "../batch/exit-guard.js";
+
+installExitGuard((line) => process.stderr.write(line + "\n"));
+
+interface RunCliOptions {
+  stack?: string;
+  lang?: string;
+  output: string;
+  concurrency?: number;
+  workers?: number;
+  onError: "quarantine" | "abort";
+  maxQuarantine: string;
+  maxDocumentBytes: number;
+  resume?: boolean;
+  summaryJson?: string;
+  progressInterval: number;
+  checkpointEvery?: number;
+}
 
 const program = new Command();
 program.name("deidstack").description("On-premises de-identification of clinical free text, and honest evaluation").showHelpAfterError();
@@ -12,38 +31,79 @@ function print(text: string): void {
   process.stdout.write(text.endsWith("\n") ? text : text + "\n");
 }
 
+const int = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
+  return n;
+};
+
 program
   .command("run")
-  .description("de-identify documents (JSONL or a directory of .txt) with a stack; output appears only if all succeed")
+  .description("de-identify documents (JSONL or a directory of .txt) with a stack; documents that fail are quarantined")
   .option("-s, --stack <preset|file>", "stack preset name or stack file (default: rules-only in the documents' language)")
   .option("--lang <tag>", "language of the documents when --stack is omitted (en, en-GB, nl-BE, ...); default: their metadata.lang")
-  .requiredOption("-o, --output <file>", "output JSONL file")
-  .option("-c, --concurrency <n>", "documents processed at once", (v) => Number.parseInt(v, 10))
+  .requiredOption("-o, --output <file>", "output JSONL file (quarantine list: <output>.quarantine.jsonl)")
+  .option("-c, --concurrency <n>", "documents in flight per worker", int("--concurrency"))
+  .option("-w, --workers <n>", "worker threads, each with its own detectors (default: one per core; 0: this thread)", int("--workers"))
+  .addOption(new Option("--on-error <policy>", "a failing document is quarantined, or aborts the whole run").choices(["quarantine", "abort"]).default("quarantine"))
+  .option("--max-quarantine <n|p%>", "abort when more documents than this are quarantined (count or share of the input)", "1%")
+  .option("--max-document-bytes <n>", "documents larger than this (UTF-8 bytes of text) are quarantined unread", int("--max-document-bytes"), 5_000_000)
+  .option("--resume", "continue the partial run in <output>.partial/ (same input, stack and software)")
+  .option("--summary-json <file>", "write counts, quarantine counts per code and timings as JSON")
+  .option("--progress-interval <s>", "off a terminal, one progress line every this many seconds", int("--progress-interval"), 30)
+  .addOption(new Option("--checkpoint-every <n>", "commit output every n documents (and every 5 s)").argParser(int("--checkpoint-every")).hideHelp())
   .argument("<input>", "input JSONL file or directory of .txt files")
-  .action(async (input: string, o: { stack?: string; lang?: string; output: string; concurrency?: number }) => {
-    const { runCommand } = await import("./commands/run.js");
-    const tty = process.stderr.isTTY;
-    let last = 0;
-    const summary = await runCommand({
-      stack: o.stack,
-      lang: o.lang,
-      input,
-      output: o.output,
-      concurrency: o.concurrency,
-      onProgress: tty
-        ? (docs, spans) => {
-            const now = Date.now();
-            if (now - last > 200) {
-              last = now;
-              process.stderr.write(`\r${docs} documents, ${spans} spans`);
-            }
-          }
-        : undefined,
-    });
-    if (tty) process.stderr.write("\n");
-    if (summary.stackChoice.chosen) process.stderr.write(`${summary.stackChoice.reason}\n`);
-    process.stderr.write(`wrote ${summary.documents} documents (${summary.spans} spans) with stack ${summary.stack}\n`);
-    for (const [id, stats] of Object.entries(summary.detectorStats)) process.stderr.write(`${id}: ${JSON.stringify(stats)}\n`);
+  .action(async (input: string, o: RunCliOptions) => {
+    const [{ runCommand, RUN_EXIT }, { runProgress }, { abandonRun }] = await Promise.all([
+      import("./commands/run.js"),
+      import("./commands/run-progress.js"),
+      import("../batch/exit-guard.js"),
+    ]);
+    const interrupt = new AbortController();
+    let signals = 0;
+    const onSignal = (sig: NodeJS.Signals) => {
+      signals++;
+      if (signals === 1) interrupt.abort(sig);
+      else {
+        // A second signal: leave at once; the partial run stays as committed (its manifest is always consistent).
+        abandonRun();
+        process.stderr.write(`deidstack: E_INTERRUPTED: ${sig} again; stopped at once, the partial run is kept for --resume\n`);
+        process.exit(128 + (osConstants.signals[sig] ?? 2));
+      }
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    const progress = runProgress(process.stderr, o.progressInterval);
+    let summary;
+    try {
+      summary = await runCommand({
+        stack: o.stack,
+        lang: o.lang,
+        input,
+        output: o.output,
+        concurrency: o.concurrency,
+        workers: o.workers,
+        onError: o.onError,
+        maxQuarantine: o.maxQuarantine,
+        maxDocumentBytes: o.maxDocumentBytes,
+        resume: o.resume,
+        checkpointEvery: o.checkpointEvery,
+        summaryJson: o.summaryJson,
+        interrupt: interrupt.signal,
+        onProgress: progress.onProgress,
+      });
+    } finally {
+      progress.stop();
+    }
+    if (summary.stack_choice.chosen) process.stderr.write(`${summary.stack_choice.reason}\n`);
+    const q = summary.documents_quarantined;
+    process.stderr.write(
+      `wrote ${summary.documents_written} documents (${summary.spans} spans) with stack ${summary.stack.name}` +
+        (q ? `; ${q} quarantined (${Object.entries(summary.quarantine_by_code).map(([c, n]) => `${c} ${n}`).join(", ")}), listed in ${summary.quarantine_file}` : "") +
+        "\n",
+    );
+    for (const [id, stats] of Object.entries(summary.detector_stats)) process.stderr.write(`${id}: ${JSON.stringify(stats)}\n`);
+    process.exitCode = q ? RUN_EXIT.quarantined : RUN_EXIT.ok;
   });
 
 program
@@ -180,10 +240,22 @@ stacks
 registerPerturbCommand(program);
 registerReviewCommand(program);
 
+/** Exit codes (README): 0 done, 1 aborted, 2 configuration error before the first document, 3 some documents
+ * quarantined (run), 128 + signal number when a signal stopped a run. */
+function exitCodeFor(err: unknown): number {
+  if (!(err instanceof DeidError)) return 1;
+  if (err.code === "E_INTERRUPTED") return 128 + (osConstants.signals[(err.context.signal ?? "SIGINT") as NodeJS.Signals] ?? 2);
+  const config: string[] = ["E_STACK_CONFIG", "E_CONFIG", "E_RESUME_MISMATCH", "E_DETECTOR_NOT_INSTALLED"];
+  return config.includes(err.code) ? 2 : 1;
+}
+
+const command = process.argv[2];
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
   const message = err instanceof DeidError ? `${err.code}: ${err.message}` : `unexpected error: ${describeThrown(err)}`;
   process.stderr.write(`deidstack: ${message}\n`);
-  process.exitCode = err instanceof DeidError && (err.code === "E_STACK_CONFIG" || err.code === "E_CONFIG") ? 2 : 1;
+  process.exitCode = exitCodeFor(err);
 }
+// A run ends here, whatever plugin code left behind (timers, sockets, a create() that never settled).
+if (command === "run") process.exit();

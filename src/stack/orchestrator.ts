@@ -9,6 +9,7 @@ import {
   OffsetMapper,
   categoryOf,
   describeThrown,
+  describeThrownCore,
   invalidSpanReason,
   type DetectedSpan,
   type Document,
@@ -44,6 +45,8 @@ interface DetectorInstance {
   kind: DetectorPlugin["meta"]["kind"];
   detector: Detector;
   timeoutMs: number;
+  /** Built-in detectors' DeidErrors are deidstack's own words; a user plugin's are reduced to their code. */
+  builtin: boolean;
 }
 
 export interface OutputRecord {
@@ -60,6 +63,44 @@ export interface RunnerOptions {
   registry?: PluginRegistry;
   /** Overrides the stack's document concurrency. */
   concurrency?: number;
+  /** Added to every record's provenance (e.g. the queue run a record belongs to). */
+  provenanceExtra?: Record<string, unknown>;
+  /**
+   * Told when a detector's synchronous part starts and ends (the worker pool's watchdog uses it to name the
+   * detector that blocks a thread).
+   */
+  onDetectorCall?: (event: "start" | "end", documentIndex: number, detectorId: string) => void;
+}
+
+/** Why a document was withheld: codes, ids and phases only, never text. */
+export interface QuarantineEntry {
+  document_id: string | null;
+  index: number;
+  line?: number;
+  code: string;
+  detector: string | null;
+  phase: string;
+}
+
+/** What became of one document: its output record, or its quarantine entry. */
+export type DocumentOutcome =
+  | { index: number; record: OutputRecord }
+  /** `reason`: deidstack's own description (codes, offsets, counts), for the message of an aborted run. */
+  | { index: number; quarantine: QuarantineEntry; reason: string };
+
+/** The reason of a failure as deidstack describes it (never a plugin's message). */
+export function failureReason(err: unknown): string {
+  return err instanceof DeidError ? err.reason : `unexpected error: ${describeThrown(err)}`;
+}
+
+/** The quarantine entry for a document whose processing failed with `err`. */
+export function quarantineEntryFor(err: unknown, document_id: string | null, index: number, line?: number): QuarantineEntry {
+  const e = err instanceof DeidError ? err : null;
+  const detector = e?.context.detectorId ?? null;
+  const phase = e?.context.phase ?? (detector !== null ? "detect" : "unknown");
+  const entry: QuarantineEntry = { document_id, index, code: e?.code ?? "E_INTERNAL", detector, phase };
+  if (line !== undefined) entry.line = line;
+  return entry;
 }
 
 /** Validates plugin options against the plugin's schema; errors name the stack field. */
@@ -77,35 +118,40 @@ function validateOptions(plugin: DetectorPlugin, options: unknown, field: string
 
 /** Runs one detector on one document with a timeout; returns validated spans or throws a DeidError. */
 export async function runDetectorChecked(
-  inst: { id: string; detector: Detector; timeoutMs: number },
+  inst: { id: string; detector: Detector; timeoutMs: number; builtin?: boolean },
   document: Document,
   documentIndex: number,
   runSignal: AbortSignal,
+  onCall?: RunnerOptions["onDetectorCall"],
 ): Promise<DetectedSpan[]> {
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   runSignal.addEventListener("abort", onAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
+  const timeoutError = new DeidError("E_DETECTOR_TIMEOUT", `no answer within ${inst.timeoutMs} ms`, { detectorId: inst.id, documentIndex });
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(
-        new DeidError("E_DETECTOR_TIMEOUT", `no answer within ${inst.timeoutMs} ms`, {
-          detectorId: inst.id,
-          documentIndex,
-        }),
-      );
+      reject(timeoutError);
     }, inst.timeoutMs);
   });
   let result: unknown;
   try {
     result = await Promise.race([
-      Promise.resolve().then(() => inst.detector.detect(document, { signal: controller.signal, documentIndex })),
+      Promise.resolve().then(() => {
+        onCall?.("start", documentIndex, inst.id);
+        try {
+          return inst.detector.detect(document, { signal: controller.signal, documentIndex });
+        } finally {
+          onCall?.("end", documentIndex, inst.id);
+        }
+      }),
       timeout,
     ]);
   } catch (err) {
-    if (err instanceof DeidError && err.code === "E_DETECTOR_TIMEOUT") throw err;
-    throw new DeidError("E_DETECTOR_FAILED", `detector threw: ${describeThrown(err)}`, {
+    // Only our own timeout passes as it is: what plugin code threw is reduced to its kind (it may quote the note).
+    if (err === timeoutError) throw err;
+    throw new DeidError("E_DETECTOR_FAILED", `detector threw: ${inst.builtin ? describeThrownCore(err) : describeThrown(err)}`, {
       detectorId: inst.id,
       documentIndex,
     });
@@ -146,6 +192,20 @@ function buildLexicalVeto(option: NonNullable<LoadedStack["config"]["lexical_vet
 
 /** Healing rules that add spans from note metadata: known identifiers, which the site allow list never cuts. */
 const METADATA_HEALING_RULES = ["healing:recover-patient-names", "healing:recover-caregiver-names", "healing:recover-known-values"];
+/** Calls a plugin's create(); what it throws is reduced to its kind unless deidstack raised it (codes, fields). */
+async function createChecked<T>(create: () => Promise<T> | T, detectorId: string): Promise<T> {
+  try {
+    return await create();
+  } catch (err) {
+    if (err instanceof DeidError && isCoreConfigError(err)) throw err;
+    throw new DeidError("E_DETECTOR_FAILED", `create() threw: ${describeThrown(err)}`, { detectorId, phase: "create" });
+  }
+}
+
+/** Configuration errors raised while a built-in plugin reads its files (a model that is not there): kept whole. */
+function isCoreConfigError(err: DeidError): boolean {
+  return err.code === "E_CONFIG" || err.code === "E_STACK_CONFIG" || err.code === "E_DETECTOR_NOT_INSTALLED";
+}
 
 /** Categories a second opinion may never veto: places and organisations are kept whatever the LLM says. */
 const NEVER_VETOED = new Set(["Address_Location", "Organization"]);
@@ -159,6 +219,7 @@ export class StackRunner {
     private readonly transformer: Transformer,
     private readonly secondOpinion: { reviewer: SecondOpinionReviewer; veto: Set<string>; timeoutMs: number } | null,
     private readonly concurrency: number,
+    private readonly options: RunnerOptions,
     private readonly lexicalVeto: LexicalVeto | null = null,
     private readonly site: { resolved: ResolvedSite; protectedDetectors: ReadonlySet<string> } | null = null,
   ) {}
@@ -172,7 +233,7 @@ export class StackRunner {
       for (const [i, entry] of config.detectors.entries()) {
         const { plugin, source } = await registry.load(entry.use, baseDir);
         const options = validateOptions(plugin, entry.with, `detectors[${i}].with`);
-        const detector = await plugin.create(options as never, pluginCtx);
+        const detector = await createChecked(() => plugin.create(options as never, pluginCtx), entry.id ?? entry.use);
         instances.push({
           id: entry.id ?? (source === "builtin" ? entry.use : plugin.meta.id),
           use: entry.use,
@@ -180,11 +241,12 @@ export class StackRunner {
           kind: plugin.meta.kind,
           detector,
           timeoutMs: entry.timeout_ms ?? config.timeouts.detector_ms,
+          builtin: source === "builtin",
         });
       }
       const resolvedSite = config.site ? await resolveSite(config.site, baseDir) : null;
       for (const detector of resolvedSite ? createSiteDetectors(resolvedSite) : []) {
-        instances.push({ id: detector.id, use: detector.id, version: SITE_VERSION, kind: "deterministic", detector, timeoutMs: config.timeouts.detector_ms });
+        instances.push({ id: detector.id, use: detector.id, version: SITE_VERSION, kind: "deterministic", detector, timeoutMs: config.timeouts.detector_ms, builtin: true });
       }
       // Spans the allow list never cuts: known identifiers, metadata-driven healing and the site's own deny list.
       const site = resolvedSite
@@ -195,8 +257,8 @@ export class StackRunner {
         guard = instances.filter((d) => d.use === "known-identifiers");
         if (guard.length === 0) {
           const { plugin } = await registry.load("known-identifiers", baseDir);
-          const detector = await plugin.create(validateOptions(plugin, {}, "leak_guard") as never, pluginCtx);
-          guard = [{ id: "known-identifiers", use: "known-identifiers", version: plugin.meta.version, kind: plugin.meta.kind, detector, timeoutMs: config.timeouts.detector_ms }];
+          const detector = await createChecked(() => plugin.create(validateOptions(plugin, {}, "leak_guard") as never, pluginCtx), "known-identifiers");
+          guard = [{ id: "known-identifiers", use: "known-identifiers", version: plugin.meta.version, kind: plugin.meta.kind, detector, timeoutMs: config.timeouts.detector_ms, builtin: true }];
         }
       }
       let second: StackRunner["secondOpinion"] = null;
@@ -212,7 +274,7 @@ export class StackRunner {
             field: `second_opinion.with.${parsed.error.issues[0].path.map(String).join(".")}`,
           });
         }
-        const reviewer = await secondOpinion.create(Object.freeze(parsed.data) as never, pluginCtx);
+        const reviewer = await createChecked(() => secondOpinion.create(Object.freeze(parsed.data) as never, pluginCtx), `${so.use} (second opinion)`);
         const protectedIds = instances.filter((d) => d.kind !== "model").map((d) => d.id);
         const bad = so.veto.find((id) => protectedIds.includes(id));
         if (bad) {
@@ -225,7 +287,7 @@ export class StackRunner {
       const healing = config.healing ? getHealingProfile(config.healing) : null;
       const lexicalVeto = config.lexical_veto ? buildLexicalVeto(config.lexical_veto, instances, config.language) : null;
       const transformer = await createTransformer(config.transform as never, { baseDir, language: config.language, healingOptions: config.healing_options } as never);
-      return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents, lexicalVeto, site);
+      return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents, opts, lexicalVeto, site);
     } catch (err) {
       await Promise.allSettled(instances.map((d) => d.detector.close?.()));
       throw err;
@@ -262,6 +324,7 @@ export class StackRunner {
       transform: { id: this.transformer.id, version: this.transformer.version },
       leak_guard: this.stack.config.leak_guard,
       ...(this.site ? { site: this.site.resolved.provenance } : {}),
+      ...(this.options.provenanceExtra ?? {}),
     };
   }
 
@@ -270,7 +333,7 @@ export class StackRunner {
     const outputs = await Promise.all(
       this.detectors.map(async (inst) => ({
         detectorId: inst.id,
-        spans: await runDetectorChecked(inst, document, documentIndex, signal),
+        spans: await runDetectorChecked(inst, document, documentIndex, signal, this.options.onDetectorCall),
       })),
     );
     let spans = unionSpans(outputs);
@@ -432,6 +495,84 @@ export class StackRunner {
       // Settle everything still in flight so no rejection goes unhandled.
       await Promise.allSettled(queue);
     }
+  }
+
+  /**
+   * Processes one document under its own abort signal (linked to `runSignal`): a failure stops only this
+   * document's detectors and comes back as its quarantine entry.
+   */
+  async processOutcome(document: Document, documentIndex: number, runSignal: AbortSignal, line?: number): Promise<DocumentOutcome> {
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
+    const onAbort = () => controller.abort();
+    runSignal.addEventListener("abort", onAbort, { once: true });
+    try {
+      return { index: documentIndex, record: await this.processDocument(document, documentIndex, controller.signal) };
+    } catch (err) {
+      controller.abort();
+      return { index: documentIndex, quarantine: quarantineEntryFor(err, document.document_id, documentIndex, line), reason: failureReason(err) };
+    } finally {
+      runSignal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /**
+   * Processes documents with bounded concurrency and yields one outcome per document, in input order: a failing
+   * document is quarantined and the others go on.
+   */
+  async *runOutcomes(input: AsyncIterable<IndexedDocument>, signal?: AbortSignal): AsyncGenerator<DocumentOutcome> {
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const limit = pLimit(this.concurrency);
+    const queue: Promise<DocumentOutcome>[] = [];
+    const window = Math.max(2, this.concurrency * 2);
+    try {
+      for await (const item of input) {
+        queue.push(limit(() => this.processOutcome(item.document, item.index, controller.signal, item.line)));
+        while (queue.length >= window) yield await queue.shift()!;
+      }
+      while (queue.length) yield await queue.shift()!;
+    } finally {
+      controller.abort();
+      signal?.removeEventListener("abort", onAbort);
+      await Promise.allSettled(queue);
+    }
+  }
+
+  /** Closes every detector; a close that throws or does not return within `timeoutMs` is an error naming it. */
+  async closeChecked(timeoutMs: number): Promise<void> {
+    const closers: { id: string; close: () => unknown }[] = [];
+    const seen = new Set<Detector>();
+    for (const d of [...this.detectors, ...this.guardDetectors]) {
+      if (seen.has(d.detector) || !d.detector.close) continue;
+      seen.add(d.detector);
+      closers.push({ id: d.id, close: () => d.detector.close!() });
+    }
+    const so = this.secondOpinion?.reviewer;
+    if (so?.close) closers.push({ id: `${so.id} (second opinion)`, close: () => so.close!() });
+    const results = await Promise.all(
+      closers.map(async ({ id, close }) => {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([
+            Promise.resolve().then(close),
+            new Promise((_, reject) => {
+              timer = setTimeout(() => reject(new DeidError("E_DETECTOR_TIMEOUT", `close() did not return within ${timeoutMs} ms`, { detectorId: id, phase: "close" })), timeoutMs);
+            }),
+          ]);
+          return null;
+        } catch (err) {
+          if (err instanceof DeidError && err.context.phase === "close") return err;
+          return new DeidError("E_DETECTOR_FAILED", `close() threw: ${describeThrown(err)}`, { detectorId: id, phase: "close" });
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+    const first = results.find((r) => r !== null);
+    if (first) throw first;
   }
 
   /** Counters of every detector and the second opinion (counts only), keyed by detector id. */

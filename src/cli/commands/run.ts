@@ -1,10 +1,8 @@
-// `deidstack run`: stream documents through a stack into a JSONL file that appears only if every document succeeded.
-import { open, rename, rm } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
-import { once } from "node:events";
-import { finished } from "node:stream/promises";
-import { readDocuments } from "../../contract/index.js";
-import { StackRunner, chooseStack, loadStack, type StackChoice } from "../../stack/index.js";
+// `deidstack run`: stream documents through a stack into committed output; documents that fail are quarantined.
+import { open } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { runBatch, type BatchProgress, type BatchSummary } from "../../batch/run-batch.js";
+import { chooseStack, loadStack, type StackChoice } from "../../stack/index.js";
 
 export interface RunOptions {
   /** Stack preset or file; when absent, the default preset family's member for `lang` or the documents' language. */
@@ -12,60 +10,64 @@ export interface RunOptions {
   lang?: string;
   input: string;
   output: string;
+  /** Documents in flight per worker. */
   concurrency?: number;
-  /** Called after each written document with counts only. */
-  onProgress?: (documents: number, spans: number) => void;
+  /** Worker threads (default: one per core); 0 runs the stack in this thread. */
+  workers?: number;
+  onError?: "quarantine" | "abort";
+  maxQuarantine?: string;
+  maxDocumentBytes?: number;
+  resume?: boolean;
+  checkpointEvery?: number;
+  summaryJson?: string;
+  interrupt?: AbortSignal;
+  onProgress?: (p: BatchProgress) => void;
 }
 
-export interface RunSummary {
-  documents: number;
-  spans: number;
-  output: string;
-  stack: string;
-  stackSha256: string;
+/** Exit codes of `run` (documented in the README). */
+export const RUN_EXIT = { ok: 0, aborted: 1, config: 2, quarantined: 3 } as const;
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+export type RunSummary = BatchSummary & {
   /** How the stack was chosen (language tags and counts only). */
-  stackChoice: StackChoice;
-  /** Detector counters (counts only), e.g. LLM answers that were not in the note. */
-  detectorStats: Record<string, object>;
-}
-
+  stack_choice: StackChoice;
+};
 
 export async function runCommand(opts: RunOptions): Promise<RunSummary> {
   const stackChoice = await chooseStack({ stack: opts.stack, lang: opts.lang, input: opts.input });
   const stack = await loadStack(stackChoice.stack);
-  const output = resolve(opts.output);
-  const tmp = join(dirname(output), `.${basename(output)}.${process.pid}.${Date.now()}.tmp`);
-  const runner = await StackRunner.create(stack, { concurrency: opts.concurrency });
-  let handle;
+  const workers = opts.workers ?? defaultWorkers();
+  const summary = await runBatch({
+    stack,
+    input: opts.input,
+    output: opts.output,
+    workers,
+    concurrency: opts.concurrency,
+    onError: opts.onError,
+    maxQuarantine: opts.maxQuarantine,
+    maxDocumentBytes: opts.maxDocumentBytes,
+    resume: opts.resume,
+    commitEvery: opts.checkpointEvery ? { documents: opts.checkpointEvery, ms: 5000 } : undefined,
+    interrupt: opts.interrupt,
+    onProgress: opts.onProgress,
+    createPool: async (s, o) => {
+      const { WorkerPoolSource } = await import("../../batch/pool.js");
+      return WorkerPoolSource.create(s, o);
+    },
+  });
+  const result: RunSummary = { ...summary, stack_choice: stackChoice };
+  if (opts.summaryJson) await writeSummary(opts.summaryJson, result);
+  return result;
+}
+
+async function writeSummary(path: string, summary: RunSummary): Promise<void> {
+  const h = await open(path, "w", 0o600);
   try {
-    handle = await open(tmp, "wx");
-  } catch (err) {
-    await runner.close();
-    throw err;
-  }
-  const out = handle.createWriteStream();
-  let documents = 0;
-  let spans = 0;
-  let detectorStats: Record<string, object> = {};
-  try {
-    for await (const record of runner.run(readDocuments(opts.input))) {
-      if (!out.write(JSON.stringify(record) + "\n")) await once(out, "drain");
-      documents++;
-      spans += record.spans.length;
-      opts.onProgress?.(documents, spans);
-    }
-    out.end();
-    await once(out, "finish");
-    await rename(tmp, output);
-    detectorStats = runner.stats();
-  } catch (err) {
-    // Let the stream close its file before removing it, whatever state the failure left it in.
-    out.end();
-    await finished(out).catch(() => undefined);
-    await rm(tmp, { force: true });
-    throw err;
+    await h.writeFile(JSON.stringify(summary, null, 2) + "\n");
   } finally {
-    await runner.close();
+    await h.close();
   }
-  return { documents, spans, output, stack: stack.config.name, stackSha256: stack.sha256, stackChoice, detectorStats };
 }

@@ -1,0 +1,52 @@
+// One pass over a run's input before the first document: its sha256 (a resume must see the same bytes) and the
+// number of documents (for --max-quarantine as a share, and for progress).
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { DeidError, listTextFiles } from "../contract/index.js";
+
+export interface InputScan {
+  sha256: string;
+  /** Documents: non-blank lines of a JSONL file, or `.txt` files of a directory. */
+  documents: number;
+  /** Absolute paths of the input files (for the output-is-an-input check). */
+  files: string[];
+}
+
+const BLANK = new Uint8Array(256);
+for (const b of [0x20, 0x09, 0x0d, 0x0b, 0x0c]) BLANK[b] = 1;
+
+export async function scanInput(path: string): Promise<InputScan> {
+  const s = await stat(path).catch(() => {
+    throw new DeidError("E_CONFIG", `input path does not exist: ${path}`);
+  });
+  const hash = createHash("sha256");
+  if (s.isDirectory()) {
+    const names = await listTextFiles(path);
+    for (const name of names) {
+      const bytes = await readFile(join(path, name));
+      hash.update(`${name}\0${bytes.length}\0`).update(bytes);
+    }
+    return { sha256: hash.digest("hex"), documents: names.length, files: names.map((n) => join(path, n)) };
+  }
+  let documents = 0;
+  let lineHasContent = false;
+  let first = true;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    const buf = chunk as Buffer;
+    hash.update(buf);
+    let i = 0;
+    if (first && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3; // BOM
+    first = false;
+    for (; i < buf.length; i++) {
+      const b = buf[i];
+      if (b === 0x0a) {
+        if (lineHasContent) documents++;
+        lineHasContent = false;
+      } else if (!BLANK[b]) lineHasContent = true;
+    }
+  }
+  if (lineHasContent) documents++;
+  return { sha256: hash.digest("hex"), documents, files: [path] };
+}

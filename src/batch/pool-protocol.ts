@@ -1,0 +1,40 @@
+// Messages between the pool (main thread) and its worker threads. Documents go in; outcomes, counters and
+// errors (codes and deidstack's own reasons only) come out.
+import type { IndexedDocument } from "../contract/index.js";
+import type { DocumentOutcome } from "../stack/index.js";
+
+/** Heartbeat slots (Int32Array over a SharedArrayBuffer): last tick (ms since clockBase), and the document index
+ * + 1 and detector ordinal of a detector call that is running its synchronous part (0 when none). */
+export const HB_TICK = 0;
+export const HB_DOCUMENT = 1;
+export const HB_DETECTOR = 2;
+export const HB_SLOTS = 3;
+
+export interface PoolWorkerData {
+  stackPath: string;
+  stackSha256: string;
+  concurrency?: number;
+  provenanceExtra?: Record<string, unknown>;
+  heartbeat: SharedArrayBuffer;
+  clockBase: number;
+}
+
+export interface WireError {
+  code: string;
+  reason: string;
+  context: Record<string, unknown>;
+}
+
+export type ToWorker =
+  | { type: "document"; seq: number; item: IndexedDocument }
+  | { type: "stats" }
+  | { type: "close"; timeoutMs: number };
+
+export type ToMain =
+  | { type: "started" }
+  | { type: "ready"; provenance: Record<string, unknown> }
+  | { type: "init-error"; error: WireError }
+  | { type: "detector-id"; ordinal: number; id: string }
+  | { type: "outcome"; seq: number; outcome: DocumentOutcome }
+  | { type: "stats"; stats: Record<string, object> }
+  | { type: "closed"; error?: WireError };

@@ -1,0 +1,84 @@
+// One worker thread of the pool: its own StackRunner (its own detectors, its own ONNX sessions), documents in,
+// outcomes out. A heartbeat in shared memory tells the main thread whether this thread's event loop still turns,
+// and which detector call holds it when it does not (see pool.ts).
+import "reflect-metadata";
+import pLimit from "p-limit";
+import { parentPort, workerData } from "node:worker_threads";
+import { DeidError, describeThrown, type IndexedDocument } from "../contract/index.js";
+import { StackRunner, loadStack } from "../stack/index.js";
+import { HB_DETECTOR, HB_DOCUMENT, HB_TICK, type PoolWorkerData, type ToMain, type ToWorker } from "./pool-protocol.js";
+
+const data = workerData as PoolWorkerData;
+const port = parentPort!;
+const hb = new Int32Array(data.heartbeat);
+const tick = () => Atomics.store(hb, HB_TICK, Date.now() - data.clockBase);
+tick();
+const ticker = setInterval(tick, 50);
+
+const ordinals = new Map<string, number>();
+function ordinalOf(detectorId: string): number {
+  let k = ordinals.get(detectorId);
+  if (k === undefined) {
+    k = ordinals.size + 1;
+    ordinals.set(detectorId, k);
+    post({ type: "detector-id", ordinal: k, id: detectorId });
+  }
+  return k;
+}
+
+function post(m: ToMain): void {
+  port.postMessage(m);
+}
+
+function errorMessage(err: unknown): { code: string; reason: string; context: Record<string, unknown> } {
+  if (err instanceof DeidError) return { code: err.code, reason: err.reason, context: { ...err.context } };
+  return { code: "E_INTERNAL", reason: `unexpected error: ${describeThrown(err)}`, context: {} };
+}
+
+async function main(): Promise<void> {
+  post({ type: "started" });
+  let runner: StackRunner;
+  try {
+    const stack = await loadStack(data.stackPath);
+    if (stack.sha256 !== data.stackSha256) throw new DeidError("E_STACK_CONFIG", "the stack file changed while the run started");
+    runner = await StackRunner.create(stack, {
+      concurrency: data.concurrency,
+      provenanceExtra: data.provenanceExtra,
+      onDetectorCall(event, documentIndex, detectorId) {
+        if (event === "start") {
+          Atomics.store(hb, HB_DETECTOR, ordinalOf(detectorId));
+          Atomics.store(hb, HB_DOCUMENT, documentIndex + 1);
+        } else {
+          Atomics.store(hb, HB_DOCUMENT, 0);
+          Atomics.store(hb, HB_DETECTOR, 0);
+        }
+      },
+    });
+  } catch (err) {
+    post({ type: "init-error", error: errorMessage(err) });
+    return;
+  }
+  const limit = pLimit(data.concurrency ?? runner.stack.config.concurrency.documents);
+  const run = new AbortController();
+  post({ type: "ready", provenance: runner.provenance() });
+  port.on("message", (m: ToWorker) => {
+    if (m.type === "document") {
+      const item: IndexedDocument = m.item;
+      void limit(() => runner.processOutcome(item.document, item.index, run.signal, item.line)).then((outcome) =>
+        post({ type: "outcome", seq: m.seq, outcome }),
+      );
+    } else if (m.type === "stats") {
+      post({ type: "stats", stats: runner.stats() });
+    } else if (m.type === "close") {
+      runner.closeChecked(m.timeoutMs).then(
+        () => {
+          clearInterval(ticker);
+          post({ type: "closed" });
+        },
+        (err) => post({ type: "closed", error: errorMessage(err) }),
+      );
+    }
+  });
+}
+
+void main();

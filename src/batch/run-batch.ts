@@ -1,0 +1,268 @@
+// A batch run: every document of an input through a stack into committed output, failing closed per document.
+// A document that fails (detector error, timeout, invalid span, leak guard refusal, worker crash, over the size
+// limit) is withheld and listed in the quarantine file; past --max-quarantine the run aborts and leaves nothing.
+import { realpathSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { DeidError, readRunInput, type ErrorCode, type IndexedDocument } from "../contract/index.js";
+import { SOFTWARE_VERSION, type DocumentOutcome, type LoadedStack, type QuarantineEntry } from "../stack/index.js";
+import { Checkpoint, hasPartialRun, partialDirFor, quarantinePathFor, sha256Json } from "./checkpoint.js";
+import { onAbnormalExit, whileRunActive } from "./exit-guard.js";
+import { scanInput } from "./input-scan.js";
+import { InProcessSource, type OutcomeSource } from "./source.js";
+
+export const DEFAULT_MAX_DOCUMENT_BYTES = 5_000_000;
+export const DEFAULT_MAX_QUARANTINE = "1%";
+
+export interface BatchProgress {
+  /** Documents finished (written or quarantined), including those of a resumed run's earlier part. */
+  done: number;
+  total: number;
+  quarantined: number;
+  /** Documents finished by this process (for a rate). */
+  doneHere: number;
+  elapsedMs: number;
+}
+
+export interface BatchRunOptions {
+  stack: LoadedStack;
+  input: string;
+  output: string;
+  /** Worker threads; 0 runs the stack in this thread. */
+  workers: number;
+  /** Documents in flight per worker (default: the stack's concurrency.documents). */
+  concurrency?: number;
+  onError?: "quarantine" | "abort";
+  /** A count ("25") or a share of the input ("1%"). */
+  maxQuarantine?: string;
+  maxDocumentBytes?: number;
+  resume?: boolean;
+  /** A commit after this many documents or this many milliseconds, whichever comes first. */
+  commitEvery?: { documents: number; ms: number };
+  /** Aborted with reason "SIGINT" or "SIGTERM": commit what is done, keep it for --resume, stop. */
+  interrupt?: AbortSignal;
+  onProgress?: (p: BatchProgress) => void;
+  provenanceExtra?: Record<string, unknown>;
+  /** Builds the outcome source for workers > 0 (the worker pool); injected so this module stays light. */
+  createPool?: (stack: LoadedStack, o: { workers: number; concurrency?: number; provenanceExtra?: Record<string, unknown> }) => Promise<OutcomeSource>;
+}
+
+export interface BatchSummary {
+  format: "deidstack.run-summary.v1";
+  output: string;
+  quarantine_file: string;
+  stack: { name: string; sha256: string };
+  input: { sha256: string; documents: number };
+  documents_written: number;
+  documents_quarantined: number;
+  quarantine_by_code: Record<string, number>;
+  spans: number;
+  /** Documents done by an earlier, interrupted process of this run (0 unless --resume). */
+  resumed_at: number;
+  workers: number;
+  max_quarantine: { spec: string; limit: number };
+  timings: { startup_s: number; processing_s: number; total_s: number };
+  peak_rss_mb: number;
+  detector_stats: Record<string, object>;
+}
+
+/** The largest number of quarantined documents a run may have: a count, or a share (rounded down) of `total`. */
+export function quarantineLimit(spec: string, total: number): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(spec);
+  if (!m || (m[2] === "" && !Number.isInteger(Number(m[1])))) {
+    throw new DeidError("E_CONFIG", `--max-quarantine must be a count (25) or a share (1%), not "${spec}"`);
+  }
+  const n = Number(m[1]);
+  if (m[2] === "%") {
+    if (n > 100) throw new DeidError("E_CONFIG", `--max-quarantine share must be at most 100%`);
+    return Math.floor((total * n) / 100 + 1e-9);
+  }
+  return n;
+}
+
+function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    if (realpathSync(a) === realpathSync(b)) return true;
+    const sa = statSync(a);
+    const sb = statSync(b);
+    return sa.dev === sb.dev && sa.ino === sb.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** `-o` (and the files beside it) must not be any input file: a run must never overwrite its notes. */
+function checkOutputIsNotInput(output: string, inputFiles: string[]): void {
+  const ours = [output, quarantinePathFor(output), partialDirFor(output)];
+  for (const f of inputFiles) {
+    for (const o of ours) {
+      if (sameFile(o, f)) throw new DeidError("E_CONFIG", `output ${o} is an input file; choose another -o`);
+    }
+  }
+}
+
+const INTERRUPTED = Symbol("interrupted");
+
+export async function runBatch(opts: BatchRunOptions): Promise<BatchSummary> {
+  return whileRunActive(() => runBatchActive(opts));
+}
+
+async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
+  const started = performance.now();
+  const { stack } = opts;
+  const output = resolve(opts.output);
+  const onError = opts.onError ?? "quarantine";
+  const maxDocumentBytes = opts.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  const maxSpec = opts.maxQuarantine ?? DEFAULT_MAX_QUARANTINE;
+  const commitEvery = opts.commitEvery ?? { documents: 1000, ms: 5000 };
+  if (!Number.isInteger(opts.workers) || opts.workers < 0) throw new DeidError("E_CONFIG", `--workers must be a whole number ≥ 0`);
+  if (!(maxDocumentBytes > 0)) throw new DeidError("E_CONFIG", `--max-document-bytes must be positive`);
+
+  const scan = await scanInput(opts.input);
+  checkOutputIsNotInput(output, scan.files);
+  const limit = quarantineLimit(maxSpec, scan.documents);
+  const partial = await hasPartialRun(output);
+  if (partial && !opts.resume) {
+    throw new DeidError("E_CONFIG", `a partial run exists at ${partialDirFor(output)}: continue it with --resume, or remove it to start again`);
+  }
+  if (!partial && opts.resume) throw new DeidError("E_CONFIG", `--resume: no partial run at ${partialDirFor(output)}`);
+
+  const runnerOpts = { concurrency: opts.concurrency, provenanceExtra: opts.provenanceExtra };
+  let source: OutcomeSource;
+  if (opts.workers === 0) source = await InProcessSource.create(stack, runnerOpts);
+  else {
+    if (!opts.createPool) throw new DeidError("E_CONFIG", "worker threads are not available here; use --workers 0");
+    source = await opts.createPool(stack, { workers: opts.workers, ...runnerOpts });
+  }
+
+  let cp: Checkpoint;
+  try {
+    const identity = {
+      software_version: SOFTWARE_VERSION,
+      input: { sha256: scan.sha256, documents: scan.documents },
+      stack: { sha256: stack.sha256, provenance_sha256: sha256Json(source.provenance) },
+    };
+    cp = opts.resume ? await Checkpoint.resume(output, identity) : await Checkpoint.start(output, identity);
+  } catch (err) {
+    await source.abort();
+    throw err;
+  }
+  const unregister = onAbnormalExit(() => cp.discardSync());
+  const resumedAt = cp.documentsDone;
+  const startup_s = (performance.now() - started) / 1000;
+  const processingStart = performance.now();
+
+  let spans = 0;
+  let doneHere = 0;
+  let next = resumedAt;
+  let sinceCommit = 0;
+  let lastCommit = performance.now();
+  const pending = new Map<number, DocumentOutcome>();
+
+  const oversize = (index: number, bytes: number, document_id: string | undefined, line: number | undefined): DocumentOutcome => {
+    const quarantine: QuarantineEntry = { document_id: document_id ?? null, index, code: "E_DOCUMENT_TOO_LARGE", detector: null, phase: "input" };
+    if (line !== undefined) quarantine.line = line;
+    return { index, quarantine, reason: `document of ${bytes} bytes is over the limit of ${maxDocumentBytes} bytes (--max-document-bytes)` };
+  };
+
+  async function* feed(): AsyncGenerator<IndexedDocument> {
+    for await (const item of readRunInput(opts.input, { maxDocumentBytes })) {
+      if (item.index < resumedAt) continue;
+      if (item.kind === "oversize") pending.set(item.index, oversize(item.index, item.bytes, item.document_id, item.line));
+      else yield { document: item.document, index: item.index, line: item.line };
+    }
+  }
+
+  const drain = async () => {
+    while (pending.has(next)) {
+      const o = pending.get(next)!;
+      pending.delete(next);
+      next++;
+      if ("record" in o) {
+        await cp.appendRecord(JSON.stringify(o.record));
+        spans += o.record.spans.length;
+      } else {
+        const q = o.quarantine;
+        if (onError === "abort") {
+          throw new DeidError(q.code as ErrorCode, o.reason, { documentIndex: q.index, ...(q.detector ? { detectorId: q.detector } : {}), phase: q.phase });
+        }
+        await cp.appendQuarantine(q);
+        if (cp.quarantined > limit) {
+          const last = new DeidError(q.code as ErrorCode, o.reason, { ...(q.detector ? { detectorId: q.detector } : {}), documentIndex: q.index, phase: q.phase });
+          throw new DeidError(
+            "E_QUARANTINE_LIMIT",
+            `${cp.quarantined} of ${scan.documents} documents quarantined, more than --max-quarantine ${maxSpec} allows (${limit}); run aborted, nothing written; the last: ${last.code}: ${last.message}`,
+          );
+        }
+      }
+      doneHere++;
+      sinceCommit++;
+      opts.onProgress?.({ done: cp.documentsDone, total: scan.documents, quarantined: cp.quarantined, doneHere, elapsedMs: performance.now() - processingStart });
+      if (sinceCommit >= commitEvery.documents || performance.now() - lastCommit >= commitEvery.ms) {
+        await cp.commit();
+        sinceCommit = 0;
+        lastCommit = performance.now();
+      }
+    }
+  };
+
+  let interruptedBy: string | null = null;
+  const interrupted = new Promise<typeof INTERRUPTED>((resolveInterrupt) => {
+    const onInterrupt = () => {
+      interruptedBy = String(opts.interrupt?.reason ?? "SIGINT");
+      resolveInterrupt(INTERRUPTED);
+    };
+    if (opts.interrupt?.aborted) onInterrupt();
+    else opts.interrupt?.addEventListener("abort", onInterrupt, { once: true });
+  });
+
+  let closed = false;
+  try {
+    const it = source.outcomes(feed())[Symbol.asyncIterator]();
+    for (;;) {
+      const r = await Promise.race([it.next(), interrupted]);
+      if (r === INTERRUPTED || r.done) break;
+      pending.set(r.value.index, r.value);
+      await drain();
+    }
+    if (interruptedBy === null) {
+      await drain(); // oversize documents at the end of the input
+      const detector_stats = await source.stats();
+      await source.close(stack.config.timeouts.detector_ms);
+      closed = true;
+      if (interruptedBy === null) {
+        const files = await cp.finish();
+        const total_s = (performance.now() - started) / 1000;
+        return {
+          format: "deidstack.run-summary.v1",
+          output: files.output,
+          quarantine_file: files.quarantine,
+          stack: { name: stack.config.name, sha256: stack.sha256 },
+          input: { sha256: scan.sha256, documents: scan.documents },
+          documents_written: cp.documentsDone - cp.quarantined,
+          documents_quarantined: cp.quarantined,
+          quarantine_by_code: { ...cp.quarantineByCode },
+          spans,
+          resumed_at: resumedAt,
+          workers: opts.workers,
+          max_quarantine: { spec: maxSpec, limit },
+          timings: { startup_s, processing_s: total_s - startup_s, total_s },
+          peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+          detector_stats,
+        };
+      }
+    }
+    await cp.suspend();
+    throw new DeidError(
+      "E_INTERRUPTED",
+      `stopped with ${cp.documentsDone} of ${scan.documents} documents committed in ${cp.dir} (mode 700); continue with --resume, or remove that folder`,
+      { signal: interruptedBy ?? "SIGINT" },
+    );
+  } catch (err) {
+    if (!closed) await source.abort().catch(() => undefined);
+    if (!(err instanceof DeidError && err.code === "E_INTERRUPTED")) await cp.discard();
+    throw err;
+  } finally {
+    unregister();
+  }
+}
