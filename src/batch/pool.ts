@@ -94,6 +94,8 @@ export class WorkerPoolSource implements OutcomeSource {
   private watchdog: NodeJS.Timeout | undefined;
   private readonly clockBase = Date.now();
   private stopped = false;
+  /** Task numbers are unique over the pool's life (a queue worker runs many shards through one pool). */
+  private seq = 0;
   provenance: Record<string, unknown> = {};
 
   private constructor(
@@ -238,7 +240,6 @@ export class WorkerPoolSource implements OutcomeSource {
   async *outcomes(input: AsyncIterable<IndexedDocument>): AsyncGenerator<DocumentOutcome> {
     const order: Promise<DocumentOutcome>[] = [];
     const window = Math.max(2, this.opts.workers * this.perWorker * 2);
-    let seq = 0;
     const fatal = new Promise<never>((_, reject) => {
       this.onFatal = reject;
       if (this.fatal) reject(this.fatal);
@@ -246,7 +247,7 @@ export class WorkerPoolSource implements OutcomeSource {
     fatal.catch(() => undefined);
     const next = () => Promise.race([order.shift()!, fatal]);
     for await (const item of input) {
-      order.push(new Promise<DocumentOutcome>((settle) => this.queue.push({ seq: seq++, item, isolated: false, settle })));
+      order.push(new Promise<DocumentOutcome>((settle) => this.queue.push({ seq: this.seq++, item, isolated: false, settle })));
       this.dispatch();
       while (order.length >= window) yield await next();
     }

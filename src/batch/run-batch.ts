@@ -42,6 +42,8 @@ export interface BatchRunOptions {
   interrupt?: AbortSignal;
   onProgress?: (p: BatchProgress) => void;
   provenanceExtra?: Record<string, unknown>;
+  /** A source kept by the caller across runs (a queue worker's pool): used as it is, never closed here. */
+  source?: OutcomeSource;
   /** Builds the outcome source for workers > 0 (the worker pool); injected so this module stays light. */
   createPool?: (stack: LoadedStack, o: { workers: number; concurrency?: number; provenanceExtra?: Record<string, unknown> }) => Promise<OutcomeSource>;
 }
@@ -103,6 +105,19 @@ function checkOutputIsNotInput(output: string, inputFiles: string[]): void {
 
 const INTERRUPTED = Symbol("interrupted");
 
+/** A borrowed source: its owner closes it. */
+function keepOpen(source: OutcomeSource): OutcomeSource {
+  return {
+    get provenance() {
+      return source.provenance;
+    },
+    outcomes: (input) => source.outcomes(input),
+    stats: () => source.stats(),
+    close: async () => undefined,
+    abort: async () => undefined,
+  };
+}
+
 export async function runBatch(opts: BatchRunOptions): Promise<BatchSummary> {
   return whileRunActive(() => runBatchActive(opts));
 }
@@ -129,7 +144,9 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
 
   const runnerOpts = { concurrency: opts.concurrency, provenanceExtra: opts.provenanceExtra };
   let source: OutcomeSource;
-  if (opts.workers === 0) source = await InProcessSource.create(stack, runnerOpts);
+  const borrowed = opts.source !== undefined;
+  if (opts.source) source = borrowed ? keepOpen(opts.source) : opts.source;
+  else if (opts.workers === 0) source = await InProcessSource.create(stack, runnerOpts);
   else {
     if (!opts.createPool) throw new DeidError("E_CONFIG", "worker threads are not available here; use --workers 0");
     source = await opts.createPool(stack, { workers: opts.workers, ...runnerOpts });

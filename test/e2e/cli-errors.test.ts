@@ -32,7 +32,7 @@ function setup(withOptions: Record<string, unknown>, n = 6) {
 
 const only = (dir: string) => expect(readdirSync(dir).sort()).toEqual(["in.jsonl", "stack.json"]);
 
-describe("exit codes and the one error path through the CLI", () => {
+describe("exit codes and the one error path through the CLI", { timeout: 180_000 }, () => {
   it("a quarantined document: exit 3, the others written, counts on stderr, no text", async () => {
     const { dir, input, stack, output } = setup({ mode: "custom-error" });
     const r = await runCli(["run", "--stack", stack, input, "-o", output, "--max-quarantine", "1"]);

@@ -198,7 +198,7 @@ describe("fail closed per document (in-process)", () => {
   });
 });
 
-describe("fail closed per document in worker threads (in-process pool)", () => {
+describe("fail closed per document in worker threads (in-process pool)", { timeout: 180_000 }, () => {
   const pool: [mode: string, code: string, detector: string | null][] = [
     ["spin", "E_DETECTOR_TIMEOUT", "faulty"],
     ["exit", "E_PLUGIN_EXIT", null],

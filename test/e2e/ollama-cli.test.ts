@@ -78,7 +78,7 @@ describe("ollama-llm through the CLI against a stand-in server", () => {
     standIn = await startStandInOllama({ model: "stand-in:1b", gazetteer: GAZETTEER });
     const { dir, input, output } = setup(4);
     const stack = writeStack(dir, "ollama-recall-first.template.yaml", standIn.url);
-    const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+    const r = await runCli(["run", "--stack", stack, input, "-o", output, "--workers", "1"]);
     expect(r.stderr).toMatch(/wrote 4 documents/);
     expect(r.code).toBe(0);
     const records = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l));
@@ -99,7 +99,7 @@ describe("ollama-llm through the CLI against a stand-in server", () => {
     const { dir, input, output } = setup(3);
     const { path, left_out } = writeRecallFirstPreset(dir, standIn.url);
     expect(left_out).not.toContain("ollama-llm");
-    const r = await runCli(["run", "--stack", path, input, "-o", output]);
+    const r = await runCli(["run", "--stack", path, input, "-o", output, "--workers", "1"]);
     expect(r.stderr).toMatch(/wrote 3 documents .* with stack recall-first/);
     const records = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     for (const rec of records) {
@@ -114,7 +114,7 @@ describe("ollama-llm through the CLI against a stand-in server", () => {
     standIn = await startStandInOllama({ model: "stand-in:1b", gazetteer: GAZETTEER, goAwayAfterChats: 3 });
     const { dir, input, output } = setup(10);
     const stack = writeStack(dir, "ollama-recall-first.template.yaml", standIn.url);
-    const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+    const r = await runCli(["run", "--stack", stack, input, "-o", output, "--workers", "1"]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/E_DETECTOR_FAILED/);
     expect(r.stderr).toMatch(/detector ollama-llm, document index \d+/);
@@ -128,7 +128,7 @@ describe("ollama-llm through the CLI against a stand-in server", () => {
     standIn = await startStandInOllama({ model: "stand-in:1b", gazetteer: GAZETTEER, notPhi: ["Het"] });
     const { dir, input, output } = setup(4);
     const stack = writeStack(dir, "ollama-balanced.template.yaml", standIn.url);
-    const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+    const r = await runCli(["run", "--stack", stack, input, "-o", output, "--workers", "1"]);
     expect(r.stderr).toMatch(/wrote 4 documents/);
     const records = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     for (const [i, rec] of records.entries()) {

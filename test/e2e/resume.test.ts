@@ -90,13 +90,13 @@ describe("checkpoint and resume", () => {
     expect(readFileSync(output).equals(ref.out)).toBe(true);
     expect(readFileSync(`${output}.quarantine.jsonl`).equals(ref.q)).toBe(true);
     expect(existsSync(`${output}.partial`)).toBe(false);
-  });
+  }, 120_000);
 
   it("kill -9 at a random point, then --resume: byte-identical output, 0 lost, 0 duplicated", async () => {
-    const { dir, input, stack } = setup(400, 15);
+    const { dir, input, stack } = setup(200, 10);
     const ref = await reference(stack, input, dir);
     const output = join(dir, "out.jsonl");
-    const target = 20 + Math.floor(Math.random() * 200);
+    const target = 20 + Math.floor(Math.random() * 120);
     const child = spawn(process.execPath, [CLI, "run", "--stack", stack, input, "-o", output, "--workers", "1", "--max-quarantine", "100%", "--checkpoint-every", "10"], {
       cwd: ROOT,
       stdio: "ignore",
@@ -115,10 +115,10 @@ describe("checkpoint and resume", () => {
     const ids = readFileSync(output, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { document_id: string }).document_id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(r.stderr).not.toContain(CANARY);
-  });
+  }, 240_000);
 
   it.each(["SIGTERM", "SIGINT"] as const)("%s: exit 128+n, committed work kept (mode 700/600), --resume completes it", async (signal) => {
-    const { dir, input, stack } = setup(300, 15);
+    const { dir, input, stack } = setup(120, 10);
     const ref = await reference(stack, input, dir);
     const output = join(dir, "out.jsonl");
     const child = spawn(process.execPath, [CLI, "run", "--stack", stack, input, "-o", output, "--workers", "1", "--max-quarantine", "100%", "--checkpoint-every", "10"], {
@@ -132,12 +132,12 @@ describe("checkpoint and resume", () => {
     child.kill(signal);
     const code = await exited;
     expect(code).toBe(signal === "SIGTERM" ? 143 : 130);
-    expect(stderr).toMatch(/E_INTERRUPTED: signal SIG(TERM|INT): stopped with \d+ of 300 documents committed/);
+    expect(stderr).toMatch(/E_INTERRUPTED: signal SIG(TERM|INT): stopped with \d+ of 120 documents committed/);
     expect(existsSync(output)).toBe(false);
     expect(mode(`${output}.partial`)).toBe(0o700);
     const r = await runCli(["run", "--stack", stack, input, "-o", output, "--max-quarantine", "100%", "--resume"]);
     expect(r.code).toBe(3);
     expect(readFileSync(output).equals(ref.out)).toBe(true);
     expect(readFileSync(`${output}.quarantine.jsonl`).equals(ref.q)).toBe(true);
-  });
+  }, 240_000);
 });
