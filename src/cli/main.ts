@@ -106,6 +106,72 @@ program
     process.exitCode = q ? RUN_EXIT.quarantined : RUN_EXIT.ok;
   });
 
+const queue = program.command("queue").description("distributed runs on BullMQ/Redis: note text stays on the shared path, never in Redis");
+queue
+  .command("submit")
+  .description("check the input, split it into shards on the shared path and queue one job per shard")
+  .requiredOption("--redis <url>", "redis://host:port")
+  .requiredOption("-s, --stack <preset|file>", "stack preset, or a stack file every worker host can read at this path")
+  .requiredOption("--shared <dir>", "a new folder on a path every worker host can read and write (shards, outputs)")
+  .option("--shard-size <n>", "documents per shard", int("--shard-size"), 1000)
+  .option("--attempts <n>", "tries per shard before it fails", int("--attempts"), 3)
+  .option("--max-document-bytes <n>", "larger documents are quarantined unread", int("--max-document-bytes"), 5_000_000)
+  .option("--queue <name>", "BullMQ queue name", "deidstack-shards")
+  .argument("<input>", "input JSONL file")
+  .action(async (input: string, o: { redis: string; stack: string; shared: string; shardSize: number; attempts: number; maxDocumentBytes: number; queue: string }) => {
+    const { queueSubmit } = await import("./commands/queue.js");
+    const run = await queueSubmit({ redis: o.redis, stack: o.stack, shared: o.shared, input, shardSize: o.shardSize, attempts: o.attempts, maxDocumentBytes: o.maxDocumentBytes, queue: o.queue });
+    print(`submitted ${run.run_id}: ${run.input.documents} documents in ${run.shards.length} shards (stack ${run.stack.name}, queue ${run.queue})`);
+  });
+queue
+  .command("status")
+  .description("shards done, active, waiting and failed; documents done and quarantined")
+  .requiredOption("--redis <url>", "redis://host:port")
+  .requiredOption("--shared <dir>", "the run's folder")
+  .option("--json", "print JSON")
+  .action(async (o: { redis: string; shared: string; json?: boolean }) => {
+    const { queueStatus, formatStatus } = await import("./commands/queue.js");
+    const st = await queueStatus(o);
+    print(o.json ? JSON.stringify(st, null, 2) : formatStatus(st));
+  });
+queue
+  .command("collect")
+  .description("when every shard is done: write the output in input order and the merged quarantine list")
+  .requiredOption("--redis <url>", "redis://host:port")
+  .requiredOption("--shared <dir>", "the run's folder")
+  .requiredOption("-o, --output <file>", "output JSONL file (quarantine list: <output>.quarantine.jsonl)")
+  .option("--max-quarantine <n|p%>", "refuse to write when more documents than this were quarantined", "1%")
+  .action(async (o: { redis: string; shared: string; output: string; maxQuarantine: string }) => {
+    const { queueCollect } = await import("./commands/queue.js");
+    const c = await queueCollect(o);
+    process.stderr.write(`wrote ${c.documents_written} documents of run ${c.run_id}${c.documents_quarantined ? `; ${c.documents_quarantined} quarantined, listed in ${c.quarantine_file}` : ""}\n`);
+    process.exitCode = c.documents_quarantined ? 3 : 0;
+  });
+
+program
+  .command("worker")
+  .description("process shard jobs from Redis (any number of workers, on any host) until SIGINT/SIGTERM")
+  .requiredOption("--redis <url>", "redis://host:port")
+  .option("-w, --workers <n>", "local worker threads per shard (default: one per core)", int("--workers"))
+  .option("-c, --concurrency <n>", "documents in flight per worker thread", int("--concurrency"))
+  .option("--queue <name>", "BullMQ queue name", "deidstack-shards")
+  .option("--lock-ms <n>", "job lock; a dead worker's shard is taken over after about this long", int("--lock-ms"), 30_000)
+  .action(async (o: { redis: string; workers?: number; concurrency?: number; queue: string; lockMs: number }) => {
+    const [{ queueWorker }, { defaultWorkers }] = await Promise.all([import("./commands/queue.js"), import("./commands/run.js")]);
+    const stop = new AbortController();
+    for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => stop.abort(sig));
+    const r = await queueWorker({
+      redis: o.redis,
+      queue: o.queue,
+      workers: o.workers ?? defaultWorkers(),
+      concurrency: o.concurrency,
+      lockMs: o.lockMs,
+      signal: stop.signal,
+      onShard: (d) => process.stderr.write(`${d.shard} of ${d.run_id}: ${d.documents_written} written, ${d.documents_quarantined} quarantined\n`),
+    });
+    process.stderr.write(`worker stopped after ${r.shards} shards\n`);
+  });
+
 program
   .command("synth")
   .description("generate a seeded synthetic annotated corpus (MedDeID JSONL, code point offsets)")
@@ -258,4 +324,4 @@ try {
   process.exitCode = exitCodeFor(err);
 }
 // A run ends here, whatever plugin code left behind (timers, sockets, a create() that never settled).
-if (command === "run") process.exit();
+if (command === "run" || command === "worker" || command === "queue") process.exit();

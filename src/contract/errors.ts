@@ -26,7 +26,9 @@ export type ErrorCode =
   /** `--resume` against a checkpoint of another input, stack or software. */
   | "E_RESUME_MISMATCH"
   /** A failure of deidstack itself (uncaught exception, unhandled rejection). */
-  | "E_INTERNAL";
+  | "E_INTERNAL"
+  /** `queue collect` before every shard of a distributed run is done. */
+  | "E_QUEUE_INCOMPLETE";
 
 export interface ErrorContext {
   /** 0-based index of the document in its input. */
