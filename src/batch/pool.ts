@@ -20,7 +20,7 @@ export interface PoolOptions {
   /** Documents in flight per worker (default: the stack's concurrency.documents). */
   concurrency?: number;
   provenanceExtra?: Record<string, unknown>;
-  /** Heap limit of each worker (MB of V8 old generation). */
+  /** Heap limit of each worker (MB of V8 old generation; default 256): memory bounded by design, not by heap luck. */
   maxOldGenerationSizeMb?: number;
   /** Time a worker gets to load deidstack's own code before its detectors' set-up starts (default 60 s). */
   loadTimeoutMs?: number;
@@ -132,7 +132,7 @@ export class WorkerPoolSource implements OutcomeSource {
       heartbeat,
       clockBase: this.clockBase,
     };
-    const w = new PoolWorker(startWorker(data, this.opts.maxOldGenerationSizeMb ?? 1024), heartbeat);
+    const w = new PoolWorker(startWorker(data, this.opts.maxOldGenerationSizeMb ?? 256), heartbeat);
     this.workers.push(w);
     const createMs = this.stack.config.timeouts.detector_ms + (this.opts.createGraceMs ?? 5000);
     const loadMs = this.opts.loadTimeoutMs ?? 60_000;
@@ -270,7 +270,8 @@ export class WorkerPoolSource implements OutcomeSource {
 
   async stats(): Promise<Record<string, object>> {
     const all = await Promise.all(
-      this.workers.filter((w) => !w.dead).map((w) => this.ask(w, { type: "stats" }, "stats", 10_000, () => new DeidError("E_INTERNAL", "a worker did not report its counters")).then((m) => m.stats)),
+      // A replacement still starting has processed nothing: only ready workers are asked.
+      this.workers.filter((w) => !w.dead && w.ready).map((w) => this.ask(w, { type: "stats" }, "stats", 60_000, () => new DeidError("E_INTERNAL", "a worker did not report its counters")).then((m) => m.stats)),
     );
     return mergeStats(all);
   }
@@ -278,7 +279,8 @@ export class WorkerPoolSource implements OutcomeSource {
   async close(timeoutMs: number): Promise<void> {
     this.stopped = true;
     clearInterval(this.watchdog);
-    const live = this.workers.filter((w) => !w.dead);
+    // Workers still starting (replacements) have used no detector: they are terminated, not closed.
+    const live = this.workers.filter((w) => !w.dead && w.ready);
     try {
       const replies = await Promise.all(
         live.map((w) => {

@@ -1,14 +1,14 @@
 // A batch run: every document of an input through a stack into committed output, failing closed per document.
 // A document that fails (detector error, timeout, invalid span, leak guard refusal, worker crash, over the size
 // limit) is withheld and listed in the quarantine file; past --max-quarantine the run aborts and leaves nothing.
-import { realpathSync, statSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { DeidError, readRunInput, type ErrorCode, type IndexedDocument } from "../contract/index.js";
-import { SOFTWARE_VERSION, type DocumentOutcome, type LoadedStack, type QuarantineEntry } from "../stack/index.js";
+import type { DocumentOutcome, LoadedStack, QuarantineEntry } from "../stack/index.js";
 import { Checkpoint, hasPartialRun, partialDirFor, quarantinePathFor, sha256Json } from "./checkpoint.js";
 import { onAbnormalExit, whileRunActive } from "./exit-guard.js";
 import { scanInput } from "./input-scan.js";
-import { InProcessSource, type OutcomeSource } from "./source.js";
+import type { OutcomeSource } from "./source.js";
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 5_000_000;
 export const DEFAULT_MAX_QUARANTINE = "1%";
@@ -105,6 +105,19 @@ function checkOutputIsNotInput(output: string, inputFiles: string[]): void {
 
 const INTERRUPTED = Symbol("interrupted");
 
+/** The package version (the checkpoint's identity), read without loading the orchestrator. */
+function softwareVersion(): string {
+  for (const rel of ["../../package.json", "../../../package.json"]) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version: string };
+      if (pkg.name === "deidstack") return pkg.version;
+    } catch {
+      // not there: a compiled layout one folder deeper
+    }
+  }
+  throw new DeidError("E_INTERNAL", "package.json of deidstack not found");
+}
+
 /** A borrowed source: its owner closes it. */
 function keepOpen(source: OutcomeSource): OutcomeSource {
   return {
@@ -146,7 +159,11 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   let source: OutcomeSource;
   const borrowed = opts.source !== undefined;
   if (opts.source) source = borrowed ? keepOpen(opts.source) : opts.source;
-  else if (opts.workers === 0) source = await InProcessSource.create(stack, runnerOpts);
+  else if (opts.workers === 0) {
+    // Loaded only here: with worker threads, the main thread never loads the detectors' code.
+    const { InProcessSource } = await import("./source.js");
+    source = await InProcessSource.create(stack, runnerOpts);
+  }
   else {
     if (!opts.createPool) throw new DeidError("E_CONFIG", "worker threads are not available here; use --workers 0");
     source = await opts.createPool(stack, { workers: opts.workers, ...runnerOpts });
@@ -155,7 +172,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   let cp: Checkpoint;
   try {
     const identity = {
-      software_version: SOFTWARE_VERSION,
+      software_version: softwareVersion(),
       input: { sha256: scan.sha256, documents: scan.documents },
       stack: { sha256: stack.sha256, provenance_sha256: sha256Json(source.provenance) },
     };

@@ -206,7 +206,7 @@ describe("fail closed per document in worker threads (in-process pool)", { timeo
     ["unhandled", "E_WORKER_CRASHED", null],
   ];
   it.each(pool)("%s: the worker is replaced, only that document is withheld, order is kept", async (mode, code, detector) => {
-    const { dir, input, stack, output } = setup(mode, { n: 8, stack: { timeouts: { detector_ms: 1000 } } });
+    const { dir, input, stack, output } = setup(mode, { n: 8, stack: { timeouts: { detector_ms: 3000 } } });
     const s = await runCommand({ stack, input, output, workers: 2, maxQuarantine: "1" });
     expect(lines(output).map((r) => r.document_id)).toEqual(["d0", "d1", "d2", "d4", "d5", "d6", "d7"]);
     const q = lines(`${output}.quarantine.jsonl`);

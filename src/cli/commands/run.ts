@@ -2,7 +2,9 @@
 import { open } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { runBatch, type BatchProgress, type BatchSummary } from "../../batch/run-batch.js";
-import { chooseStack, loadStack, type StackChoice } from "../../stack/index.js";
+// The stack modules one by one (not stack/index.js): the main thread of a pooled run never loads the detectors.
+import { loadStack } from "../../stack/config.js";
+import { chooseStack, type StackChoice } from "../../stack/preset-family.js";
 
 export interface RunOptions {
   /** Stack preset or file; when absent, the default preset family's member for `lang` or the documents' language. */
