@@ -2,6 +2,7 @@
 // A document that fails (detector error, timeout, invalid span, leak guard refusal, worker crash, over the size
 // limit) is withheld and listed in the quarantine file; past --max-quarantine the run aborts and leaves nothing.
 import { readFileSync, realpathSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { DeidError, readRunInput, type ErrorCode, type IndexedDocument } from "../contract/index.js";
 import type { DocumentOutcome, LoadedStack, QuarantineEntry } from "../stack/index.js";
@@ -12,6 +13,8 @@ import type { OutcomeSource } from "./source.js";
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 5_000_000;
 export const DEFAULT_MAX_QUARANTINE = "1%";
+/** With the default --workers, one worker thread per this many documents, up to one per core. */
+export const DOCUMENTS_PER_AUTO_WORKER = 200;
 
 export interface BatchProgress {
   /** Documents finished (written or quarantined), including those of a resumed run's earlier part. */
@@ -27,8 +30,8 @@ export interface BatchRunOptions {
   stack: LoadedStack;
   input: string;
   output: string;
-  /** Worker threads; 0 runs the stack in this thread. */
-  workers: number;
+  /** Worker threads; 0 runs the stack in this thread; "auto": one per core, at most one per 200 documents. */
+  workers: number | "auto";
   /** Documents in flight per worker (default: the stack's concurrency.documents). */
   concurrency?: number;
   onError?: "quarantine" | "abort";
@@ -143,10 +146,12 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   const maxDocumentBytes = opts.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const maxSpec = opts.maxQuarantine ?? DEFAULT_MAX_QUARANTINE;
   const commitEvery = opts.commitEvery ?? { documents: 1000, ms: 5000 };
-  if (!Number.isInteger(opts.workers) || opts.workers < 0) throw new DeidError("E_CONFIG", `--workers must be a whole number ≥ 0`);
+  if (opts.workers !== "auto" && (!Number.isInteger(opts.workers) || opts.workers < 0)) throw new DeidError("E_CONFIG", `--workers must be a whole number ≥ 0`);
   if (!(maxDocumentBytes > 0)) throw new DeidError("E_CONFIG", `--max-document-bytes must be positive`);
 
   const scan = await scanInput(opts.input);
+  // A small input does not repay starting a thread (and loading every detector) per core.
+  const workers = opts.workers === "auto" ? Math.min(availableParallelism(), Math.max(1, Math.ceil(scan.documents / DOCUMENTS_PER_AUTO_WORKER))) : opts.workers;
   checkOutputIsNotInput(output, scan.files);
   const limit = quarantineLimit(maxSpec, scan.documents);
   const partial = await hasPartialRun(output);
@@ -159,14 +164,14 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   let source: OutcomeSource;
   const borrowed = opts.source !== undefined;
   if (opts.source) source = borrowed ? keepOpen(opts.source) : opts.source;
-  else if (opts.workers === 0) {
+  else if (workers === 0) {
     // Loaded only here: with worker threads, the main thread never loads the detectors' code.
     const { InProcessSource } = await import("./source.js");
     source = await InProcessSource.create(stack, runnerOpts);
   }
   else {
     if (!opts.createPool) throw new DeidError("E_CONFIG", "worker threads are not available here; use --workers 0");
-    source = await opts.createPool(stack, { workers: opts.workers, ...runnerOpts });
+    source = await opts.createPool(stack, { workers, ...runnerOpts });
   }
 
   let cp: Checkpoint;
@@ -278,7 +283,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
           quarantine_by_code: { ...cp.quarantineByCode },
           spans,
           resumed_at: resumedAt,
-          workers: opts.workers,
+          workers,
           max_quarantine: { spec: maxSpec, limit },
           timings: { startup_s, processing_s: total_s - startup_s, total_s },
           peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),

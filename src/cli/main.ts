@@ -44,7 +44,7 @@ program
   .option("--lang <tag>", "language of the documents when --stack is omitted (en, en-GB, nl-BE, ...); default: their metadata.lang")
   .requiredOption("-o, --output <file>", "output JSONL file (quarantine list: <output>.quarantine.jsonl)")
   .option("-c, --concurrency <n>", "documents in flight per worker", int("--concurrency"))
-  .option("-w, --workers <n>", "worker threads, each with its own detectors (default: one per core; 0: this thread)", int("--workers"))
+  .option("-w, --workers <n>", "worker threads, each with its own detectors (default: one per core, at most one per 200 documents; 0: this thread)", int("--workers"))
   .addOption(new Option("--on-error <policy>", "a failing document is quarantined, or aborts the whole run").choices(["quarantine", "abort"]).default("quarantine"))
   .option("--max-quarantine <n|p%>", "abort when more documents than this are quarantined (count or share of the input)", "1%")
   .option("--max-document-bytes <n>", "documents larger than this (UTF-8 bytes of text) are quarantined unread", int("--max-document-bytes"), 5_000_000)

@@ -14,7 +14,7 @@ export interface RunOptions {
   output: string;
   /** Documents in flight per worker. */
   concurrency?: number;
-  /** Worker threads (default: one per core); 0 runs the stack in this thread. */
+  /** Worker threads (default: one per core, at most one per 200 documents); 0 runs the stack in this thread. */
   workers?: number;
   onError?: "quarantine" | "abort";
   maxQuarantine?: string;
@@ -41,7 +41,7 @@ export type RunSummary = BatchSummary & {
 export async function runCommand(opts: RunOptions): Promise<RunSummary> {
   const stackChoice = await chooseStack({ stack: opts.stack, lang: opts.lang, input: opts.input });
   const stack = await loadStack(stackChoice.stack);
-  const workers = opts.workers ?? defaultWorkers();
+  const workers = opts.workers ?? "auto";
   const summary = await runBatch({
     stack,
     input: opts.input,
