@@ -77,8 +77,9 @@ export function tokenize(text: string): Token[] {
       while (j < n && isLetterCode(text.charCodeAt(j), text[j])) j++;
       kind = "word";
     } else {
-      // Keep a surrogate pair together.
+      // Keep a surrogate pair together; a run of one punctuation character ("...", "-----") is one token.
       if (c >= 0xd800 && c <= 0xdbff && j < n) j++;
+      else while (j < n && text.charCodeAt(j) === c) j++;
       kind = "punct";
     }
     const t = text.slice(i, j);
@@ -108,9 +109,10 @@ export function tokenize(text: string): Token[] {
       start = false;
       continue;
     }
-    if (t.text === "." || t.text === "!" || t.text === "?") {
+    const c0 = t.text[0];
+    if (c0 === "." || c0 === "!" || c0 === "?") {
       const prev = tokens[k - 1];
-      const abbreviation = prev && prev.kind === "word" && !t.spaceBefore && (NON_FINAL_ABBREVIATIONS.has(prev.low) || prev.text.length === 1);
+      const abbreviation = t.text === "." && prev && prev.kind === "word" && !t.spaceBefore && (NON_FINAL_ABBREVIATIONS.has(prev.low) || prev.text.length === 1);
       if (!abbreviation) start = true;
     } else if (t.text === ":" || t.text === "•" || t.text === "*" || t.text === ";") {
       start = true;
