@@ -25,6 +25,8 @@ export interface ModelSpec {
   maxLength: number;
   overlap: number;
   minEntityScore: number;
+  /** A token is O only when P(O) reaches this; else B or I, whichever is likelier. Undefined: argmax of O, B, I. */
+  outsideThreshold?: number;
   heads: DualHeadSpec | TypedBioSpec;
 }
 
@@ -70,7 +72,7 @@ async function readBundle(dir: string): Promise<ModelSpec> {
   if (mismatch) throw configError(`bundle ${dir} refused: ${mismatch}`);
   const weights = (bundle.weights ?? {}) as { filename?: unknown; format?: unknown };
   const onnxName = typeof weights.filename === "string" && weights.filename.endsWith(".onnx") ? weights.filename : "model.onnx";
-  const inference = (bundle.inference ?? {}) as { max_length?: unknown; overlap?: unknown; min_entity_score?: unknown };
+  const inference = (bundle.inference ?? {}) as { max_length?: unknown; overlap?: unknown; min_entity_score?: unknown; outside_threshold?: unknown };
   const tokenizerDir = typeof bundle.tokenizer_path === "string" ? join(dir, bundle.tokenizer_path) : dir;
   return {
     dir,
@@ -80,6 +82,9 @@ async function readBundle(dir: string): Promise<ModelSpec> {
     maxLength: positiveInt(inference.max_length, 512),
     overlap: typeof inference.overlap === "number" ? inference.overlap : 64,
     minEntityScore: typeof inference.min_entity_score === "number" ? inference.min_entity_score : 0,
+    ...(typeof inference.outside_threshold === "number" && inference.outside_threshold > 0 && inference.outside_threshold <= 1
+      ? { outsideThreshold: inference.outside_threshold }
+      : {}),
     heads: { kind: "meddeid", entityLabels: MODEL_LABELS },
   };
 }

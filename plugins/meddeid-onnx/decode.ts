@@ -48,7 +48,24 @@ export function trimRange(text: string, start: number, end: number): { start: nu
   return s < e ? { start: s, end: e } : undefined;
 }
 
-export function decodeSpans(text: string, starts: readonly number[], ends: readonly number[], scores: TokenScores, minScore: number): DetectedSpan[] {
+/**
+ * The BIO tag of token t: the argmax, or with `outsideThreshold` O only when P(O) reaches it and otherwise the
+ * likelier of B and I (a recall/precision operating point of the model, set in its bundle).
+ */
+export function bioTag(bio: Float32Array, t: number, outsideThreshold?: number): number {
+  if (outsideThreshold === undefined) return argmax(bio, t * 3, 3);
+  if (bio[t * 3 + BIO_O] >= outsideThreshold) return BIO_O;
+  return bio[t * 3 + BIO_B] >= bio[t * 3 + BIO_I] ? BIO_B : BIO_I;
+}
+
+export function decodeSpans(
+  text: string,
+  starts: readonly number[],
+  ends: readonly number[],
+  scores: TokenScores,
+  minScore: number,
+  outsideThreshold?: number,
+): DetectedSpan[] {
   const width = scores.labels.length;
   const spans: DetectedSpan[] = [];
   let open: { first: number; last: number; probSum: number } | undefined;
@@ -64,7 +81,7 @@ export function decodeSpans(text: string, starts: readonly number[], ends: reado
   };
   const n = starts.length;
   for (let t = 0; t < n; t++) {
-    const tag = argmax(scores.bio, t * 3, 3);
+    const tag = bioTag(scores.bio, t, outsideThreshold);
     const p = scores.bio[t * 3 + tag];
     if (tag === BIO_O) {
       flush();

@@ -11,6 +11,8 @@ export interface EngineOptions {
   threads: number;
   batchSize: number;
   minScore: number;
+  /** See decodeSpans; undefined: argmax. */
+  outsideThreshold?: number;
 }
 
 type IdType = "int32" | "int64";
@@ -133,7 +135,7 @@ export class TokenClassifierEngine {
     return tokenized.map((tok, doc) => {
       if (tok.ids.length === 0) return [];
       const raw = accumulators[doc].map((a) => a.averaged());
-      return extendToWholeWords(texts[doc], decodeSpans(texts[doc], tok.starts, tok.ends, this.scores(raw), this.options.minScore));
+      return extendToWholeWords(texts[doc], decodeSpans(texts[doc], tok.starts, tok.ends, this.scores(raw), this.options.minScore, this.options.outsideThreshold));
     });
   }
 

@@ -25,6 +25,8 @@ const configSchema = z
     batch_size: z.number().int().min(1).max(512).default(4),
     /** Spans whose mean BIO probability is lower are dropped; default: the bundle's min_entity_score. */
     min_score: z.number().min(0).max(1).optional(),
+    /** A token is O only when P(O) reaches this (else B or I); default: the bundle's outside_threshold, else argmax. */
+    outside_threshold: z.number().gt(0).max(1).optional(),
     /** For Hugging Face exports: model entity type → contract label, for types the built-in maps do not know. */
     label_map: z.record(z.string(), z.enum(LABELS)).default({}),
   })
@@ -54,6 +56,7 @@ export async function createMeddeidDetector(options: MeddeidOnnxOptions, ctx: Pl
       threads: options.threads,
       batchSize: options.batch_size,
       minScore: options.min_score ?? spec.minEntityScore,
+      outsideThreshold: options.outside_threshold ?? spec.outsideThreshold,
     });
   } catch (err) {
     if (err instanceof DeidError) throw err;
@@ -81,7 +84,7 @@ export async function createMeddeidDetector(options: MeddeidOnnxOptions, ctx: Pl
 export default definePlugin({
   meta: {
     id: "meddeid-onnx",
-    version: "1.1.0",
+    version: "1.2.0",
     description: "MedDeID-style transformer token classifier (dual-head bundle or Hugging Face typed-BIO export) via onnxruntime-node",
     labels: MODEL_LABELS,
     configSchema,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeSpans, softmaxRows, trimRange } from "./decode.js";
+import { BIO_B, BIO_I, BIO_O, bioTag, decodeSpans, softmaxRows, trimRange } from "./decode.js";
 import { LogitAccumulator, planWindows } from "./windows.js";
 
 describe("planWindows", () => {
@@ -87,6 +87,22 @@ describe("decodeSpans", () => {
     const s = scores("BIOOOOO", [0, 1, 0, 0, 0, 0, 0]);
     expect(decodeSpans(text, starts, ends, s, 0)[0].label).toBe("Date");
     expect(decodeSpans(text, starts, ends, s, 0.9)).toEqual([]);
+  });
+
+  it("with an outside threshold, a token is O only when P(O) reaches it, else the likelier of B and I", () => {
+    // "Jan" P(O)=0.6 P(B)=0.3 P(I)=0.1; " Peeters" P(O)=0.55 P(B)=0.1 P(I)=0.35; the rest certain O
+    const bio = new Float32Array(7 * 3);
+    bio.set([0.6, 0.3, 0.1, 0.55, 0.1, 0.35]);
+    for (let t = 2; t < 7; t++) bio[t * 3] = 1;
+    const entity = new Float32Array(7 * 2);
+    entity[1] = 1;
+    const s = { bio, entity, labels: LABELS };
+    expect(decodeSpans(text, starts, ends, s, 0)).toEqual([]);
+    expect(decodeSpans(text, starts, ends, s, 0, 0.7).map((x) => [x.start, x.end, x.label])).toEqual([[0, 11, "Name:Patient"]]);
+    expect(bioTag(bio, 0, 0.7)).toBe(BIO_B);
+    expect(bioTag(bio, 1, 0.7)).toBe(BIO_I);
+    expect(bioTag(bio, 1, 0.5)).toBe(BIO_O);
+    expect(bioTag(bio, 1)).toBe(BIO_O);
   });
 
   it("drops spans of punctuation alone", () => {
