@@ -277,15 +277,23 @@ function placeParts(a: Analysis): Part[] {
   for (let t = 0; t < a.tokens.length; t++) {
     const m = longestMatch(a, t, PLACE_BITS);
     if (!m) continue;
-    const unit = unitAtToken(a, t);
+    let unit = unitAtToken(a, t);
+    // "d'Anvers", "l'Escaut": a place after an elided article inside one written unit.
+    const elided = unit !== undefined && unit.first === t - 2 && ELIDED.has(a.tokens[t - 2].key) && "'’".includes(a.tokens[t - 1].text);
+    if (elided && unit) unit = { ...unit, first: t, start: a.tokens[t].start, key: a.tokens[t].key };
     if (!unit || unit.first !== t || !isCapitalisedUnit(a, unit)) continue;
     // "Borg-score": a place that is only part of a word is no place.
     if (unitAtToken(a, m.last)?.last !== m.last) continue;
-    if (a.tokens[t].upper && !a.tokens[t].capsLine && m.last === unit.last) continue;
+    // Capitals outside a capitals line are acronyms, except a long listed town ("HAARLEM", "ANTWERPEN-BERCHEM").
+    if (a.tokens[t].upper && !a.tokens[t].capsLine && m.last === unit.last) {
+      const townBits = unitBits(a, unit) | m.bits;
+      const acronym = (townBits & (LIST.hospitalAbbr | LIST.hospitalPrefix | WHITELIST_BITS | LIST.dutchWord)) !== 0;
+      if (acronym || !(townBits & (LIST.municipality | LIST.postalLocality | LIST.province)) || unit.end - unit.start < 5) continue;
+    }
     const before = previousWords(a, t, 5);
     const locative = before[0] !== undefined && LOCATIVE_WORDS.has(before[0]);
     const single = m.last === unit.last;
-    const bits = single ? unitBits(a, unit) : m.bits;
+    const bits = single && !elided ? unitBits(a, unit) : m.bits;
     if (single && bits & (WHITELIST_BITS | LIST.title)) continue;
     if (followsInstitutionType(a, t)) continue;
     const ambiguous = single && (bits & (NAME_BITS | LIST.hospital | LIST.institution | LIST.hospitalPrefix)) !== 0;
@@ -307,6 +315,7 @@ function placeParts(a: Analysis): Part[] {
   return parts;
 }
 
+const ELIDED = set("d l");
 const PLACE_PARTICLES = set("de den der het t s sur la le les aan op ter ten bij in van d l");
 
 function allWordsCapitalised(a: Analysis, first: number, last: number): boolean {

@@ -163,6 +163,7 @@ export const COMPANY_FORMS = set("nv bv bvba vzw cvba cv sa sprl srl asbl scrl i
 
 /** Contexts that introduce an employer, school or club. */
 export const ORGANISATION_CUES = set(`
+  mutualiteit mutualité mutualite ziekenfonds zorgverzekeraar verzekeraar
   werkgever werkgeefster bedrijf firma school werkt werkte werkzaam tewerkgesteld bediende arbeider
   studeert student studente leerling club vereniging lid speelt voetbalt employeur entreprise société
   societe école ecole travaille employé employée employer company university universiteit hogeschool
@@ -242,6 +243,7 @@ export function lineLabel(a: Analysis, t: number): string | undefined {
 
 /** Type words that, followed by a proper name, make a healthcare institution ("WZC De Linde"). */
 export const HEALTHCARE_TYPE_WORDS = set(`
+  labo laboratorium laboratoire
   woonzorgcentrum wzc rusthuis rvt residentie revalidatiecentrum huisartsenpraktijk groepspraktijk
   wijkgezondheidscentrum thuisverpleging thuiszorg apotheek dagcentrum ziekenhuis kliniek polikliniek
   cgg caw ocmw mutualiteit ziekenfonds psychiatrisch ppc pvt serviceflat assistentiewoning

@@ -1,10 +1,10 @@
 // The rules run over one text: every family proposes candidates, overlaps are resolved, spans come out.
 import type { DetectedSpan } from "../../../src/contract/index.js";
 import { addressCandidates, type AddressRole } from "./addresses.js";
-import { analyse } from "./analysis.js";
+import { analyse, type Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { ageCandidates, dateCandidates } from "./dates.js";
-import type { Lexicon } from "./lexicon.js";
+import { LIST, NAME_BITS, PLACE_BITS, type Lexicon } from "./lexicon.js";
 import { nameCandidates } from "./names.js";
 import { organisationCandidates } from "./organisations.js";
 import { professionCandidates } from "./professions.js";
@@ -60,11 +60,12 @@ function append<T>(into: T[], items: readonly T[]): void {
 }
 
 /** All rule candidates for a text, before overlap resolution (exposed for tests and debugging). */
-/** "Ellen (43)": a bare number in parentheses right after a name is that person's age. */
+/** "Ellen (43)", "Mevrouw Ateş, 49, heeft": a bare number in parentheses or between commas after a name is an age. */
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
-    const m = /^\s?\((\d{1,3})\)/.exec(text.slice(n.end, n.end + 8));
+    const m = /^(?:\s?\((\d{1,3})\)|,\s?(\d{1,3})\s?,)/.exec(text.slice(n.end, n.end + 8));
+    if (m && m[1] === undefined) m[1] = m[2];
     if (!m || Number(m[1]) > 120) continue;
     const start = n.end + m[0].indexOf(m[1]);
     out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.after-name" });
@@ -72,9 +73,28 @@ function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] 
   return out;
 }
 
+/** A fragment that is only an age ("101 jaar", "45 j", "72 ans") or only a listed job ("glazenwasser"). */
+function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): Candidate[] {
+  if (text.length > 40) return [];
+  const start = text.length - text.trimStart().length;
+  const end = text.trimEnd().length;
+  const core = text.slice(start, end);
+  if (families.ages && /^\d{1,3}\s?(?:jaar|jr|j|ans|an|years?|yrs?)(?:\s(?:oud|old))?$/iu.test(core) && Number(/^\d+/.exec(core)?.[0]) <= 125) {
+    return [{ start, end, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.fragment" }];
+  }
+  if (families.professions && a.units.length === 1) {
+    const unit = a.units[0];
+    const bits = a.unitListBits[unit.index];
+    if (unit.start === start && unit.end === end && bits & LIST.profession && !(bits & (NAME_BITS | PLACE_BITS))) {
+      return [{ start, end, label: "Profession", priority: PRIORITY.pattern, score: 0.5, rule: "profession.fragment" }];
+    }
+  }
+  return [];
+}
+
 export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFamilies = ALL_FAMILIES): Candidate[] {
   const a = analyse(text, lexicon);
-  const candidates: Candidate[] = [];
+  const candidates: Candidate[] = fragmentCandidates(text, a, families);
   const names = families.names ? nameCandidates(a) : [];
   append(candidates, names);
   if (families.organisations) append(candidates, organisationCandidates(a));

@@ -113,8 +113,10 @@ function institutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
   if (!startsCapitalised(a, m.first) || unitAtToken(a, m.last)?.last !== m.last) return undefined;
   const single = m.first === m.last || unitAtToken(a, m.first)?.last === m.last;
   if (isAbbreviation && single) {
-    // "UZA", "ZOL": only in capitals, as written by the hospitals themselves.
-    if (!a.tokens[m.first].upper || m.bits & WHITELIST_BITS) return undefined;
+    // "UZA", "ZOL": in capitals, as written by the hospitals themselves; "VUmc" with two capitals or more.
+    const written = a.tokens[m.first].text;
+    const capitals = written.replace(/[^\p{Lu}]/gu, "").length;
+    if (!(a.tokens[m.first].upper || (capitals >= 2 && written.length >= 4)) || m.bits & WHITELIST_BITS) return undefined;
     return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.pattern, 0.8, "org.abbreviation");
   }
   if (!hasSpecificWord(a, m.first, m.last)) return undefined;
@@ -211,7 +213,7 @@ function compoundCandidates(a: Analysis): Candidate[] {
 }
 
 /** Type words written after the name: "Jessa Ziekenhuis", "Sint-Jozef Kliniek", "St. Mary's Hospital". */
-const TRAILING_TYPE_WORDS = set("ziekenhuis ziekenhuizen kliniek gasthuis hospital clinic infirmary revalidatiecentrum zorgcentrum");
+const TRAILING_TYPE_WORDS = set("ziekenhuis ziekenhuizen kliniek gasthuis hospital clinic infirmary revalidatiecentrum zorgcentrum mutualiteit mutualité ziekenfonds");
 const ABBREVIATED_SAINTS: ReadonlySet<string> = new Set(["st", "ste", "h", "o", "l", "v"]);
 
 function trailingTypeCandidates(a: Analysis): Candidate[] {
@@ -283,19 +285,23 @@ function nameStartAfterCue(a: Analysis, cue: Unit): number {
     if (!next) return -1;
     if (linked && !ARTICLES.has(next.key)) return t;
     if (ORGANISATION_LINKS.has(next.key)) linked = true;
-    else if (!ARTICLES.has(next.key) && isCapitalisedUnit(a, next)) return -1;
+    // "werkgever Umicore", "ziekenfonds CM": a noun cue names the organisation right after it.
+    else if (!ARTICLES.has(next.key) && isCapitalisedUnit(a, next)) return hops === 0 && NOUN_CUES.has(cue.key) ? t : -1;
     t = next.last + 1;
   }
   return -1;
 }
 
 const ARTICLES: ReadonlySet<string> = new Set(["de", "het", "la", "le", "l", "les", "the", "een", "une", "un"]);
+/** Cues that are nouns for the organisation itself: the name may follow without a link word. */
+const NOUN_CUES = set("werkgever werkgeefster bedrijf firma mutualiteit mutualité mutualite ziekenfonds zorgverzekeraar verzekeraar employeur employer company");
 
 /** "werkt bij Colruyt", "studeert aan de KU Leuven", "Werkgever: Proximus", "travaille chez Delhaize". */
 function cueCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
-    if (!ORGANISATION_CUES.has(unit.key)) continue;
+    // A job names its employer too: "spoorwegarbeider bij de NMBS", "caissière chez Delhaize".
+    if (!ORGANISATION_CUES.has(unit.key) && !(a.unitListBits[unit.index] & LIST.profession)) continue;
     const t = nameStartAfterCue(a, unit);
     if (t < 0) continue;
     const name = readProperName(a, t, { maxUnits: 5, allowParticles: true, allowDigits: true, allowSentenceStart: true });

@@ -7,11 +7,12 @@ import { LIST } from "./lexicon.js";
 import { unitAtToken } from "./proper.js";
 
 const LABEL_WORDS = new Set(["beroep", "profession", "occupation", "job", "werk", "functie", "metier"]);
-const COPULAS = new Set(["is", "was", "est", "etait", "werd", "wordt"]);
+const COPULAS = new Set(["is", "was", "est", "etait", "werd", "wordt", "ben", "bent", "zijn", "waren", "suis", "es", "sont", "am", "are"]);
 /** Subjects for which "is <profession>" states a job. */
 const SUBJECTS = new Set([
   "patient", "patiente", "pt", "hij", "zij", "ze", "il", "elle", "he", "she", "zoon", "dochter", "echtgenote", "echtgenoot",
   "partner", "man", "vrouw", "moeder", "vader", "broer", "zus", "fils", "fille", "mari", "epouse", "mere", "pere",
+  "ik", "je", "i", "we", "wij", "nous", "they", "ze",
 ]);
 
 function professionAt(a: Analysis, t: number): PhraseMatch | undefined {
@@ -47,21 +48,58 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   const subject = before[article + 1];
   if (verb === undefined || !COPULAS.has(verb)) return false;
   // Notes drop the subject: "Was postbode, nu met pensioen."
-  return subject === undefined ? before.length === article + 1 && sentenceOpensWith(a, m.first, article + 1) : SUBJECTS.has(subject);
+  if (subject === undefined) return before.length === article + 1 && sentenceOpensWith(a, m.first, article + 1);
+  if (SUBJECTS.has(subject)) return true;
+  // "Dhr. Visser is visser", "Mevrouw Claes is verpleegkundige": a capitalised name as the subject.
+  return subjectIsName(a, m.first, article + 1);
+}
+
+/** Whether the word `wordsBack + 1` words before token t (the subject before the copula) is capitalised mid-sentence. */
+function subjectIsName(a: Analysis, t: number, wordsBack: number): boolean {
+  let seen = 0;
+  for (let i = t - 1, steps = 0; i >= 0 && steps < 12; i--, steps++) {
+    const token = a.tokens[i];
+    if (token.kind === "punct") continue;
+    if (++seen === wordsBack + 1) return token.title && !token.sentenceStart;
+  }
+  return false;
 }
 
 /** Whether the word `wordsBack` words before token t opens its sentence. */
 function sentenceOpensWith(a: Analysis, t: number, wordsBack: number): boolean {
   let seen = 0;
-  for (let i = t - 1; i >= 0; i--) {
+  for (let i = t - 1, steps = 0; i >= 0 && steps < 12; i--, steps++) {
     if (a.tokens[i].kind === "punct") continue;
     if (++seen === wordsBack) return a.tokens[i].sentenceStart;
   }
   return false;
 }
 
-export function professionCandidates(a: Analysis): Candidate[] {
+/** Endings of compound occupations ("spoorwegarbeider", "magazijnmedewerker", "vrachtwagenchauffeur"). */
+const PROFESSION_ENDING = /.{3,}(?:arbeider|werker|medewerker|bediende|chauffeur|monteur|verkoper|verkoopster|kundige|technicus|handelaar|kweker|houder|meester|maker|bouwer|schilder|wasser|leider|leidster|assistent|assistente|agent|ambtenaar|bestuurder|boer|ier|ster|ouvrier|ouvrière)$/;
+const STRONG_PROFESSION_CUES = new Set(["gepensioneerd", "gepensioneerde", "voormalig", "voormalige", "ancien", "ancienne", "retraite", "retired", "former"]);
+
+/** "gepensioneerd spoorwegarbeider", "werkt als magazijnmedewerker": an unlisted compound after a strong cue. */
+function compoundProfessionCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (unit.first !== unit.last || token.kind !== "word" || !PROFESSION_ENDING.test(unit.key) || token.upper) continue;
+    if (a.unitListBits[unit.index] & (LIST.profession | LIST.stopWord | LIST.medicalTerm)) continue;
+    if (followedByName(a, unit.last)) continue;
+    const before = previousWords(a, unit.first, 3);
+    const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
+    const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
+    const asVerb = (near === "als" || near === "comme") && before.slice(1, 4).some((w) => PROFESSION_VERBS.has(w));
+    const label = lineLabel(a, unit.first);
+    if (!strong && !asVerb && !(label !== undefined && LABEL_WORDS.has(label))) continue;
+    out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.compound" });
+  }
+  return out;
+}
+
+export function professionCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = compoundProfessionCandidates(a);
   for (let t = 0; t < a.tokens.length; t++) {
     const m = professionAt(a, t);
     if (!m) continue;

@@ -173,6 +173,25 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     tel.[0123456789](Contactdetails)
     TEL  [03 / 123 45 67](Contactdetails)
   `),
+  ...cases("handover", `
+    k2 dhr [van dijk](Name:Patient) - pijn ok, mobiliseert
+    k4 mw [de bruijn-smit](Name:Patient), dochter [ilse](Name:Other) blijft slapen
+    mw [peeters](Name:Patient) slaapt goed
+    pt heeft geen pijn, mw eet goed
+    zoek [janssens](Name:Patient) echo lever
+    Mevrouw [De Wit](Name:Patient), [58](Age_Birthdate), heeft hoofdpijn.
+    Dhr. [Bakker](Name:Patient) is [timmerman](Profession) van beroep.
+    Ik ben [kapster](Profession) in een salon.
+    Gepensioneerd [havenarbeider](Profession) bij de [Haven van Antwerpen](Organization:Other).
+    Zijn werkgever [Bekaert](Organization:Other) belde.
+    [kapper](Profession)
+    [73 jaar](Age_Birthdate)
+    [GRONINGEN](Address_Location:Other)
+    Gastro-enterologie
+    Afkomstig uit Marokko, woont in [Gent](Address_Location:Patient).
+    Ligt op kamer 214, bed 2.
+    Bij nood: bel 112.
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
