@@ -77,9 +77,37 @@ export interface DetectOptions {
   dayFirst?: boolean;
 }
 
+/** Letters OCR reads for digits: O/o for 0, l/I/| for 1. */
+const OCR_DIGIT: Readonly<Record<string, string>> = { O: "0", o: "0", l: "1", I: "1", "|": "1" };
+const OCR_TOKEN = /[0-9OolI|][0-9OolI|./\-]*[0-9OolI|]/g;
+
+/**
+ * A scanned note writes "l9-O4-l956", "O475/12.34.56" and "2O23": inside a run of digits, separators and those
+ * letters that holds at least two real digits and no other letter, each letter is read as its digit. One
+ * character for one, so offsets are unchanged; text without such runs is returned as it is.
+ */
+export function readOcrDigits(text: string): string {
+  let out: string | undefined;
+  OCR_TOKEN.lastIndex = 0;
+  for (let m = OCR_TOKEN.exec(text); m; m = OCR_TOKEN.exec(text)) {
+    const run = m[0];
+    const start = m.index;
+    const end = start + run.length;
+    if (!/[OolI|]/.test(run) || (run.match(/[0-9]/g)?.length ?? 0) < 2) continue;
+    // Not part of a word ("Tel0", "Hoofdstraat"): letters or digits may not touch the run.
+    if (/[\p{L}\p{N}]/u.test(text[start - 1] ?? "") || /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
+    out ??= text;
+    const fixed = run.replace(/[OolI|]/g, (ch) => OCR_DIGIT[ch]);
+    out = out.slice(0, start) + fixed + out.slice(end);
+  }
+  return out ?? text;
+}
+
 export function detectPatterns(text: string, compiled: CompiledPatterns, options: DetectOptions = {}): DetectedSpan[] {
   const f = compiled.families;
-  const scan = scanText(text);
+  // Numeric families read OCR look-alike letters as digits; the text-based families read the text as written.
+  const numeric = readOcrDigits(text);
+  const scan = scanText(numeric);
   let spans: DetectedSpan[] = [];
   if (f.dates) spans = spans.concat(findDates(scan, options.dayFirst ? compiled.datesDayFirst : compiled.dates));
   if (f.phones) spans = spans.concat(findPhones(scan, compiled.phones));

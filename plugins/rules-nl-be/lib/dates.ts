@@ -170,9 +170,31 @@ function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArra
 
 const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "my"]);
 
+/** Full month names (no abbreviations): alone they are a date only after a time word ("in oktober", "en mars"). */
+const FULL_MONTHS: ReadonlySet<string> = new Set(`${MONTHS_NL}|${MONTHS_FR}|${MONTHS_EN}`.split("|").map(foldKey));
+const MONTH_ALONE_CUES: ReadonlySet<string> = new Set([
+  "in", "en", "sinds", "sedert", "vanaf", "begin", "eind", "einde", "midden", "half", "medio", "tot", "tijdens", "depuis",
+  "debut", "fin", "mi", "courant", "since", "until", "early", "late", "mid", "during", "maand", "mois",
+]);
+
+/** "in oktober", "begin maart", "en octobre": a month on its own points to a month (the guideline marks it). */
+function monthsAlone(c: TextContext, out: Candidate[]): void {
+  for (let i = 1; i < c.tokens.length; i++) {
+    const t = c.tokens[i];
+    if (t.kind !== "word" || !FULL_MONTHS.has(t.key) || t.upper) continue;
+    // "Mars" and "May" capitalised mid-sentence are names or the planet; "mei" after "in" is the month.
+    if (t.firstUpper && !t.sentenceStart && (t.key === "mars" || t.key === "may" || t.key === "march")) continue;
+    const prev = c.tokens[i - 1];
+    if (prev.kind === "punct") continue;
+    if (!MONTH_ALONE_CUES.has(prev.key) && !(prev.key === "de" && c.tokens[i - 2]?.key === "mois")) continue;
+    out.push({ start: t.start, end: t.end, label: "Date", priority: PRIORITY.lookup, score: 0.55, rule: "date.month" });
+  }
+}
+
 export function dateCandidates(text: string, tokens: readonly Token[]): Candidate[] {
   const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
+  monthsAlone(c, out);
   const { numbers, words } = startOffsets(tokens);
   for (const { name, pattern } of DATE_PATTERNS) {
     for (const offset of NUMERIC_PATTERNS.has(name) ? numbers : words) {
@@ -215,7 +237,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
 const AGE_UNITS_YEARS = "jaar|jaren|jr|j|ans|an|years?|yrs?|yo|y";
 const AGE_UNITS_SHORT = "maanden|maand|mnd|weken|week|wk|dagen|dag|mois|semaines|semaine|jours|jour|months?|weeks?|days?";
 const AGE_PATTERN = new RegExp(
-  `(\\d{1,3})(?:[.,]5)?\\s*(?:(-?\\s?jarige?)|(?:-\\s?)?(${AGE_UNITS_YEARS}|${AGE_UNITS_SHORT})(-old)?\\.?${E}(\\s+(?:oud|old))?)`,
+  `(\\d{1,3})(?:[.,]5)?\\s*(?:(-?\\s?jarige?)|(?:-\\s?)?(${AGE_UNITS_YEARS}|${AGE_UNITS_SHORT})(-old)?\\.?${E}(\\s+(?:oud|old|de\\s+vie))?)`,
   "iuy",
 );
 const AGE_LABEL = new RegExp(`(?:leeftijd|âge|age)\\s*:?\\s*(\\d{1,3})(?:\\s*(?:${AGE_UNITS_YEARS}))?\\.?${E}`, "iuy");

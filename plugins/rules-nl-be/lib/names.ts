@@ -405,7 +405,10 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (all & (LIST.eponym | LIST.extraWhitelist | LIST.hospitalPrefix | LIST.hospitalAbbr)) return undefined;
   const ordinary = (all & (LIST.dutchWord | LIST.frenchWord)) !== 0;
   if (titled ? !(bits & (LIST.surname | LIST.interfixSurname | LIST.firstName)) : !(bits & LIST.firstName)) return undefined;
-  if (ordinary && !(bits & LIST.firstName && all & LIST.commonFirstName)) return undefined;
+  // After a form of address a listed surname is a name even when it is also a word ("mw brink"); after a role word
+  // an ordinary word is a name only as a common given name ("dochter roos", not "dochter komt").
+  const afterAddress = SOCIAL_TITLES.has(cue) || MEDICAL_TITLES.has(cue);
+  if (ordinary && !afterAddress && !(bits & LIST.firstName && all & LIST.commonFirstName)) return undefined;
   return mention(unit.first, unit.last, titled ? "title" : "lookup", titled ? titleChainBefore(a, unit.first) : undefined);
 }
 

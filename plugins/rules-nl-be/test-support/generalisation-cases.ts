@@ -172,6 +172,7 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     dhr.[Janssens](Name:Patient),woont [Leuven](Address_Location:Patient)
     tel.[0123456789](Contactdetails)
     TEL  [03 / 123 45 67](Contactdetails)
+    geb. [l9-O4-l956](Age_Birthdate), gsm [O6-2l874593](Contactdetails)
   `),
   ...cases("handover", `
     k2 dhr [van dijk](Name:Patient) - pijn ok, mobiliseert
@@ -191,6 +192,10 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Afkomstig uit Marokko, woont in [Gent](Address_Location:Patient).
     Ligt op kamer 214, bed 2.
     Bij nood: bel 112.
+    Gestart in [oktober](Date), controle begin [maart](Date).
+    Baby van [3 dagen oud](Age_Birthdate), voedt goed.
+    Nouveau-né de [5 jours de vie](Age_Birthdate).
+    De Mars-bar staat op tafel.
   `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
