@@ -24,6 +24,8 @@ const STRONG_SUFFIXES = [
   "straat", "laan", "steenweg", "dreef", "kaai", "kade", "plein", "dijk", "vest", "singel", "gracht", "markt",
   "boulevard", "lei", "plantsoen", "steeg", "wegel", "kouter", "dries", "str",
 ];
+/** Abbreviated street words: streets only with a house number ("Dorpsln 3"). */
+const ABBREVIATED_SUFFIXES = ["ln", "stwg"];
 /** Suffixes that also end ordinary words ("luchtweg", "kerkhof"): streets only with a number or context. */
 const WEAK_SUFFIXES = ["weg", "baan", "hof", "park", "pad", "veld", "berg", "hoek", "plaats", "gang", "wal", "rei", "heide"];
 
@@ -62,7 +64,7 @@ interface Part {
 }
 
 const STRONG_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{2,}(?:${STRONG_SUFFIXES.join("|")})$`);
-const WEAK_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{3,}(?:${WEAK_SUFFIXES.join("|")})$`);
+const WEAK_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{3,}(?:${[...WEAK_SUFFIXES, ...ABBREVIATED_SUFFIXES].join("|")})$`);
 
 function streetSuffixOf(unit: Unit): { strong: boolean } | undefined {
   if (STRONG_SUFFIX.test(unit.key)) return { strong: true };
@@ -110,10 +112,15 @@ function addressContext(a: Analysis, first: number): boolean {
   return label !== undefined && (PATIENT_ADDRESS_WORDS.has(label) || label === "adres" || label === "adresse");
 }
 
+/** Street words written short, with or without a full stop: "Kerkstr. 5", "Dorpsln 3", "Marktpl. 1". */
+const ABBREVIATED_STREET = /(?:str|ln|pl|wg|stwg|stw)$/;
+
 function streetPart(a: Analysis, first: number, last: number, strong: boolean): Part | undefined {
   if (followsInstitutionType(a, first)) return undefined;
   const start = a.tokens[first].start;
-  const end = a.tokens[last].end;
+  let end = a.tokens[last].end;
+  // The full stop of an abbreviated street word belongs to it when a house number follows.
+  if (a.text[end] === "." && ABBREVIATED_STREET.test(a.tokens[last].key) && houseNumberEnd(a, end + 1) > end + 1) end++;
   const withNumber = houseNumberEnd(a, end);
   if (!strong && withNumber === end && !addressContext(a, first) && !hasNumberBefore(a, start)) return undefined;
   return { start, end: withNumber, kind: "street", strong: true };
@@ -272,18 +279,33 @@ function postalParts(a: Analysis): Part[] {
   return parts;
 }
 
+const DIRECTIONS = set("noord zuid oost west centrum noordoost noordwest zuidoost zuidwest nord sud est ouest centre");
+
+/** The pieces after token `from` up to `last` in one unit are directions or listed places ("-Noord", "-Berchem"). */
+function placePiecesOnly(a: Analysis, from: number, last: number): boolean {
+  for (let t = from + 2; t <= last; t += 2) {
+    const token = a.tokens[t];
+    if (!token.firstUpper || !(DIRECTIONS.has(token.key) || (a.tokenBits[t] & PLACE_BITS) !== 0)) return false;
+  }
+  return from + 2 <= last;
+}
+
 function placeParts(a: Analysis): Part[] {
   const parts: Part[] = [];
   for (let t = 0; t < a.tokens.length; t++) {
-    const m = longestMatch(a, t, PLACE_BITS);
+    let m = longestMatch(a, t, PLACE_BITS);
     if (!m) continue;
     let unit = unitAtToken(a, t);
     // "d'Anvers", "l'Escaut": a place after an elided article inside one written unit.
     const elided = unit !== undefined && unit.first === t - 2 && ELIDED.has(a.tokens[t - 2].key) && "'’".includes(a.tokens[t - 1].text);
     if (elided && unit) unit = { ...unit, first: t, start: a.tokens[t].start, key: a.tokens[t].key };
     if (!unit || unit.first !== t || !isCapitalisedUnit(a, unit)) continue;
-    // "Borg-score": a place that is only part of a word is no place.
-    if (unitAtToken(a, m.last)?.last !== m.last) continue;
+    // "Borg-score": a place that is only part of a word is no place; "Amsterdam-Noord", "Antwerpen-Berchem" are.
+    if (unitAtToken(a, m.last)?.last !== m.last) {
+      const whole = unitAtToken(a, m.last);
+      if (!whole || !placePiecesOnly(a, m.last, whole.last)) continue;
+      m = { ...m, last: whole.last };
+    }
     // Capitals outside a capitals line are acronyms, except a long listed town ("HAARLEM", "ANTWERPEN-BERCHEM").
     if (a.tokens[t].upper && !a.tokens[t].capsLine && m.last === unit.last) {
       const townBits = unitBits(a, unit) | m.bits;

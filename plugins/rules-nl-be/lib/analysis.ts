@@ -48,6 +48,9 @@ export const UNIT_LOWER = 0;
 export const UNIT_TITLE = 1;
 export const UNIT_UPPER = 2;
 
+/** Particles inside a hyphenated name or place ("De Vries-van der Meer", "Heist-op-den-Berg", "Louvain-la-Neuve"). */
+const INNER_PARTICLES: ReadonlySet<string> = new Set(["van", "de", "der", "den", "ter", "ten", "op", "la", "le", "les", "sur", "aan", "en", "in", "d", "l", "s", "t"]);
+
 /** "Peeters" and "D'Hondt" are title case, "PEETERS" upper case, "van" and "12" lower (not capitalised). */
 function shapeOfUnit(tokens: readonly Token[], unit: Unit): number {
   const first = tokens[unit.first];
@@ -55,7 +58,8 @@ function shapeOfUnit(tokens: readonly Token[], unit: Unit): number {
   for (let t = unit.first; t <= unit.last; t += 2) {
     if (tokens[t].letters && !tokens[t].upper) anyLower = true;
     // "CRP-daling", "X-ray", "TIA-opname": a lower-case piece after a hyphen makes a compound word, not a name.
-    if (t > unit.first && tokens[t - 1].text !== "'" && tokens[t - 1].text !== "’" && tokens[t].letters && !tokens[t].firstUpper) {
+    if (t > unit.first && tokens[t - 1].text !== "'" && tokens[t - 1].text !== "’" && tokens[t].letters && !tokens[t].firstUpper &&
+      !(INNER_PARTICLES.has(tokens[t].key) && tokens[unit.first].firstUpper)) {
       return UNIT_LOWER;
     }
   }

@@ -267,6 +267,37 @@ function hasAgeContext(c: TextContext, start: number): boolean {
 
 const AGE_LABEL_KEYS: ReadonlySet<string> = new Set(["leeftijd", "age", "agee", "aged"]);
 
+/** "M/65", "V/72": sex and age; "65M", "72V", "45F": the sex marker fused to the number (the whole token). */
+const SEX_SLASH_AGE = /(?<![\p{L}\p{N}])[MVFmvf] ?\/ ?(\d{1,3})(?![\p{L}\p{N}]|[/.,]\d)/uy;
+const AGE_SEX = /(\d{1,3})[MVF](?![\p{L}\p{N}])/uy;
+/** "patiënte (45)", "dochter (12)": a number alone in parentheses after an age word. */
+const PARENTHESISED_NUMBER = /\((\d{1,3})\)/y;
+
+function sexAndAge(c: TextContext, out: Candidate[]): void {
+  for (const t of c.tokens) {
+    if (t.kind === "word" && t.text.length === 1 && "MVFmvf".includes(t.text) && c.text[t.end] !== undefined) {
+      const m = stickyAt(SEX_SLASH_AGE, c.text, t.start);
+      if (m && Number(m[1]) <= 110) {
+        const start = m.index + m[0].length - m[1].length;
+        out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.7, rule: "age.sex-slash" });
+      }
+    }
+    if (t.kind === "word" && /^\d{1,3}[MVF]$/.test(t.text) && !wordsBefore(c, t.start, 1).some((w) => w === "tel" || w === "maat")) {
+      const m = stickyAt(AGE_SEX, c.text, t.start);
+      if (m && Number(m[1]) <= 110 && Number(m[1]) > 0) {
+        out.push({ start: t.start, end: t.end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.6, rule: "age.fused-sex" });
+      }
+    }
+    if (t.text === "(" && t.kind === "punct") {
+      const m = stickyAt(PARENTHESISED_NUMBER, c.text, t.start);
+      if (!m || Number(m[1]) > 110) continue;
+      const before = wordsBefore(c, t.start, 1)[0];
+      if (before === undefined || !AGE_CONTEXT_WORDS.has(before)) continue;
+      out.push({ start: t.start + 1, end: t.start + 1 + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.parenthesised" });
+    }
+  }
+}
+
 export function ageCandidates(text: string, tokens: readonly Token[]): Candidate[] {
   const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
@@ -292,6 +323,7 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     }
     out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: jarige || old ? 0.9 : 0.7, rule: "age.unit" });
   }
+  sexAndAge(c, out);
   for (const t of tokens) {
     if (!AGE_LABEL_KEYS.has(t.key)) continue;
     for (const pattern of [AGE_LABEL, FRENCH_AGE]) {

@@ -156,6 +156,12 @@ function interfixEnd(a: Analysis, t: number): number {
     token = a.tokens[t];
   }
   if (!token || token.kind !== "word") return -1;
+  // "v/d Sluis", "v.d. Berg", "v.d Berg": the written short forms of "van de(r/n)".
+  if (token.key === "v" && (a.tokens[t + 1]?.text === "/" || a.tokens[t + 1]?.text === ".") && !a.tokens[t + 1].spaceBefore &&
+    a.tokens[t + 2]?.key === "d" && !a.tokens[t + 2].spaceBefore) {
+    return a.tokens[t + 3]?.text === "." && !a.tokens[t + 3].spaceBefore ? t + 3 : t + 2;
+  }
+  if (token.key === "vd" && token.text.length === 2) return a.tokens[t + 1]?.text === "." && !a.tokens[t + 1].spaceBefore ? t + 1 : t;
   const match = longestMatch(a, t, LIST.interfix);
   let last = match ? match.last : EXTRA_INTERFIXES.has(token.key) ? t : -1;
   if (last < 0) return -1;
@@ -266,6 +272,14 @@ function placeInContext(a: Analysis, unit: Unit): boolean {
 function titleRule(a: Analysis, unit: Unit): NameMention | undefined {
   const title = titleChainBefore(a, unit.first);
   if (!title) return undefined;
+  // "dr A", "mevr. B": one capital letter after a title, at the end of the text or before punctuation, is an initial.
+  const token = a.tokens[unit.first];
+  if (unit.first === unit.last && token.text.length === 1 && token.upper && token.spaceBefore) {
+    const next = a.tokens[unit.first + 1];
+    if (!next || next.newlinesBefore > 0 || (next.kind === "punct" && next.text !== "." && next.text !== "'")) {
+      return mention(unit.first, unit.first, "title", title);
+    }
+  }
   const seq = readNameSequence(a, unit.first, true);
   if (seq.nameUnits === 0) return undefined;
   return mention(unit.first, seq.last, "title", title);
@@ -291,6 +305,8 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   const surname = unitAt(a, end + 1);
   if (!surname || surname.first !== end + 1 || a.tokens[surname.first].newlinesBefore > 0) return undefined;
   if (!hasNameCase(a, surname, false) || isWhitelisted(a, surname)) return undefined;
+  // "v/d Sluis", "v.d. Berg": the short forms are written only in names, before any capitalised word.
+  if (a.tokens[unit.first].key === "v" || a.tokens[unit.first].key === "vd") return mention(unit.first, surname.last, "interfix");
   if (!(unitBits(a, surname) & (LIST.interfixSurname | LIST.surname))) return undefined;
   const interfixCapitalised = a.tokens[unit.first].title || a.tokens[unit.first].upper;
   // "de Panne", "van Gent": a place after a lower-case particle is a place unless the particle is capitalised.
@@ -613,7 +629,7 @@ function signalRank(signal: NameSignal): number {
 /** Only capitalised units, interfixes and apostrophes can open a name; most words are skipped at once. */
 function mayOpenName(a: Analysis, unit: Unit): boolean {
   if (a.unitShape[unit.index] !== 0) return true;
-  if (unitBits(a, unit) & LIST.interfix || EXTRA_INTERFIXES.has(unit.key)) return true;
+  if (unitBits(a, unit) & LIST.interfix || EXTRA_INTERFIXES.has(unit.key) || unit.key === "v" || unit.key === "vd") return true;
   const before = a.tokens[unit.first - 1];
   if (before !== undefined && (before.text === "'" || before.text === "’")) return true;
   // A lower-case word right after a title, a patient word or a role word ("mw brink", "dochter ilse").

@@ -127,7 +127,10 @@ function institutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
   const unit = unitAtToken(a, m.first);
   const bits = unit ? unitBits(a, unit) : 0;
   if (single) {
-    if (bits & (WHITELIST_BITS | PLACE_BITS)) return undefined;
+    // "in het Diakonessenhuis": a listed hospital that a medical-term list also holds counts after an institution word.
+    const medicalOnly = (bits & WHITELIST_BITS) === LIST.medicalTerm && isHospital && a.tokens[m.first].title &&
+      hasInstitutionContext(a, m.first, false);
+    if (bits & (WHITELIST_BITS | PLACE_BITS) && !medicalOnly) return undefined;
     if (isHospital && !(bits & NAME_BITS)) {
       return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.lookup, 0.75, "org.hospital");
     }
@@ -343,10 +346,38 @@ function companyFormCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** Clinical acronyms that follow "naar het", "in het", "op de" without naming an institution. */
+const CLINICAL_ACRONYMS = set(`
+  ic icu ccu mcu seh sehl ok ct mri nmr ecg eeg emg rx pet echo mdo epd his spoed cch ha hap huisartsenpost
+  dagziekenhuis kno sd lab abc adl nicu picu mc pacu rvt wzc ocmw cgg caw vzw nv bv bvba
+`);
+const ACRONYM_CONTEXT = set("opgenomen opname overgeplaatst overgebracht overname verwezen doorverwezen ontslagen vanuit naar uit in door getransfereerd");
+
+/**
+ * "verwezen door het UMCU", "overname OLVG", "opgenomen in het JBZ": an unlisted acronym in capitals (three to six
+ * letters) right after a transfer or admission word is an institution; clinical acronyms are not ("naar het OK").
+ */
+function cuedAcronymCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (unit.first !== unit.last || !token.upper || token.kind !== "word" || token.text.length < 3 || token.text.length > 6) continue;
+    if (token.capsLine || CLINICAL_ACRONYMS.has(unit.key) || a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix)) continue;
+    const before = previousWords(a, unit.first, 3);
+    const hop = before[0] === "het" || before[0] === "de" || before[0] === "t" ? 1 : 0;
+    const cue = before[hop];
+    if (cue === undefined || !ACRONYM_CONTEXT.has(cue)) continue;
+    // "in/naar/uit" alone are weak: they need the article ("in het JBZ") or a transfer word before them.
+    if ((cue === "in" || cue === "naar" || cue === "uit" || cue === "door") && hop === 0 && !ACRONYM_CONTEXT.has(before[1] ?? "")) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.6, "org.cued-acronym"));
+  }
+  return out;
+}
+
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
-    cueCandidates, companyFormCandidates];
+    cueCandidates, companyFormCandidates, cuedAcronymCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return out;
 }

@@ -197,6 +197,49 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Nouveau-né de [5 jours de vie](Age_Birthdate).
     De Mars-bar staat op tafel.
   `),
+  ...cases("names in all forms", `
+    Mevr. [A. de Vries-van der Meer](Name:Patient) kwam op controle.
+    [PEETERS, Jan](Name:Patient) geboren [12-03-1950](Age_Birthdate)
+    [Jansen, P.](Name:Patient) is opgenomen.
+    Zr. [Anna](Name:Caregiver) gaf de medicatie.
+    Co-assistent [Sanne Vos](Name:Caregiver) deed de anamnese.
+    Gezien door arts-assistent [M. Yilmaz](Name:Caregiver).
+    Prof. Dr. [Van Cauwenberge](Name:Caregiver) werd geconsulteerd.
+    Ir. [De Boer](Name:Other) belde namens de gemeente.
+    [Mohammed El Amrani](Name:Other) werd gezien.
+    [Lisa](Name:Other) (dochter) is aanwezig.
+    Dhr. [J.A.M. (Jan) Smit](Name:Patient) heeft een afspraak.
+  `),
+  ...cases("places in all forms", `
+    Woont in [Den Haag](Address_Location:Patient).
+    Patiënte komt uit [’s-Hertogenbosch](Address_Location:Patient).
+    Verhuisd naar [Bergen op Zoom](Address_Location:Patient).
+    Ze woont in [Alphen aan den Rijn](Address_Location:Patient).
+    Geboren in [La Louvière](Address_Location:Patient).
+    Student in [Louvain-la-Neuve](Address_Location:Other).
+    Opname in [Maastricht UMC+](Organization:Healthcare).
+    Hij woont in [Amsterdam-Noord](Address_Location:Patient).
+    [Oudegracht 245](Address_Location:Other)
+    [Meir 1, 2000 Antwerpen](Address_Location:Other)
+  `),
+  ...cases("numbers in all forms", `
+    Tel: [+32 (0)9 332 21 11](Contactdetails)
+    [(050) 361 42 07](Contactdetails)
+    tel.nr. [0475/123456](Contactdetails)
+    [06 - 12 34 56 78](Contactdetails)
+    [0031-6-12345678](Contactdetails)
+    pat.nr. [1234567](ID:Patient)
+    dossiernr. [12-3456](ID:Patient)
+    BSN: [123 456 782](ID:Patient)
+    M/[65](Age_Birthdate), pijn op de borst
+    [65M](Age_Birthdate) met dyspnoe
+    patiënte ([45](Age_Birthdate)) met koorts
+    d.d. [12 maart](Date) gezien
+    eind [jan '22](Date) gestart
+    Rond [Kerstmis 2022](Date) verslechterd.
+    Score 12/15 op de MMSE.
+    Week 12 van de zwangerschap.
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
