@@ -359,11 +359,21 @@ const STANDALONE_PLACE_BITS = LIST.municipality | LIST.postalLocality | LIST.pro
  * only a short village name.
  */
 function standsAlone(a: Analysis, unit: Unit, m: { last: number; bits: number }, single: boolean, bits: number): boolean {
-  if (single && bits & LIST.dutchWord) return false;
   if (!single) return true;
-  if (bits & STANDALONE_PLACE_BITS) return unit.end - unit.start >= 3;
+  // A town or province that is also a word stands alone unless the word is an everyday one ("Gent", "Delft",
+  // "Gouda" do; "Best", "Boom", "Mol", "Spa" do not). Villages that are also words always need a cue.
+  if (bits & STANDALONE_PLACE_BITS) {
+    if (bits & LIST.dutchWord && (EVERYDAY_WORD_TOWNS.has(unit.key) || (bits & LIST.commonWord && unit.end - unit.start < 6))) return false;
+    return unit.end - unit.start >= 3;
+  }
+  if (bits & LIST.dutchWord) return false;
   return unit.end - unit.start >= 6 && a.tokens[unit.first].title;
 }
+
+/** Towns whose names are everyday Dutch words: alone they need a cue ("Peer", "Lint", "Landen", "Putten"). */
+const EVERYDAY_WORD_TOWNS = set(
+  "as ham mol peer lint spa beek lens lessen landen huizen putten putte graven namen bergen malle vorst manage voeren wellen halen schoten duiven balen essen kapellen aat buren geer best boom geel hal",
+);
 
 /** "Kinshasa, Congo": an unlisted capitalised place name is recognised by the country after it. */
 function placesBeforeCountries(a: Analysis): Part[] {

@@ -30,7 +30,7 @@ function followedByName(a: Analysis, last: number): boolean {
 }
 
 function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
-  const before = previousWords(a, m.first, 4);
+  const before = previousWords(a, m.first, 7);
   const after = nextWords(a, m.last, 2);
   if (after[0] === "van" && after[1] === "beroep") return true;
   if (after[0] === "de" && after[1] === "profession") return true;
@@ -40,7 +40,8 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   const near = before[article];
   if (near === undefined) return false;
   if (near === "als" || near === "comme" || near === "as") {
-    return before.slice(article + 1, article + 4).some((w) => PROFESSION_VERBS.has(w)) || before[article + 1] === "beroep";
+    // "werkt als", "werkte tot zijn pensioen als", "travaillait comme".
+    return before.slice(article + 1, article + 7).some((w) => PROFESSION_VERBS.has(w)) || before[article + 1] === "beroep";
   }
   if (PROFESSION_CUES_BEFORE.has(near) && near !== "als" && near !== "comme" && near !== "as") return true;
   // "Patiënt is leerkracht", "Zijn dochter was verpleegkundige", "Elle est infirmière"
@@ -87,10 +88,10 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
     if (unit.first !== unit.last || token.kind !== "word" || !PROFESSION_ENDING.test(unit.key) || token.upper) continue;
     if (a.unitListBits[unit.index] & (LIST.profession | LIST.stopWord | LIST.medicalTerm)) continue;
     if (followedByName(a, unit.last)) continue;
-    const before = previousWords(a, unit.first, 3);
+    const before = previousWords(a, unit.first, 7);
     const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
     const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
-    const asVerb = (near === "als" || near === "comme") && before.slice(1, 4).some((w) => PROFESSION_VERBS.has(w));
+    const asVerb = (near === "als" || near === "comme") && before.slice(1, 7).some((w) => PROFESSION_VERBS.has(w));
     const label = lineLabel(a, unit.first);
     if (!strong && !asVerb && !(label !== undefined && LABEL_WORDS.has(label))) continue;
     out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.compound" });

@@ -240,6 +240,64 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Score 12/15 op de MMSE.
     Week 12 van de zwangerschap.
   `),
+  ...cases("clinical negatives", `
+    Besluit: geen verdere opvolging nodig.
+    Advies: rust en paracetamol.
+    Conclusie: stabiel, ontslag morgen.
+    Thuis goed opgevangen door de familie.
+    Mama is ongerust over de koorts.
+    Dokter komt morgen langs.
+    Na de operatie van Whipple goed herstel.
+    Syndroom van Down, gekend.
+    Bloeddruk 140/90, pols 88, temp 37,8.
+    Hb 13,2 g/dl; CRP < 5; leuko 7,2.
+    Patiënt krijgt Clexane 40 mg sc.
+    Opgenomen op de afdeling Cardiologie.
+    Graad III volgens Clavien-Dindo.
+    Glasgow Coma Scale 15, pupillen isocoor.
+    Stadium T2N0M0, geen metastasen.
+    Pijn ter hoogte van L4-L5.
+    Doorverwezen naar het OK voor appendectomie.
+    Controle op de SEH na de val.
+    Echo abdomen: normaal.
+    APGAR 9/10 na 5 minuten.
+    Maandag terug op consultatie.
+    Vorige week gevallen in de badkamer.
+    Sinds 2 weken hoest, 3 dagen geleden koorts.
+    Heeft 2 kinderen en 4 kleinkinderen.
+    Rookt 20 sigaretten per dag, 30 pakjaren.
+    Allergie voor penicilline en latex.
+    Familiale anamnese: vader diabetes, moeder hypertensie.
+    Diagnose: COPD GOLD 2, exacerbatie.
+    Gewicht 82 kg, lengte 178 cm, BMI 25,9.
+    MMSE 24/30, kloktest afwijkend.
+  `),
+  ...cases("belgian letter", `
+    [AZ Sint-Lucas](Organization:Healthcare) – Dienst Orthopedie
+    [Groenebriel 1, 9000 Gent](Address_Location:Caregiver)
+    [Gent](Address_Location:Caregiver), [14/02/2024](Date)
+    Betreft: [Marleen Van de Velde](Name:Patient), ° [23/07/1961](Age_Birthdate)
+    Waarde collega [Dr. De Clercq](Name:Caregiver),
+    Uw patiënte werd op [12 februari](Date) opgenomen na een val thuis in [Lochristi](Address_Location:Patient).
+    Zij woont alleen sinds het overlijden van haar man [Georges](Name:Other).
+    Haar zoon [Pieter](Name:Other) woont in [Aalter](Address_Location:Other) en komt dagelijks langs.
+    Thuisverpleging via het [Wit-Gele Kruis](Organization:Healthcare), kinesitherapie bij [Bart Claeys](Name:Caregiver).
+    Controle op de raadpleging binnen 6 weken.
+    Met collegiale groeten,
+    [Dr. Hendrik Verhaeghe](Name:Caregiver)
+    Tel. secretariaat [09 224 66 00](Contactdetails)
+  `),
+  ...cases("dutch letter", `
+    [Rijnstate](Organization:Healthcare), afdeling Neurologie
+    [Wagnerlaan 55, 6815 AD Arnhem](Address_Location:Caregiver)
+    [Arnhem](Address_Location:Caregiver), [3 april 2024](Date)
+    Geachte heer [Van Leeuwen](Name:Caregiver),
+    Wij zagen uw patiënt dhr. [Gerrit Hoekstra](Name:Patient), geboren [8 juni 1949](Age_Birthdate), wonend te [Velp](Address_Location:Patient).
+    Hij werkte tot zijn pensioen als [buschauffeur](Profession) bij [Hermes](Organization:Other).
+    Zijn echtgenote [Truus](Name:Other) is mantelzorger.
+    Met vriendelijke groet,
+    [Dr. S. Kuipers](Name:Caregiver), neuroloog
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
