@@ -69,4 +69,15 @@ describe("postal codes", () => {
     expect(detect("Boston, MA 02115", { languages: ["nl"] })).toEqual([]);
     expect(detect("London SW1A 1AA", { languages: ["nl", "fr"] })).toEqual([]);
   });
+
+  it("reads Belgian and Dutch codes only when Dutch or French is on (an English clock time is no postcode)", () => {
+    const english = { languages: ["en" as const] };
+    expect(detect("1420 Arrived to floor from PACU.", english).filter((s) => s.label === L)).toEqual([]);
+    expect(detect("0930 Seen by team\n1545 Transferred", english).filter((s) => s.label === L)).toEqual([]);
+    expect(detect("Kerkstraat 12, 2000 Antwerpen", english).filter((s) => s.label === L)).toEqual([]);
+    expect(detect("1234 AB Amsterdam", english).filter((s) => s.label === L)).toEqual([]);
+    expect(detect("Boston, MA 02115", english).map((s) => s.label)).toEqual([L]);
+    expect(detect("Kerkstraat 12, 2000 Antwerpen", { languages: ["fr"] }).map((s) => s.label)).toEqual([L]);
+    expect(detect("Woont in 9000 Gent.", { languages: ["nl", "en"] }).map((s) => s.label)).toEqual([L]);
+  });
 });

@@ -9,10 +9,15 @@ import { SCORE_CONTEXT, SCORE_PATTERN, anchoredPhrase, digitAt, matchAt, phraseB
 export interface PostalRules {
   /** US ZIP codes and UK postcodes are read only when English is on. */
   readonly english: boolean;
+  /**
+   * Belgian and Dutch codes only when Dutch or French is on: in an English note four digits and a capitalised word
+   * are a clock time and the next sentence ("1420 Arrived to floor").
+   */
+  readonly lowCountries: boolean;
 }
 
 export function compilePostalRules(lexicon: Lexicon): PostalRules {
-  return { english: lexicon.languages.includes("en") };
+  return { english: lexicon.languages.includes("en"), lowCountries: lexicon.languages.includes("nl") || lexicon.languages.includes("fr") };
 }
 
 /**
@@ -154,7 +159,7 @@ export function findPostalCodes(scan: TextScan, rules: PostalRules): DetectedSpa
     if (s < consumed) continue;
     const next = text[runs[r + 1]];
     const found =
-      (len === 4 && (next === " " || next === "\u00a0" || isUpperAscii(next)) ? (dutchAt(text, s) ?? belgianAt(text, s)) : null) ??
+      (len === 4 && rules.lowCountries && (next === " " || next === "\u00a0" || isUpperAscii(next)) ? (dutchAt(text, s) ?? belgianAt(text, s)) : null) ??
       (len === 5 && rules.english ? usAt(text, s) : null) ??
       (len <= 2 && rules.english ? ukAt(text, s) : null);
     if (!found) continue;
