@@ -10,7 +10,7 @@ import { detectSpans } from "../plugins/rules-nl-be/lib/detect.js";
 import { buildLexicon } from "../plugins/rules-nl-be/lib/lexicon.js";
 import { tokenize } from "../plugins/rules-nl-be/lib/tokenize.js";
 import { PROJECT_ROOT } from "../src/detectors/index.js";
-import { generateDutchNotes } from "./rules-nl-be-notes.js";
+import { generateDutchNotes } from "./_rules-nl-be-notes.js";
 
 // Child mode: build the index from the lists in a fresh process and print the milliseconds (keeps the parent's RSS honest).
 if (process.argv[2] === "--build-only") {

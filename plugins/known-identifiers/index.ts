@@ -1,9 +1,9 @@
 // Known identifiers from note metadata: patient and caregiver names, known values and birth-date renderings.
 import { z } from "zod";
-import type { DetectedSpan, Document, Label, Person } from "../../src/contract/index.js";
+import { analysisFor, BoundedCache, type DetectedSpan, type Document, type Label, type Person, type TextAnalysis } from "../../src/contract/index.js";
 import { definePlugin } from "../../src/detectors/index.js";
 import { birthDateRenderings, monthWords } from "./birthdate.js";
-import { escapeRegExp, foldForMatching, foldNeedle as foldText, originalRange, type FoldedText } from "../../src/contract/fold.js";
+import { escapeRegExp, foldNeedle as foldText, originalRange, type FoldedText } from "../../src/contract/fold.js";
 
 /** Particles that are names only next to another name part (MedDeID's connector blacklist, extended). */
 const CONNECTORS = new Set(["de", "van", "der", "den", "het", "op", "la", "le", "du", "des", "ten", "ter", "te", "von", "di", "da", "del", "'t", "vd", "v."]);
@@ -51,40 +51,52 @@ function isWordCode(folded: string, i: number): boolean {
 
 /**
  * Word-bounded occurrences of normalised needles ("jan van dam") in folded text, the parts of a needle separated
- * by any run of whitespace or hyphens. Needles are indexed by their first word, so the text is walked word by word
- * with one hash lookup each; at each word the longest needle wins and the walk resumes after it.
+ * by any run of whitespace or hyphens. Needles are grouped by their first word; each first word is found with
+ * indexOf (native, no regex, no walk over every word of the text), kept where it is a whole word, and the word
+ * starts found are taken in text order: at each the longest needle wins and the search resumes after it.
  */
-function findNeedles(folded: string, needles: readonly string[]): { start: number; end: number; needle: string }[] {
+export function findNeedles(folded: string, needles: readonly string[]): { start: number; end: number; needle: string }[] {
   const byFirstWord = new Map<string, string[][]>();
   for (const n of needles) {
     const parts = n.split(" ");
     const head = /^[\p{L}\p{N}]*/u.exec(parts[0])![0];
+    // A needle whose first word is empty or holds a unit the word walk does not count (half of a surrogate pair)
+    // can never be the whole word at a word start.
+    if (!head || !isAllWordCodes(head)) continue;
     const list = byFirstWord.get(head);
     if (list) list.push(parts);
     else byFirstWord.set(head, [parts]);
   }
-  const out: { start: number; end: number; needle: string }[] = [];
-  let i = 0;
+  const starts: { at: number; candidates: string[][] }[] = [];
   const n = folded.length;
-  while (i < n) {
-    if (!isWordCode(folded, i) || (i > 0 && isWordCode(folded, i - 1))) {
-      i++;
-      continue;
+  for (const [head, candidates] of byFirstWord) {
+    for (let at = folded.indexOf(head); at >= 0; at = folded.indexOf(head, at + 1)) {
+      // The whole word starting here must be the head.
+      if ((at > 0 && isWordCode(folded, at - 1)) || (at + head.length < n && isWordCode(folded, at + head.length))) continue;
+      starts.push({ at, candidates });
     }
-    let j = i;
-    while (j < n && isWordCode(folded, j)) j++;
-    const candidates = byFirstWord.get(folded.slice(i, j));
+  }
+  if (starts.length > 1) starts.sort((a, b) => a.at - b.at);
+  const out: { start: number; end: number; needle: string }[] = [];
+  let resumeAt = 0;
+  for (const { at, candidates } of starts) {
+    if (at < resumeAt) continue;
     let best: { end: number; needle: string } | undefined;
-    for (const parts of candidates ?? []) {
-      const end = matchParts(folded, i, parts);
+    for (const parts of candidates) {
+      const end = matchParts(folded, at, parts);
       if (end > 0 && (!best || end > best.end)) best = { end, needle: parts.join(" ") };
     }
     if (best) {
-      out.push({ start: i, end: best.end, needle: best.needle });
-      i = best.end;
-    } else i = j;
+      out.push({ start: at, end: best.end, needle: best.needle });
+      resumeAt = best.end;
+    }
   }
   return out;
+}
+
+function isAllWordCodes(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isWordCode(s, i)) return false;
+  return true;
 }
 
 /** End offset of `parts` matched at `pos` (separated by whitespace/hyphen runs, word-bounded), or -1. */
@@ -118,18 +130,15 @@ function initialsOf(person: Person): Set<string> {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Notes of one patient share metadata, so their patterns repeat: keep the last compiled ones. */
-const REGEXP_CACHE = new Map<string, RegExp>();
-const REGEXP_CACHE_SIZE = 512;
+const REGEXP_CACHE = new BoundedCache<string, RegExp>(512);
 
 function cachedRegExp(source: string): RegExp {
   let re = REGEXP_CACHE.get(source);
-  if (re) {
-    re.lastIndex = 0;
-    return re;
+  if (!re) {
+    re = new RegExp(source, "g");
+    REGEXP_CACHE.set(source, re);
   }
-  re = new RegExp(source, "g");
-  if (REGEXP_CACHE.size >= REGEXP_CACHE_SIZE) REGEXP_CACHE.delete(REGEXP_CACHE.keys().next().value!);
-  REGEXP_CACHE.set(source, re);
+  re.lastIndex = 0;
   return re;
 }
 
@@ -243,13 +252,12 @@ const DATE_CANDIDATE = new RegExp(
   "g",
 );
 
-const BIRTH_DATE_CACHE = new Map<string, Set<string>>();
+const BIRTH_DATE_CACHE = new BoundedCache<string, Set<string>>(1024);
 
 function birthDateSet(iso: string): Set<string> {
   let set = BIRTH_DATE_CACHE.get(iso);
   if (!set) {
     set = new Set(birthDateRenderings(iso).map((r) => foldText(r)));
-    if (BIRTH_DATE_CACHE.size >= 1024) BIRTH_DATE_CACHE.delete(BIRTH_DATE_CACHE.keys().next().value!);
     BIRTH_DATE_CACHE.set(iso, set);
   }
   return set;
@@ -281,14 +289,17 @@ export const configSchema = z
 
 /** Words hyphenated across a line break: matched a second time with the hyphen kept, for compound names. */
 const LINE_BREAK_HYPHEN = /\p{L}[-\u2010\u2011][ \t]*\r?\n/u;
+/** What LINE_BREAK_HYPHEN needs, without a letter class tried at every position: most notes fail this at once. */
+const MAYBE_LINE_BREAK_HYPHEN = /[-\u2010\u2011][ \t]*\r?\n/;
 
-export function detectKnownIdentifiers(document: Document, options: z.output<typeof configSchema>): DetectedSpan[] {
+export function detectKnownIdentifiers(document: Document, options: z.output<typeof configSchema>, given?: TextAnalysis): DetectedSpan[] {
   const md = document.metadata;
   if (!md) return [];
   const text = document.text;
   // Matching runs on folded text (NFC/NFD, accents, case, invisible characters, look-alike letters, spaced letters,
   // line-break hyphenation); every hit is mapped back to exact offsets of the original text.
-  const fold = foldForMatching(text);
+  const analysis = analysisFor(text, given);
+  const fold = analysis.matching();
   const folded = fold.text;
   const spans: DetectedSpan[] = [];
   const add = (start: number, end: number, label: Label, score: number) => spans.push({ start, end, label, score });
@@ -313,7 +324,7 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
   if (owners.size) {
     const initials = people.map(({ person }) => initialsOf(person));
     const needles = [...owners.keys()];
-    const folds = LINE_BREAK_HYPHEN.test(text) ? [fold, foldForMatching(text, { joinLineBreakHyphens: false })] : [fold];
+    const folds = MAYBE_LINE_BREAK_HYPHEN.test(text) && LINE_BREAK_HYPHEN.test(text) ? [fold, analysis.matching({ joinLineBreakHyphens: false })] : [fold];
     for (const f of folds) {
       for (const m of findNeedles(f.text, needles)) {
         const r = originalRange(f, m.start, m.end);
@@ -378,7 +389,7 @@ export default definePlugin({
   create(options) {
     return {
       id: "known-identifiers",
-      detect: (document) => detectKnownIdentifiers(document, options),
+      detect: (document, ctx) => detectKnownIdentifiers(document, options, ctx?.analysis),
     };
   },
 });

@@ -1,4 +1,5 @@
 // Case- and accent-folding that keeps every UTF-16 index, so offsets found in folded text are offsets in the text.
+import { BoundedCache } from "./bounded-cache.js";
 
 const cache = new Map<string, string>();
 
@@ -190,14 +191,49 @@ class FoldBuilder {
 }
 
 const ASCII_CONTROL_SPACE = /[\t\n\v\f\r`]/g;
-const ASCII_LINE_BREAK_HYPHEN = /-[ \t]*\r?\n/;
 
 /** Folds a text for matching (see the notes above); linear in its length. */
 export function foldForMatching(text: string, options: FoldOptions = {}): FoldedText {
   const keepCase = options.keepCase ?? false;
   const joinHyphens = options.joinLineBreakHyphens ?? true;
-  const folded = HAS_NON_ASCII.test(text) || (joinHyphens && ASCII_LINE_BREAK_HYPHEN.test(text)) ? foldEachCodePoint(text, keepCase, joinHyphens) : foldAscii(text, keepCase);
+  // A hyphen is joined across a line break only after a letter (a dropped mark or invisible character may sit in
+  // between): without a hyphen after anything but a space or another hyphen, no unit moves.
+  const mayJoin = joinHyphens && MAYBE_JOINED_HYPHEN.test(text);
+  let folded: FoldedText;
+  if (!HAS_NON_ASCII.test(text)) folded = mayJoin ? foldEachCodePoint(text, keepCase, joinHyphens) : foldAscii(text, keepCase);
+  else folded = (!mayJoin && foldOneForOne(text, keepCase)) || foldEachCodePoint(text, keepCase, joinHyphens);
   return options.joinSpacedLetters === false ? folded : joinSpacedLetters(folded);
+}
+
+const MAYBE_JOINED_HYPHEN = /[^\s\-\u2010\u2011][-\u2010\u2011][ \t]*\r?\n/;
+const NON_ASCII_UNIT = /[^\x00-\x7f]/g;
+
+/**
+ * The common case of a text with some non-ASCII letters ("Patiënt", "Hélène") and no line-break hyphen: when every
+ * non-ASCII character is in the BMP and folds to exactly one unit, folding keeps every unit in place, so the ASCII
+ * runs between them fold natively and no offset table is needed. Returns undefined when that does not hold
+ * (foldEachCodePoint then does the general work). Same result as foldEachCodePoint, unit for unit.
+ */
+function foldOneForOne(text: string, keepCase: boolean): FoldedText | undefined {
+  let out = "";
+  let from = 0;
+  NON_ASCII_UNIT.lastIndex = 0;
+  for (let m = NON_ASCII_UNIT.exec(text); m; m = NON_ASCII_UNIT.exec(text)) {
+    const i = m.index;
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return undefined;
+    const f = foldCodePoint(c, keepCase);
+    if (f.length !== 1) return undefined;
+    if (i > from) out += asciiFold(text.slice(from, i), keepCase);
+    out += f;
+    from = i + 1;
+  }
+  if (from < text.length) out += asciiFold(text.slice(from), keepCase);
+  return { text: out, starts: null, ends: null };
+}
+
+function asciiFold(ascii: string, keepCase: boolean): string {
+  return (keepCase ? ascii : ascii.toLowerCase()).replace(ASCII_CONTROL_SPACE, (c) => (c === "`" ? "'" : " "));
 }
 
 /** Plain ASCII without a line-break hyphen: every unit stays in place. */
@@ -249,9 +285,18 @@ function foldEachCodePoint(text: string, keepCase: boolean, joinHyphens: boolean
   return b.result();
 }
 
+/**
+ * Two single-letter words separated by a space, a dot or a dot and a space: every run joinSpacedLetters joins holds
+ * such a pair, so a text without one is returned as it is without the walk over its words.
+ */
+const SPACED_PAIR = /\p{L}(?<![\p{L}\p{N}]\p{L})(?: |\. ?)\p{L}(?![\p{L}\p{N}])/u;
+/** A quicker test that holds wherever SPACED_PAIR does (any non-ASCII unit may be a letter), tried first. */
+const MAYBE_SPACED_PAIR = /(?:^|[^A-Za-z0-9])[A-Za-z\u0080-\uffff](?: |\. ?)[A-Za-z\u0080-\uffff](?:[^A-Za-z0-9]|$)/;
+
 /** Drops the spaces (or dots) between letters spaced out one by one; one linear pass over words. */
 function joinSpacedLetters(f: FoldedText): FoldedText {
   const t = f.text;
+  if (!MAYBE_SPACED_PAIR.test(t) || !SPACED_PAIR.test(t)) return f;
   const n = t.length;
   let drop: Uint8Array | undefined;
   // The current run of single-letter words: where the separators between them start, and its kind.
@@ -319,8 +364,7 @@ function wordUnitWidth(t: string, i: number): number {
   return LETTER_OR_DIGIT.test(String.fromCodePoint(cp)) ? (cp > 0xffff ? 2 : 1) : 0;
 }
 
-const NEEDLE_CACHE = [new Map<string, string>(), new Map<string, string>()];
-const NEEDLE_CACHE_SIZE = 8192;
+const NEEDLE_CACHE = [new BoundedCache<string, string>(8192), new BoundedCache<string, string>(8192)];
 
 /** A needle (a name, a value) folded the way foldForMatching folds text. */
 export function foldNeedle(value: string, options: FoldOptions = {}): string {
@@ -330,7 +374,6 @@ export function foldNeedle(value: string, options: FoldOptions = {}): string {
   let f = cache.get(value);
   if (f === undefined) {
     f = foldForMatching(value, options).text;
-    if (cache.size >= NEEDLE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(value, f);
   }
   return f;

@@ -6,4 +6,6 @@ export * from "./disk.js";
 export * from "./jsonl.js";
 export * from "./label-maps.js";
 export * from "./spans.js";
+export * from "./analysis.js";
+export * from "./bounded-cache.js";
 export * from "./id-set.js";

@@ -1,12 +1,18 @@
 // The detector plugin API. Plugins import only src/contract and src/detectors.
 import type { z } from "zod";
-import type { DetectedSpan, Document, Label } from "../contract/index.js";
+import type { DetectedSpan, Document, Label, TextAnalysis } from "../contract/index.js";
 
 export interface DetectContext {
   /** Aborted when the run fails or the detector's timeout passes; long work should stop on it. */
   signal: AbortSignal;
   /** 0-based index of the document in its input (for error messages). */
   documentIndex: number;
+  /**
+   * The shared analysis of `document.text` (folded forms, words, per-consumer memo), made once per document by the
+   * orchestrator and given to every detector. Optional: use `analysisFor(document.text, ctx.analysis)` from
+   * src/contract, which falls back to a fresh one when a caller passes none.
+   */
+  analysis?: TextAnalysis;
 }
 
 /** A ready detector: `detect` returns offsets, labels and scores only, never text. `[]` means nothing found. */

@@ -1,9 +1,23 @@
 // Per-document memo for work that depends only on the document (its folded text, metadata matches, written
 // forms around a span), so the later passes of a profile do not repeat it. Keyed weakly by the document object.
-import { foldSameLength } from "../contract/fold.js";
-import type { Document } from "../contract/index.js";
+import { analyseText, type Document, type TextAnalysis } from "../contract/index.js";
 
 const memo = new WeakMap<object, Map<string, unknown>>();
+const analyses = new WeakMap<object, TextAnalysis>();
+
+/** Healing reads the document's text through the analysis the detectors shared (src/contract/analysis.ts). */
+export function bindAnalysis(document: Document, analysis: TextAnalysis | undefined): void {
+  if (analysis && analysis.text === document.text && !analyses.has(document)) analyses.set(document, analysis);
+}
+
+export function analysisOfDocument(document: Document): TextAnalysis {
+  let a = analyses.get(document);
+  if (!a || a.text !== document.text) {
+    a = analyseText(document.text);
+    analyses.set(document, a);
+  }
+  return a;
+}
 
 export function perDocument<T>(document: Document, key: string, compute: () => T): T {
   let m = memo.get(document);
@@ -18,7 +32,7 @@ export function perDocument<T>(document: Document, key: string, compute: () => T
 }
 
 export function foldedTextOf(document: Document): string {
-  return perDocument(document, "folded-text", () => foldSameLength(document.text));
+  return analysisOfDocument(document).folded;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;

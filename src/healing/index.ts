@@ -3,12 +3,15 @@
 //
 // Provenance: a span a rule moves or relabels keeps its detectors; a span a rule creates has detectors
 // ["healing:<rule>"]; spans a rule merges have the union of their detectors.
-import { DeidError, type Document, type Span } from "../contract/index.js";
+import { DeidError, type Document, type Span, type TextAnalysis } from "../contract/index.js";
+import { bindAnalysis } from "./cache.js";
 import { builtInProfiles } from "./profiles.js";
 
 export interface HealingContext {
   document: Document;
   options: Record<string, unknown>;
+  /** The shared analysis of `document.text` the detectors used (src/contract/analysis.ts); made here when absent. */
+  analysis?: TextAnalysis;
 }
 
 /** One healing rule: a pure function of spans and context. */
@@ -57,6 +60,7 @@ function spansKey(spans: readonly Span[]): string {
 
 /** Runs a profile's rules in order, pass after pass until the spans stop changing (at most `maxPasses`). */
 export function healSpans(profile: HealingProfile, spans: readonly Span[], ctx: HealingContext): Span[] {
+  bindAnalysis(ctx.document, ctx.analysis);
   let current = runRules(profile, spans, ctx);
   // Already healed spans come back unchanged from the first pass: no second pass is needed to know it.
   if ((profile.maxPasses ?? 1) > 1 && spansKey(current) === spansKey(spans)) return current;

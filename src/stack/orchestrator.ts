@@ -7,6 +7,7 @@ import pLimit from "p-limit";
 import {
   DeidError,
   OffsetMapper,
+  analyseText,
   categoryOf,
   describeThrown,
   describeThrownCore,
@@ -15,6 +16,7 @@ import {
   type Document,
   type IndexedDocument,
   type Span,
+  type TextAnalysis,
   type Warning,
 } from "../contract/index.js";
 import {
@@ -123,6 +125,7 @@ export async function runDetectorChecked(
   documentIndex: number,
   runSignal: AbortSignal,
   onCall?: RunnerOptions["onDetectorCall"],
+  analysis?: TextAnalysis,
 ): Promise<DetectedSpan[]> {
   const controller = new AbortController();
   const onAbort = () => controller.abort();
@@ -141,7 +144,7 @@ export async function runDetectorChecked(
       Promise.resolve().then(() => {
         onCall?.("start", documentIndex, inst.id);
         try {
-          return inst.detector.detect(document, { signal: controller.signal, documentIndex });
+          return inst.detector.detect(document, analysis ? { signal: controller.signal, documentIndex, analysis } : { signal: controller.signal, documentIndex });
         } finally {
           onCall?.("end", documentIndex, inst.id);
         }
@@ -330,10 +333,12 @@ export class StackRunner {
 
   /** Detection through overlap resolution: the spans that will be transformed (original-text UTF-16 offsets). */
   async detectSpans(document: Document, documentIndex: number, signal: AbortSignal): Promise<{ spans: Span[]; vetoed: number; lexicalVetoed: number; allowCarved: number }> {
+    // One analysis of the text for every detector and healing (src/contract/analysis.ts).
+    const analysis = analyseText(document.text);
     const outputs = await Promise.all(
       this.detectors.map(async (inst) => ({
         detectorId: inst.id,
-        spans: await runDetectorChecked(inst, document, documentIndex, signal, this.options.onDetectorCall),
+        spans: await runDetectorChecked(inst, document, documentIndex, signal, this.options.onDetectorCall, analysis),
       })),
     );
     let spans = unionSpans(outputs);
@@ -342,7 +347,7 @@ export class StackRunner {
     if (this.lexicalVeto) ({ spans, dropped: lexicalVetoed } = this.lexicalVeto.apply(spans, document));
     if (this.healing) {
       try {
-        spans = healSpans(this.healing, spans, { document, options: this.stack.config.healing_options });
+        spans = healSpans(this.healing, spans, { document, options: this.stack.config.healing_options, analysis });
       } catch (err) {
         throw new DeidError("E_TRANSFORM", `healing failed: ${describeThrown(err)}`, { documentIndex, phase: "healing" });
       }

@@ -15,15 +15,15 @@
 //    accents, invisible characters, line-break hyphens, full-width and look-alike letters, spaced letters).
 // 4. A span other than Date or Age_Birthdate whose replacement equals its original (a surrogate must differ).
 //    Dates and ages may be kept on purpose (times, relative dates, ages already at band granularity).
-import { categoryOf, DeidError, OffsetMapper, type DetectedSpan, type Document, type Label } from "../contract/index.js";
-import { foldForMatching, foldNeedle, originalRange } from "../contract/fold.js";
+import { analyseText, BoundedCache, categoryOf, DeidError, OffsetMapper, type DetectedSpan, type Document, type Label, type TextAnalysis } from "../contract/index.js";
+import { foldNeedle, originalRange } from "../contract/fold.js";
 import { NAME_TITLES } from "../contract/language-words.js";
 import { placeholderFor } from "./placeholders.js";
 import { replaceSpans, type OutputSpan, type TransformResult } from "./types.js";
 
 export interface LeakGuardDetector {
   id: string;
-  detect(document: Document, ctx: { signal: AbortSignal; documentIndex: number }): Promise<DetectedSpan[]> | DetectedSpan[];
+  detect(document: Document, ctx: { signal: AbortSignal; documentIndex: number; analysis?: TextAnalysis }): Promise<DetectedSpan[]> | DetectedSpan[];
 }
 
 export interface LeakGuardOptions {
@@ -60,6 +60,36 @@ function fold(s: string): string {
   return s.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+const FOLDED_REPLACEMENTS = new BoundedCache<string, string>(1024);
+
+/**
+ * Whether a replacement says what the original said (policy 4). Replacements repeat ("[Name:Patient]"), so their
+ * folded forms are kept. Folding never makes a "[" (no canonical decomposition or lower case yields one), so a
+ * placeholder cannot equal an original without one and that original need not be folded.
+ */
+function unchanged(replacement: string, surface: string): boolean {
+  let r = FOLDED_REPLACEMENTS.get(replacement);
+  if (r === undefined) {
+    r = fold(replacement);
+    FOLDED_REPLACEMENTS.set(replacement, r);
+  }
+  if (r.includes("[") && !surface.includes("[")) return false;
+  return r === fold(surface);
+}
+
+const NEEDLES = [new BoundedCache<string, string>(8192), new BoundedCache<string, string>(8192)];
+
+/** An original's search needle: folded like the output (src/contract/fold.ts), single spaces, trimmed. */
+function needleOf(c: string, keepCase: boolean): string {
+  const cache = NEEDLES[keepCase ? 1 : 0];
+  let n = cache.get(c);
+  if (n === undefined) {
+    n = (keepCase ? foldNeedle(c, { keepCase: true }) : foldNeedle(c)).replace(/ +/g, " ").trim();
+    cache.set(c, n);
+  }
+  return n;
+}
+
 /** Whether an original span text is distinctive enough to search for (see the policy above). */
 export function isSearchableOriginal(surface: string): boolean {
   if (/\p{L}/u.test(surface)) return surface.length >= MIN_SURVIVOR_LENGTH;
@@ -92,10 +122,11 @@ function isWordUnit(t: string, i: number): boolean {
 
 /**
  * Whole-word occurrences (no letter or digit right before or after) of every needle in `text`. Needles that start
- * with a word character are indexed by their first word and looked up at each word start, so the text is walked
- * once whatever the number of needles; the few others are searched one by one.
+ * with a word character are grouped by their first word; each first word is found with indexOf and kept where it
+ * is the whole word at a word start, and the hits are reported in text order. The few others are searched one by
+ * one.
  */
-function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, Label>): { start: number; end: number; label: Label }[] {
+export function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, Label>): { start: number; end: number; label: Label }[] {
   const out: { start: number; end: number; label: Label }[] = [];
   const byFirstWord = new Map<string, string[]>();
   const loose: string[] = [];
@@ -113,20 +144,18 @@ function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, Label>)
   }
   const boundedAt = (at: number, end: number) => !(at > 0 && isWordUnit(text, at - 1)) && !(end < text.length && isWordUnit(text, end));
   if (byFirstWord.size) {
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      if (!isWordUnit(text, i)) {
-        i++;
-        continue;
+    const starts: { at: number; list: string[] }[] = [];
+    for (const [head, list] of byFirstWord) {
+      for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
+        if (isWordRunAt(text, at, head.length)) starts.push({ at, list });
       }
-      let j = i;
-      while (j < n && isWordUnit(text, j)) j++;
-      for (const needle of byFirstWord.get(text.slice(i, j)) ?? []) {
-        const end = i + needle.length;
-        if (text.startsWith(needle, i) && boundedAt(i, end)) out.push({ start: i, end, label: needles.get(needle)! });
+    }
+    if (starts.length > 1) starts.sort((a, b) => a.at - b.at);
+    for (const { at, list } of starts) {
+      for (const needle of list) {
+        const end = at + needle.length;
+        if (text.startsWith(needle, at) && boundedAt(at, end)) out.push({ start: at, end, label: needles.get(needle)! });
       }
-      i = j;
     }
   }
   for (const needle of loose) {
@@ -135,6 +164,13 @@ function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, Label>)
     }
   }
   return out;
+}
+
+/** Whether the word starting at `at` (a word start: no word unit before it) is exactly `length` units long. */
+function isWordRunAt(text: string, at: number, length: number): boolean {
+  if (at > 0 && isWordUnit(text, at - 1)) return false;
+  for (let k = at; k < at + length; k++) if (!isWordUnit(text, k)) return false;
+  return !(at + length < text.length && isWordUnit(text, at + length));
 }
 
 /** Sorted replacement ranges with binary-search queries, so each hit costs O(log n). */
@@ -177,7 +213,9 @@ export async function findLeaks(original: Document, result: TransformResult, opt
   if (original.patient_id !== undefined) outputDoc.patient_id = original.patient_id;
   const replacements = new Replacements(replacementRangesWithSpans(result));
   const leaks: Leak[] = [];
-  const ctx = { signal: opts.signal, documentIndex: opts.documentIndex };
+  // One analysis of the de-identified text for the detectors re-run on it and for the search below.
+  const analysis = analyseText(result.deidText);
+  const ctx = { signal: opts.signal, documentIndex: opts.documentIndex, analysis };
 
   for (const det of opts.knownIdentifierDetectors) {
     for (const hit of await det.detect(outputDoc, ctx)) {
@@ -200,7 +238,7 @@ export async function findLeaks(original: Document, result: TransformResult, opt
   for (const range of replacements.ranges) {
     const s = range.span;
     const surface = original.text.slice(s.start, s.end).trim();
-    if (fold(s.replacement) === fold(surface)) {
+    if (unchanged(s.replacement, surface)) {
       if (!isDateLike(s.label)) leaks.push({ kind: "unchangedSurrogates", start: range.start, end: range.end, label: s.label });
       continue;
     }
@@ -211,16 +249,16 @@ export async function findLeaks(original: Document, result: TransformResult, opt
       // Names match only in their own capitalisation ("Bakker" the name, not "bakker" the trade).
       // An all-capitals survivor ("PEETERS", "P.E.E.T.E.R.S") is the name too.
       if (isName && /^\p{Lu}/u.test(c)) {
-        const needle = foldNeedle(c, { keepCase: true }).replace(/ +/g, " ").trim();
+        const needle = needleOf(c, true);
         caseNeedles.set(needle, s.label);
         caseNeedles.set(needle.toUpperCase(), s.label);
       }
-      else lowerNeedles.set(foldNeedle(c).replace(/ +/g, " ").trim(), s.label);
+      else lowerNeedles.set(needleOf(c, false), s.label);
     }
   }
   for (const [needles, keepCase] of [[lowerNeedles, false], [caseNeedles, true]] as const) {
     if (needles.size === 0) continue;
-    const f = foldForMatching(result.deidText, { keepCase });
+    const f = analysis.matching({ keepCase });
     for (const hit of wholeWordOccurrences(f.text, needles)) {
       const r = originalRange(f, hit.start, hit.end);
       if (!replacements.touching(r)) leaks.push({ kind: "originalText", start: r.start, end: r.end, label: hit.label });

@@ -46,6 +46,29 @@ async function* docs(n: number): AsyncGenerator<IndexedDocument> {
 }
 
 describe("StackRunner", () => {
+  it("gives every detector and healing one shared analysis of the document's text", async () => {
+    const seen: unknown[] = [];
+    const recorder = (id: string) =>
+      definePlugin({
+        meta: { id, version: "1", description: id, labels: ["Date"], configSchema: z.object({}), kind: "deterministic" },
+        create: () => ({
+          id,
+          detect(doc: Document, ctx: { analysis?: { text: string; folded: string } }) {
+            expect(ctx.analysis?.text).toBe(doc.text);
+            seen.push(ctx.analysis);
+            return [{ start: 0, end: 2, label: "Date" }];
+          },
+        }),
+      });
+    const registry = new MemoryRegistry({ a: recorder("a"), b: recorder("b") });
+    const runner = await StackRunner.create(await stackWith(["a", "b"], { healing: "nl-BE", concurrency: { documents: 1 } }), { registry });
+    for await (const _ of runner.run(docs(2))) void _;
+    expect(seen).toHaveLength(4);
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[2]).toBe(seen[3]);
+    expect(seen[0]).not.toBe(seen[2]);
+  });
+
   it("runs a document's detectors in parallel", async () => {
     const log: string[] = [];
     const registry = new MemoryRegistry({ a: slowPlugin("a", log, 50), b: slowPlugin("b", log, 50) });

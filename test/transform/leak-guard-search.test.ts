@@ -1,0 +1,66 @@
+// The leak guard's whole-word search finds first words with indexOf instead of walking every word of the output;
+// it must report exactly what the walk reported, in the same order.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Label } from "../../src/contract/index.js";
+import { wholeWordOccurrences } from "../../src/transform/leak-guard.js";
+
+function isWordUnit(t: string, i: number): boolean {
+  const c = t.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  return /[\p{L}\p{N}]/u.test(String.fromCodePoint(t.codePointAt(i)!));
+}
+
+/** The word walk the search replaced (leak guard before 2026-12-01), the oracle. */
+function walkReference(text: string, needles: ReadonlyMap<string, Label>): { start: number; end: number; label: Label }[] {
+  const out: { start: number; end: number; label: Label }[] = [];
+  const byFirstWord = new Map<string, string[]>();
+  const loose: string[] = [];
+  for (const needle of needles.keys()) {
+    if (!needle) continue;
+    let j = 0;
+    while (j < needle.length && isWordUnit(needle, j)) j++;
+    if (j === 0) loose.push(needle);
+    else byFirstWord.set(needle.slice(0, j), [...(byFirstWord.get(needle.slice(0, j)) ?? []), needle]);
+  }
+  const boundedAt = (at: number, end: number) => !(at > 0 && isWordUnit(text, at - 1)) && !(end < text.length && isWordUnit(text, end));
+  let i = 0;
+  while (i < text.length) {
+    if (!isWordUnit(text, i)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < text.length && isWordUnit(text, j)) j++;
+    for (const needle of byFirstWord.get(text.slice(i, j)) ?? []) {
+      const end = i + needle.length;
+      if (text.startsWith(needle, i) && boundedAt(i, end)) out.push({ start: i, end, label: needles.get(needle)! });
+    }
+    i = j;
+  }
+  for (const needle of loose) {
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+      if (boundedAt(at, at + needle.length)) out.push({ start: at, end: at + needle.length, label: needles.get(needle)! });
+    }
+  }
+  return out;
+}
+
+const WORDS = ["peeters", "Peeters", "PEETERS", "jan", "an", "12345", "[name:patient]", "'t", "é", "ëlst", "𝐀n", "a", "-", "van dam"];
+const SEPARATORS = [" ", "", "-", ".", "\n", "[", "]", "'"];
+const text = fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 25 }).map((ws) => ws.map(([w, s]) => w + s).join(""));
+const LABELS: Label[] = ["Name:Patient", "ID:Patient", "Date"];
+const needles = fc
+  .array(fc.tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 2 }).map((ws) => ws.join(" ")), fc.constantFrom(...LABELS)), { maxLength: 6 })
+  .map((entries) => new Map(entries));
+
+describe("leak guard whole-word search", () => {
+  it("equals the word walk on any output and needles, in order", () => {
+    fc.assert(
+      fc.property(text, needles, (t, n) => {
+        expect(wholeWordOccurrences(t, n)).toEqual(walkReference(t, n));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
