@@ -2,9 +2,8 @@
 // corpora, and how they are timed, scored and compared. Protocols reuse the system and corpus entries.
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { DeidError } from "../contract/index.js";
+import { configError, configValue, DeidError, fsError, parseConfigText, type ConfigText } from "../contract/index.js";
 import { CORPUS_FORMATS, resolveMetric } from "../eval/index.js";
 import { PERTURB_DIMENSIONS } from "../eval/perturb/index.js";
 
@@ -138,12 +137,6 @@ export interface BatteryPlan {
   source: string;
 }
 
-export function issuePath(path: readonly PropertyKey[]): string {
-  let s = "";
-  for (const p of path) s += typeof p === "number" ? `[${p}]` : s ? `.${String(p)}` : String(p);
-  return s || "(root)";
-}
-
 /** Ids must be unique and the reference must name a system; measures must be known metrics. */
 export function checkBatteryReferences(config: Pick<BatteryConfig, "systems" | "corpora" | "reference"> & { perturb?: PerturbSpec }, source: string): void {
   const seen = new Set<string>();
@@ -174,33 +167,28 @@ export function checkBatteryReferences(config: Pick<BatteryConfig, "systems" | "
   }
 }
 
-export function parseBatteryObject(raw: unknown, source: string): BatteryConfig {
+/** Validates a battery object; the error lists every problem (with its line and column, given `locate`). */
+export function parseBatteryObject(raw: unknown, source: string, locate?: ConfigText["locate"]): BatteryConfig {
   const parsed = batterySchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DeidError("E_CONFIG", `${source}: ${issue.message}`, { field: issuePath(issue.path) });
-  }
+  if (!parsed.success) throw configError("E_CONFIG", source, parsed.error, locate ? { value: raw, locate } : configValue(raw), batterySchema);
   checkBatteryReferences(parsed.data, source);
   return parsed.data;
 }
 
-/** Reads a YAML (or JSON) file into a plain object; errors name the file, never its contents. */
-export async function readYamlFile(path: string): Promise<unknown> {
+/** Reads a YAML (or JSON) configuration file; errors name the file and the line and column of a syntax error. */
+export async function readConfigFile(path: string, what = "file"): Promise<ConfigText> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
-  } catch {
-    throw new DeidError("E_CONFIG", `cannot read ${path}`);
+  } catch (err) {
+    throw fsError("E_CONFIG", what, path, err);
   }
-  try {
-    return parseYaml(text);
-  } catch {
-    throw new DeidError("E_CONFIG", `${path} is not valid YAML`);
-  }
+  return parseConfigText(text, path, "E_CONFIG");
 }
 
 export async function loadBatteryFile(path: string): Promise<BatteryPlan> {
   const abs = resolve(path);
-  const config = parseBatteryObject(await readYamlFile(abs), abs);
+  const text = await readConfigFile(abs, "battery file");
+  const config = parseBatteryObject(text.value, abs, text.locate);
   return { config, baseDir: dirname(abs), source: abs };
 }

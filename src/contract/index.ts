@@ -9,3 +9,5 @@ export * from "./spans.js";
 export * from "./analysis.js";
 export * from "./bounded-cache.js";
 export * from "./id-set.js";
+export * from "./config-errors.js";
+export * from "./fs-errors.js";

@@ -3,14 +3,13 @@
 // append-only, dated and give a reason.
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
-import { DeidError } from "../contract/index.js";
+import { configError, configValue, DeidError, type ConfigText } from "../contract/index.js";
 import {
   bootstrapSpecSchema,
   clusterSchema,
   perturbSpecSchema,
   corpusSpecSchema,
-  issuePath,
-  readYamlFile,
+  readConfigFile,
   scoringSpecSchema,
   systemSpecSchema,
   timingSpecSchema,
@@ -165,20 +164,18 @@ export function checkProtocolReferences(p: Protocol, source: string): void {
   });
 }
 
-export function parseProtocolObject(raw: unknown, source: string): Protocol {
+export function parseProtocolObject(raw: unknown, source: string, locate?: ConfigText["locate"]): Protocol {
   const parsed = protocolSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DeidError("E_CONFIG", `${source}: ${issue.message}`, { field: issuePath(issue.path) });
-  }
+  if (!parsed.success) throw configError("E_CONFIG", source, parsed.error, locate ? { value: raw, locate } : configValue(raw), protocolSchema);
   checkProtocolReferences(parsed.data, source);
   return parsed.data;
 }
 
 export async function loadProtocolFile(path: string): Promise<LoadedProtocol> {
   const abs = resolve(path);
-  const raw = await readYamlFile(abs);
-  const protocol = parseProtocolObject(raw, abs);
+  const text = await readConfigFile(abs, "protocol file");
+  const raw = text.value;
+  const protocol = parseProtocolObject(raw, abs, text.locate);
   return { protocol, raw: raw as Record<string, unknown>, path: abs, baseDir: dirname(abs) };
 }
 

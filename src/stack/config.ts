@@ -3,9 +3,8 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { DeidError } from "../contract/index.js";
+import { configError, configValue, DeidError, parseConfigText, type ConfigText } from "../contract/index.js";
 import { PROJECT_ROOT } from "../detectors/index.js";
 import { SITE_DENY_ID, SITE_PATTERNS_ID, siteSchema } from "./site.js";
 
@@ -86,18 +85,14 @@ export interface LoadedStack {
 
 export const PRESETS_DIR = resolve(PROJECT_ROOT, "stacks");
 
-function issuePath(path: PropertyKey[]): string {
-  let s = "";
-  for (const p of path) s += typeof p === "number" ? `[${p}]` : s ? `.${String(p)}` : String(p);
-  return s || "(root)";
-}
-
-/** Validates a parsed stack object; errors name the file and the field. */
-export function parseStackObject(raw: unknown, source: string): StackConfig {
+/**
+ * Validates a parsed stack object; the error lists every problem with its field, the values it accepts and, for a
+ * stack read from a file (`locate` from parseConfigText), its line and column.
+ */
+export function parseStackObject(raw: unknown, source: string, locate?: ConfigText["locate"]): StackConfig {
   const parsed = stackSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DeidError("E_STACK_CONFIG", `stack ${source}: ${issue.message}`, { field: issuePath(issue.path) });
+    throw configError("E_STACK_CONFIG", `stack ${source}`, parsed.error, locate ? { value: raw, locate } : configValue(raw), stackSchema);
   }
   const ids = new Set<string>();
   parsed.data.detectors.forEach((d, i) => {
@@ -152,12 +147,7 @@ export function listPresetNames(): string[] {
 export async function loadStack(ref: string, baseDir?: string): Promise<LoadedStack> {
   const path = resolveStackPath(ref, baseDir);
   const bytes = await readFile(path);
-  let raw: unknown;
-  try {
-    raw = path.endsWith(".json") ? JSON.parse(bytes.toString("utf8")) : parseYaml(bytes.toString("utf8"));
-  } catch (e) {
-    throw new DeidError("E_STACK_CONFIG", `stack ${path}: not valid ${path.endsWith(".json") ? "JSON" : "YAML"}`);
-  }
-  const config = parseStackObject(raw, path);
+  const text = parseConfigText(bytes.toString("utf8"), `stack ${path}`, "E_STACK_CONFIG");
+  const config = parseStackObject(text.value, path, text.locate);
   return { config, path, baseDir: dirname(path), sha256: createHash("sha256").update(bytes).digest("hex") };
 }
