@@ -1,10 +1,11 @@
 // The CLI entry: declares commands, imports each command lazily, maps errors to exit codes.
 import "reflect-metadata";
 import { constants as osConstants } from "node:os";
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DeidError, describeThrown } from "../contract/index.js";
 import { registerPerturbCommand } from "./commands/perturb.js";
 import { registerReviewCommand } from "./commands/review.js";
+import * as choices from "./commands/options.js";
 import { installExitGuard } from "../batch/exit-guard.js";
 
 installExitGuard((line) => process.stderr.write(line + "\n"));
@@ -25,7 +26,13 @@ interface RunCliOptions {
 }
 
 const program = new Command();
-program.name("deidstack").description("On-premises de-identification of clinical free text, and honest evaluation").showHelpAfterError();
+program
+  .name("deidstack")
+  .description("On-premises de-identification of clinical free text, and honest evaluation")
+  .showHelpAfterError("(add --help for usage)")
+  // A usage error (unknown option, bad value) is a configuration error: exit 2 with a coded message, as others.
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`deidstack: E_CONFIG: ${text.replace(/^error: /, "")}`) });
 
 function print(text: string): void {
   process.stdout.write(text.endsWith("\n") ? text : text + "\n");
@@ -175,37 +182,42 @@ program
 program
   .command("synth")
   .description("generate a seeded synthetic annotated corpus (MedDeID JSONL, code point offsets)")
-  .requiredOption("-p, --profile <profile>", "nl-BE | en-US | en-GB")
-  .requiredOption("-n, --n <count>", "number of notes", (v) => Number.parseInt(v, 10))
-  .option("--seed <seed>", "seed (same seed, same corpus)", (v) => Number.parseInt(v, 10), 1)
-  .option("--note-types <list>", "comma-separated note types (default all)")
-  .option("--name-source <source>", "faker | invented", "faker")
+  .addOption(new Option("-p, --profile <profile>", "locale profile").choices(choices.PROFILE_CHOICES).makeOptionMandatory())
+  .requiredOption("-n, --n <count>", "number of notes", choices.wholeNumber("-n"))
+  .option("--seed <seed>", "seed (same seed, same corpus)", choices.wholeNumber("--seed"), 1)
+  .option("--note-types <list>", `comma-separated note types (default all: ${choices.NOTE_TYPE_CHOICES.join(", ")})`, choices.listOf("--note-types", choices.NOTE_TYPE_CHOICES))
+  .addOption(new Option("--name-source <source>", "where names come from").choices(choices.NAME_SOURCE_CHOICES).default("faker"))
   .requiredOption("-o, --output <file>", "output JSONL file")
-  .action(async (o: { profile: string; n: number; seed: number; noteTypes?: string; nameSource: string; output: string }) => {
+  .action(async (o: { profile: string; n: number; seed: number; noteTypes?: string[]; nameSource: string; output: string }) => {
     const { synthCommand } = await import("./commands/synth.js");
     const s = await synthCommand({ profile: o.profile, n: o.n, seed: o.seed, noteTypes: o.noteTypes, nameSource: o.nameSource, output: o.output });
     process.stderr.write(`wrote ${s.documents} notes (${s.spans} spans), profile ${s.profile}, seed ${s.seed}\n`);
   });
 
 const collect = (v: string, acc: string[]) => [...acc, v];
-const list = (v: string) => v.split(",").map((x) => x.trim()).filter(Boolean);
+const list = choices.listOf("--metrics");
+/** The options score and compare share: gold and prediction formats, scope, label and ASQ-PHI policies. */
+const goldAndScopeOptions = (command: Command) =>
+  command
+    .addOption(new Option("--gold-format <format>", "gold corpus format (default: detected)").choices(choices.CORPUS_FORMAT_CHOICES))
+    .addOption(new Option("--pred-format <format>", "predictions format (default: detected)").choices(choices.PREDICTION_FORMAT_CHOICES))
+    .addOption(new Option("--scope <scope>", "what counts as an identifier").choices(choices.SCOPE_CHOICES).default("all"))
+    .addOption(new Option("--out-of-scope <policy>", "with safe-harbor: predictions outside the scope").choices(choices.OUT_OF_SCOPE_CHOICES).default("false-positive"))
+    .option("--exclude-explicit-ages", "leave explicit ages under 90 out of the non-PII redaction numerator")
+    .addOption(new Option("--unknown-labels <policy>", "gold labels no map knows: fail, or count as Anonymize_Other").choices(choices.UNKNOWN_LABEL_CHOICES))
+    .addOption(new Option("--asq-occurrences <policy>", "ASQ-PHI gold: every occurrence or the first of each tagged value").choices(choices.ASQ_OCCURRENCE_CHOICES))
+    .option("--asq-exact-apostrophes", "ASQ-PHI gold: do not treat ’ and ' alike");
 
-program
-  .command("score")
-  .description("score one system's predictions against a gold corpus (counts and rates only)")
-  .requiredOption("--gold <path>", "gold corpus (file or directory)")
-  .requiredOption("--pred <[name=]path>", "predictions (deidstack run output or a corpus format)")
-  .option("--gold-format <format>", "meddeid-jsonl | brat | asq-phi | physionet-deid | i2b2-2014 | inception-json | doccano | label-studio")
-  .option("--pred-format <format>", "deidstack-jsonl or a gold format")
-  .option("--scope <scope>", "all | safe-harbor", "all")
-  .option("--out-of-scope <policy>", "with safe-harbor: false-positive | neither", "false-positive")
-  .option("--exclude-explicit-ages", "leave explicit ages under 90 out of the non-PII redaction numerator")
-  .option("--unknown-labels <policy>", "gold labels no map knows: error | other")
-  .option("--asq-occurrences <policy>", "ASQ-PHI gold: all | first occurrence of each tagged value")
-  .option("--asq-exact-apostrophes", "ASQ-PHI gold: do not treat ’ and ' alike")
+goldAndScopeOptions(
+  program
+    .command("score")
+    .description("score one system's predictions against a gold corpus (counts and rates only)")
+    .requiredOption("--gold <path>", "gold corpus (file or directory)")
+    .requiredOption("--pred <[name=]path>", "predictions (deidstack run output or a corpus format)"),
+)
   .option("--metrics <ids>", "comma-separated metric ids", list)
   .option("--json", "print deidstack.score.v1 JSON")
-  .option("--format <format>", "markdown | csv | json")
+  .addOption(new Option("--format <format>", "output format (default markdown; json with --json)").choices(choices.REPORT_FORMAT_CHOICES))
   .option("--per-document", "include per-document counts in JSON")
   .option("--marks <review-marks.jsonl>", "review marks (deidstack review) as extra gold; scores only the reviewed documents")
   .action(async (o) => {
@@ -213,24 +225,18 @@ program
     print((await scoreCommand(o)).output);
   });
 
-program
-  .command("compare")
-  .description("compare systems on one gold corpus with a paired clustered bootstrap")
-  .requiredOption("--gold <path>", "gold corpus (file or directory)")
-  .requiredOption("--pred <name=path>", "predictions of one system (repeat for each)", collect, [])
-  .option("--gold-format <format>", "gold corpus format (default: detected)")
-  .option("--pred-format <format>", "predictions format (default: detected)")
-  .option("--scope <scope>", "all | safe-harbor", "all")
-  .option("--out-of-scope <policy>", "with safe-harbor: false-positive | neither", "false-positive")
-  .option("--exclude-explicit-ages", "leave explicit ages under 90 out of the non-PII redaction numerator")
-  .option("--unknown-labels <policy>", "gold labels no map knows: error | other")
-  .option("--asq-occurrences <policy>", "ASQ-PHI gold: all | first occurrence of each tagged value")
-  .option("--asq-exact-apostrophes", "ASQ-PHI gold: do not treat ’ and ' alike")
-  .option("--bootstrap <n>", "bootstrap replicates", (v) => Number.parseInt(v, 10), 10000)
-  .option("--seed <seed>", "PRNG seed", (v) => Number.parseInt(v, 10), 1)
-  .option("--cluster <unit>", "document | patient", "document")
+goldAndScopeOptions(
+  program
+    .command("compare")
+    .description("compare systems on one gold corpus with a paired clustered bootstrap")
+    .requiredOption("--gold <path>", "gold corpus (file or directory)")
+    .requiredOption("--pred <name=path>", "predictions of one system (repeat for each)", collect, []),
+)
+  .option("--bootstrap <n>", "bootstrap replicates", choices.wholeNumber("--bootstrap", 1, 1_000_000), 10000)
+  .option("--seed <seed>", "PRNG seed", choices.wholeNumber("--seed"), 1)
+  .addOption(new Option("--cluster <unit>", "resampling unit").choices(choices.CLUSTER_CHOICES).default("document"))
   .option("--metrics <ids>", "comma-separated metric ids to bootstrap", list)
-  .option("--format <format>", "markdown | csv | json", "markdown")
+  .addOption(new Option("--format <format>", "output format").choices(choices.REPORT_FORMAT_CHOICES).default("markdown"))
   .action(async (o) => {
     const { compareCommand } = await import("./commands/compare.js");
     print((await compareCommand(o)).output);
@@ -288,10 +294,13 @@ detectors
   });
 
 const stacks = program.command("stacks").description("stack presets");
-stacks.command("list").action(async () => {
-  const { stacksListCommand } = await import("./commands/stacks.js");
-  print(stacksListCommand());
-});
+stacks
+  .command("list")
+  .description("the presets in stacks/: name, language, detectors, transform (tab-separated)")
+  .action(async () => {
+    const { stacksListCommand } = await import("./commands/stacks.js");
+    print(await stacksListCommand());
+  });
 stacks
   .command("show")
   .argument("<preset|file>")
@@ -319,9 +328,14 @@ const command = process.argv[2];
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  const message = err instanceof DeidError ? `${err.code}: ${err.message}` : `unexpected error: ${describeThrown(err)}`;
-  process.stderr.write(`deidstack: ${message}\n`);
-  process.exitCode = exitCodeFor(err);
+  if (err instanceof CommanderError) {
+    // commander has written its message (or the help) already; a usage error is a configuration error.
+    process.exitCode = err.exitCode === 0 ? 0 : 2;
+  } else {
+    const message = err instanceof DeidError ? `${err.code}: ${err.message}` : `unexpected error: ${describeThrown(err)}`;
+    process.stderr.write(`deidstack: ${message}\n`);
+    process.exitCode = exitCodeFor(err);
+  }
 }
 // A run ends here, whatever plugin code left behind (timers, sockets, a create() that never settled).
 if (command === "run" || command === "worker" || command === "queue") process.exit();

@@ -26,6 +26,6 @@ describe("deidstack score / compare (real CLI)", () => {
   it("exits 2 with a coded message on a bad option", async () => {
     const r = await runCli(["compare", "--gold", join(FIX, "meddeid/gold.jsonl"), "--pred", `A=${join(FIX, "meddeid/pred-a.jsonl")}`, "--cluster", "ward"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/E_CONFIG: cluster must be document or patient/);
+    expect(r.stderr).toMatch(/E_CONFIG: option .--cluster <unit>. argument .ward. is invalid\. Allowed choices are document, patient\./);
   }, 60_000);
 });
