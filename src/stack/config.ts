@@ -1,10 +1,10 @@
 // The stack file (YAML or JSON): what runs, in which order of phases, with which options.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
-import { configError, configValue, DeidError, parseConfigText, type ConfigText } from "../contract/index.js";
+import { configError, configValue, DeidError, nearest, parseConfigText, type ConfigText } from "../contract/index.js";
 import { PROJECT_ROOT } from "../detectors/index.js";
 import { SITE_DENY_ID, SITE_PATTERNS_ID, siteSchema } from "./site.js";
 
@@ -117,14 +117,21 @@ export function isStackPathReference(ref: string): boolean {
 
 export const PRESET_PREFIX = "preset:";
 
+const PRESET_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
 function presetPath(name: string): string {
-  if (/^[a-z0-9][a-z0-9-]*$/.test(name)) {
+  if (PRESET_NAME.test(name)) {
     for (const ext of [".yaml", ".yml", ".json"]) {
       const p = resolve(PRESETS_DIR, name + ext);
       if (existsSync(p)) return p;
     }
   }
-  throw new DeidError("E_STACK_CONFIG", `no preset named "${name}" (presets: ${listPresetNames().join(", ")}; a stack file is named by a path such as ./${name}.yaml)`);
+  const presets = listPresetNames();
+  const hint = nearest(name, presets);
+  throw new DeidError(
+    "E_STACK_CONFIG",
+    `no preset named "${name}"${hint ? `; did you mean "${hint}"?` : ""} (presets: ${presets.join(", ")}; a stack file is named by a path such as ./${name}.yaml)`,
+  );
 }
 
 /**
@@ -136,12 +143,18 @@ export function resolveStackPath(ref: string, baseDir: string = process.cwd()): 
   if (ref.startsWith(PRESET_PREFIX)) return presetPath(ref.slice(PRESET_PREFIX.length));
   if (!isStackPathReference(ref)) return presetPath(ref);
   const p = resolve(baseDir, ref);
-  if (!existsSync(p)) throw new DeidError("E_STACK_CONFIG", `stack file not found: ${ref}`);
+  if (!existsSync(p)) throw new DeidError("E_STACK_CONFIG", `stack file not found: ${ref}${p === ref ? "" : ` (looked for ${p})`}`);
   return p;
 }
 
+/** The presets in `stacks/` (its top-level `.yaml`, `.yml` and `.json` files; `stacks/examples/` holds no presets), sorted. */
 export function listPresetNames(): string[] {
-  return ["balanced", "no-llm", "no-llm-en", "precision-first", "recall-first", "rules-only", "rules-only-en"];
+  const names = new Set<string>();
+  for (const entry of readdirSync(PRESETS_DIR, { withFileTypes: true })) {
+    const m = /^(.+)\.(?:yaml|yml|json)$/.exec(entry.name);
+    if (entry.isFile() && m && PRESET_NAME.test(m[1])) names.add(m[1]);
+  }
+  return [...names].sort();
 }
 
 export async function loadStack(ref: string, baseDir?: string): Promise<LoadedStack> {
