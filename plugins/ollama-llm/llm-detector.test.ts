@@ -243,7 +243,9 @@ describe("ollama-llm detector against a mocked /api/chat", () => {
 
   it("fails closed when the connection is refused", async () => {
     const detector = await createDetector({ host: `http://127.0.0.1:${await closedPort()}`, preflight: false });
-    await expectFailsClosed(detector, `Patiënt ${CANARY}.`, /ECONNREFUSED/);
+    const err = await expectFailsClosed(detector, `Patiënt ${CANARY}.`, /ECONNREFUSED/);
+    // The message says what to do: start a server, point the stack (or OLLAMA_HOST) at one, or use a stack without it.
+    expect(err.message).toMatch(/no Ollama server answers there\. Start it on this machine with `ollama serve`.*with\.host.*OLLAMA_HOST.*--stack rules-only/);
   });
 
   it("aborts the request in flight when the orchestrator's timeout passes", async () => {

@@ -85,6 +85,14 @@ function networkErrorCode(err: unknown): string | undefined {
   return typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : undefined;
 }
 
+/** Network error codes that mean nothing listens at the host (or the host name is wrong). */
+const NO_SERVER_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT"]);
+
+const NO_SERVER_REMEDY =
+  "Start it on this machine with `ollama serve` (and `ollama pull` the stack's model), or point the stack at a running " +
+  "server: `with.host` in the stack file, or the OLLAMA_HOST environment variable when the stack names no host; or " +
+  "choose a stack without an LLM (`--stack rules-only`, `--stack no-llm`).";
+
 export class OllamaChatClient {
   private readonly limit: LimitFunction;
 
@@ -108,6 +116,9 @@ export class OllamaChatClient {
     }
     if (err instanceof SyntaxError) return new DeidError("E_DETECTOR_FAILED", `${this.where}: ${endpoint} answered with a body that is not JSON`);
     const code = networkErrorCode(err);
+    if (code && NO_SERVER_CODES.has(code)) {
+      return new DeidError("E_DETECTOR_FAILED", `${this.where}: cannot complete ${endpoint} (${code}): no Ollama server answers there. ${NO_SERVER_REMEDY}`);
+    }
     if (code) return new DeidError("E_DETECTOR_FAILED", `${this.where}: cannot complete ${endpoint} (${code})`);
     return new DeidError("E_DETECTOR_FAILED", `${this.where}: ${endpoint} failed (${err instanceof Error ? err.name : typeof err})`);
   }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { llmDetectorOptionsSchema, secondOpinionOptionsSchema } from "./options.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { defaultHost, llmDetectorOptionsSchema, secondOpinionOptionsSchema } from "./options.js";
 
 describe("ollama-llm options", () => {
   it("needs only a model and fills the documented defaults", () => {
@@ -27,5 +27,30 @@ describe("ollama-llm options", () => {
     [{ model: "m", filters: ["ages"] }, "an unknown filter"],
   ])("rejects %j (%s)", (input, _why) => {
     expect(llmDetectorOptionsSchema.safeParse(input).success).toBe(false);
+  });
+
+  describe("host", () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it("is OLLAMA_HOST when the stack names none, read the way the Ollama CLI reads it", () => {
+      expect(defaultHost({})).toBe("http://127.0.0.1:11434");
+      expect(defaultHost({ OLLAMA_HOST: "  " })).toBe("http://127.0.0.1:11434");
+      expect(defaultHost({ OLLAMA_HOST: "gpu-box" })).toBe("http://gpu-box:11434");
+      expect(defaultHost({ OLLAMA_HOST: "gpu-box:8080" })).toBe("http://gpu-box:8080");
+      expect(defaultHost({ OLLAMA_HOST: ":11500" })).toBe("http://127.0.0.1:11500");
+      expect(defaultHost({ OLLAMA_HOST: "https://llm.example.org" })).toBe("https://llm.example.org");
+      expect(defaultHost({ OLLAMA_HOST: "http://10.0.0.5:11434/" })).toBe("http://10.0.0.5:11434");
+      vi.stubEnv("OLLAMA_HOST", "10.1.2.3:9999");
+      expect(llmDetectorOptionsSchema.parse({ model: "m" }).host).toBe("http://10.1.2.3:9999");
+      expect(secondOpinionOptionsSchema.parse({ model: "m" }).host).toBe("http://10.1.2.3:9999");
+      expect(llmDetectorOptionsSchema.parse({ model: "m", host: "http://127.0.0.1:7000" }).host).toBe("http://127.0.0.1:7000");
+    });
+
+    it("refuses an OLLAMA_HOST that is no http(s) host, naming the variable", () => {
+      expect(() => defaultHost({ OLLAMA_HOST: "ftp://x" })).toThrow(/OLLAMA_HOST "ftp:\/\/x" uses ftp; only http and https/);
+      expect(() => defaultHost({ OLLAMA_HOST: "http://[bad" })).toThrow(/OLLAMA_HOST "http:\/\/\[bad" is not a host/);
+      vi.stubEnv("OLLAMA_HOST", "ftp://x");
+      expect(() => llmDetectorOptionsSchema.safeParse({ model: "m" })).toThrow(/OLLAMA_HOST/);
+    });
   });
 });

@@ -1,7 +1,31 @@
 // Option schemas for the LLM detector and the LLM second opinion (validated and frozen by the core before create).
 import { z } from "zod";
+import { DeidError } from "../../src/contract/index.js";
 
 export const DEFAULT_HOST = "http://127.0.0.1:11434";
+
+/**
+ * The host when the stack names none: OLLAMA_HOST as the Ollama CLI reads it (`host`, `host:port`, `:port`, or a
+ * URL; the port defaults to 11434 when no scheme is given), else DEFAULT_HOST. A value that is no http(s) host is
+ * a configuration error naming the variable.
+ */
+export function defaultHost(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.OLLAMA_HOST?.trim();
+  if (!raw) return DEFAULT_HOST;
+  const explicit = raw.includes("://");
+  const text = raw.startsWith(":") ? `http://127.0.0.1${raw}` : explicit ? raw : `http://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new DeidError("E_STACK_CONFIG", `OLLAMA_HOST ${JSON.stringify(raw)} is not a host: write host, host:port or http://host:port (or set with.host in the stack)`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new DeidError("E_STACK_CONFIG", `OLLAMA_HOST ${JSON.stringify(raw)} uses ${url.protocol.slice(0, -1)}; only http and https are supported`);
+  }
+  if (!url.port && !explicit && !raw.startsWith(":")) url.port = "11434";
+  return url.origin + (url.pathname === "/" ? "" : url.pathname.replace(/\/$/, ""));
+}
 
 export const SAFE_HARBOR_FILTER_NAMES = ["age_under_90", "year_alone", "time_alone", "weekday_alone", "short_identifier"] as const;
 export type SafeHarborFilterName = (typeof SAFE_HARBOR_FILTER_NAMES)[number];
@@ -20,7 +44,8 @@ const modelOptionsSchema = (defaults: { num_ctx: number; num_predict: number }) 
     .default(defaults);
 
 const sharedShape = {
-  host: z.url({ protocol: /^https?$/ }).default(DEFAULT_HOST),
+  /** Default: OLLAMA_HOST, else http://127.0.0.1:11434 (defaultHost). */
+  host: z.url({ protocol: /^https?$/ }).default(() => defaultHost()),
   /** Ollama model name, e.g. "gemma4:26b-a4b". */
   model: z.string().min(1),
   /** Prompt directory (manifest.json, system.md, user.md, examples.jsonl); default prompts/<kind>/<stack language>. */

@@ -3,7 +3,7 @@
 // second opinion work against the Ollama API at the preset's host (mocked here with msw).
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPluginRegistry, PROJECT_ROOT, type SecondOpinionReviewer } from "../../src/detectors/index.js";
 import { loadStack } from "../../src/stack/index.js";
 import type { LlmDetector } from "../../plugins/ollama-llm/index.js";
@@ -64,5 +64,20 @@ describe("preset balanced", () => {
     );
     expect(verdicts).toEqual([false, true]);
     expect(fencedText(chat.seen[0])).toContain(text.slice(0, 11));
+  });
+});
+
+describe("presets with an LLM name no host", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it.each(["recall-first", "balanced", "precision-first"])("%s talks to OLLAMA_HOST when it is set", async (preset) => {
+    const stack = await loadStack(preset);
+    const { plugin, secondOpinion } = await getPluginRegistry().load("ollama-llm", stack.baseDir);
+    const entries = [...stack.config.detectors.filter((d) => d.use === "ollama-llm").map((d) => d.with), ...(stack.config.second_opinion ? [stack.config.second_opinion.with] : [])];
+    expect(entries.length).toBeGreaterThan(0);
+    for (const w of entries) expect(w).not.toHaveProperty("host");
+    vi.stubEnv("OLLAMA_HOST", "gpu-box:8080");
+    expect((plugin.meta.configSchema.parse(entries[0]) as { host: string }).host).toBe("http://gpu-box:8080");
+    if (stack.config.second_opinion) expect((secondOpinion!.configSchema.parse(stack.config.second_opinion.with) as { host: string }).host).toBe("http://gpu-box:8080");
   });
 });
