@@ -5,7 +5,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { DeidError } from "../contract/index.js";
+import { DeidError, fsError } from "../contract/index.js";
 import { SOFTWARE_VERSION } from "../stack/index.js";
 import { batteryCharts, renderSvg, type ForestMarker } from "./charts.js";
 import { perturbationChart, perturbationCsv } from "./perturb-report.js";
@@ -160,7 +160,11 @@ export async function writeBatteryResults(result: BatteryResult, options: WriteO
   if (options.exactDir && existsSync(dir)) throw new DeidError("E_CONFIG", `results folder ${options.exactDir} exists already`);
   for (let k = 2; existsSync(dir); k++) dir = join(root, `${timestampName(options.now ?? new Date())}-${k}`);
   const staging = `${dir}.partial-${process.pid}`;
-  await mkdir(join(staging, "charts"), { recursive: true });
+  try {
+    await mkdir(join(staging, "charts"), { recursive: true });
+  } catch (err) {
+    throw fsError("E_CONFIG", "results folder", root, err, "choose another -o (a folder, created if missing)");
+  }
   try {
     const charts: RenderedChart[] = [];
     const perturbCharts = (result.perturbation ?? []).map(perturbationChart).filter((c) => c !== undefined);

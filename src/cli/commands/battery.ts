@@ -1,6 +1,7 @@
 // `deidstack battery <battery.yaml>`: runs every system on every corpus and writes results/<id>/<timestamp>/.
 import { performance } from "node:perf_hooks";
 import { loadBatteryFile, overheadOf, runBattery, writeBatteryResults, type BatteryResult, type OverheadSummary } from "../../battery/index.js";
+import { checkOutputFolder } from "./paths.js";
 import { terminalProgress } from "./progress.js";
 
 export interface BatteryCommandOptions {
@@ -21,6 +22,7 @@ export interface BatteryCommandResult {
 
 export async function batteryCommand(path: string, opts: BatteryCommandOptions = {}): Promise<BatteryCommandResult> {
   const started = performance.now();
+  checkOutputFolder(opts.outputRoot ?? "results");
   const plan = await loadBatteryFile(path);
   const reporter = opts.progress ? terminalProgress() : undefined;
   let result: BatteryResult;

@@ -1,5 +1,6 @@
 // `deidstack protocol lock|verify|run <protocol.yaml>`.
 import { lockProtocol, runProtocol, verifyProtocol, type LockOutcome, type ProtocolRunOutcome, type VerifyOutcome } from "../../protocol/index.js";
+import { checkOutputFolder } from "./paths.js";
 import { terminalProgress } from "./progress.js";
 
 export interface ProtocolLockCommandOptions {
@@ -30,6 +31,7 @@ export interface ProtocolRunCommandOptions {
 }
 
 export async function protocolRunCommand(path: string, opts: ProtocolRunCommandOptions = {}): Promise<{ outcome: ProtocolRunOutcome; message: string }> {
+  checkOutputFolder(opts.outputRoot ?? "results");
   const reporter = opts.progress ? terminalProgress() : undefined;
   let outcome: ProtocolRunOutcome;
   try {

@@ -2,8 +2,9 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { DeidError, documentToDisk } from "../../contract/index.js";
+import { DeidError, documentToDisk, fsError, isFsError } from "../../contract/index.js";
 import { generateDocuments, NOTE_TYPES, PROFILE_IDS, type NameSource, type NoteType, type ProfileId } from "../../synth/index.js";
+import { checkOutputFile } from "./paths.js";
 
 export interface SynthCommandOptions {
   profile: string;
@@ -22,6 +23,8 @@ export interface SynthSummary {
   profile: ProfileId;
   seed: number;
 }
+
+const PATH_ERRORS = new Set(["ENOENT", "ENOTDIR", "EISDIR", "EACCES", "EPERM", "EROFS"]);
 
 function configError(message: string, field: string): DeidError {
   return new DeidError("E_CONFIG", message, { field });
@@ -45,6 +48,7 @@ export async function synthCommand(opts: SynthCommandOptions): Promise<SynthSumm
   const nameSource = (opts.nameSource ?? "faker") as NameSource;
   if (nameSource !== "faker" && nameSource !== "invented") throw configError(`unknown name source "${opts.nameSource}" (faker | invented)`, "name-source");
   const profile = opts.profile as ProfileId;
+  checkOutputFile(opts.output);
 
   const tmp = `${opts.output}.tmp-${process.pid}`;
   const out = createWriteStream(tmp, { encoding: "utf8" });
@@ -62,7 +66,8 @@ export async function synthCommand(opts: SynthCommandOptions): Promise<SynthSumm
   } catch (err) {
     out.destroy();
     await rm(tmp, { force: true });
-    throw err;
+    // A path that cannot be written is a configuration error naming it; anything else (a full disk) stays as it is.
+    throw isFsError(err) && PATH_ERRORS.has(err.code) ? fsError("E_CONFIG", "output file", opts.output, err) : err;
   }
   return { output: opts.output, documents, spans, profile, seed: opts.seed };
 }
