@@ -1,7 +1,7 @@
 // The CLI entry: declares commands, imports each command lazily, maps errors to exit codes.
 import "reflect-metadata";
 import { constants as osConstants } from "node:os";
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DeidError, describeThrown } from "../contract/index.js";
 import { registerPerturbCommand } from "./commands/perturb.js";
 import { registerReviewCommand } from "./commands/review.js";
@@ -291,6 +291,15 @@ detectors
   .action(async () => {
     const { detectorsListCommand } = await import("./commands/detectors.js");
     print(await detectorsListCommand());
+  });
+
+program
+  .command("schema")
+  .description("print the JSON Schema of a configuration file (editor completion: schemas/<kind>.schema.json)")
+  .addArgument(new Argument("<kind>", "which file").choices(choices.SCHEMA_CHOICES))
+  .action(async (kind: string) => {
+    const { schemaCommand } = await import("./commands/schema.js");
+    print(await schemaCommand(kind));
   });
 
 const stacks = program.command("stacks").description("stack presets");

@@ -14,6 +14,7 @@ export const REPORT_FORMAT_CHOICES = ["markdown", "csv", "json"] as const;
 export const CLUSTER_CHOICES = ["document", "patient"] as const;
 export const PROFILE_CHOICES = ["nl-BE", "en-US", "en-GB"] as const;
 export const NAME_SOURCE_CHOICES = ["faker", "invented"] as const;
+export const SCHEMA_CHOICES = ["stack", "battery", "protocol"] as const;
 export const NOTE_TYPE_CHOICES = ["discharge", "consultation", "nursing", "referral", "lab", "radiology"] as const;
 
 /** A whole number in [min, max], written in digits only (`10`, not `1e1`, `10.5` or `10x`). */
