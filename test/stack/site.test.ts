@@ -98,7 +98,7 @@ describe("site configuration", () => {
 
   it("validates the stack's site section with the stack schema", () => {
     expect(() => parseStackObject({ name: "s", detectors: [{ use: "patterns" }], site: { alow: [] } }, "s.yaml")).toThrow(/stack s\.yaml/);
-    expect(() => parseStackObject({ name: "s", detectors: [{ use: "patterns" }], site: { deny: [{ text: "x", label: "Nope" }] } }, "s.yaml")).toThrow(/field site\.deny\[0\]/);
+    expect(() => parseStackObject({ name: "s", detectors: [{ use: "patterns" }], site: { deny: [{ text: "x", label: "Nope" }] } }, "s.yaml")).toThrow(/site\.deny\[0\]\.label: the string "Nope" is not allowed/);
     expect(() => parseStackObject({ name: "s", detectors: [{ use: "patterns", id: "site-deny" }], site: {} }, "s.yaml")).toThrow(/reserved for the site configuration/);
   });
 
