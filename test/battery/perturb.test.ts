@@ -17,7 +17,7 @@ describe("deidstack perturb", () => {
     expect(systemIdOf("mine=./x.yaml")).toEqual({ id: "mine", stack: "./x.yaml" });
     const config = parseBatteryObject(perturbBatteryObject({ gold: CORPUS, stacks: ["rules-only"], dimensions: ["typos"], output: "x" }), "t");
     expect(config.perturb).toEqual({ dimensions: ["typos"], seed: 1, measures: ["span_recall", "core_pii_recall"], permutations: 10_000, alpha: 0.05, min_units_changed: 5 });
-    expect(() => parseBatteryObject(perturbBatteryObject({ gold: CORPUS, stacks: ["rules-only"], dimensions: ["spelling"], output: "x" }), "t")).toThrow(/field perturb\.dimensions\[0\]/);
+    expect(() => parseBatteryObject(perturbBatteryObject({ gold: CORPUS, stacks: ["rules-only"], dimensions: ["spelling"], output: "x" }), "t")).toThrow(/perturb\.dimensions\[0\]: the string/);
     expect(() => parseBatteryObject(perturbBatteryObject({ gold: CORPUS, stacks: ["rules-only"], measures: ["recall"], output: "x" }), "t")).toThrow(/unknown perturbation measure "recall"/);
   });
 
