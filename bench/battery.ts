@@ -34,7 +34,7 @@ try {
   const batteryFile = join(dir, "battery.yaml");
   writeFileSync(
     batteryFile,
-    stringify({ id: "bench", systems, corpora: [{ id: "synth", path: corpus, cluster: "patient" }], bootstrap: { replicates: REPLICATES, seed: 1 }, timing: { warmup_documents: 10 } }),
+    stringify({ id: "bench", systems, corpora: [{ id: "synth", path: corpus, cluster: "patient" }], bootstrap: { replicates: REPLICATES, seed: 1 }, timing: { warmup_documents: 10, passes: 1 } }),
   );
 
   // Baseline: the same preset through `deidstack run` (no battery around it).
@@ -46,7 +46,7 @@ try {
   const { overhead, result } = r;
   const phases = result.phases;
   const timings = result.corpora[0].timings;
-  const f = (s: number) => s.toFixed(2).padStart(8);
+  const f = (s: number | null) => (s === null ? "-" : s.toFixed(2)).padStart(8);
   console.log(`battery overhead: ${NOTES} notes × ${systems.length} systems, ${REPLICATES} bootstrap replicates; ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()[0].toFixed(1)}`);
   console.log("system            set-up (s)  warm-up (s)  timed (s)  notes/s");
   for (const t of timings) console.log(`${t.system.padEnd(16)}${f(t.setup_s)}    ${f(t.warmup_s)}  ${f(t.wall_s)}  ${t.documents_per_s.toFixed(1).padStart(7)}`);

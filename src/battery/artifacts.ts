@@ -45,10 +45,61 @@ export function pairedCsv(corpora: readonly CorpusResult[]): string {
   );
 }
 
+/** One row per corpus and system: set-up and warm-up (first corpus only; empty elsewhere), the median of the timed passes, their range and each pass. */
 export function timingCsv(corpora: readonly CorpusResult[]): string {
   return csv(
-    ["corpus", "system", "documents", "characters", "setup_s", "warmup_documents", "warmup_s", "wall_s", "documents_per_s", "characters_per_s"],
-    corpora.flatMap((c) => c.timings.map((t) => [t.corpus, t.system, t.documents, t.characters, t.setup_s, t.warmup_documents, t.warmup_s, t.wall_s, t.documents_per_s, t.characters_per_s])),
+    [
+      "corpus",
+      "system",
+      "documents",
+      "characters",
+      "setup_s",
+      "setup_corpus",
+      "warmup_documents",
+      "warmup_s",
+      "passes",
+      "wall_s",
+      "wall_min_s",
+      "wall_max_s",
+      "pass_wall_s",
+      "documents_per_s",
+      "characters_per_s",
+      "unstable_documents",
+    ],
+    corpora.flatMap((c) =>
+      c.timings.map((t) => [
+        t.corpus,
+        t.system,
+        t.documents,
+        t.characters,
+        t.setup_s,
+        t.setup_corpus,
+        t.warmup_documents,
+        t.warmup_s,
+        t.passes,
+        t.wall_s,
+        t.wall_min_s,
+        t.wall_max_s,
+        t.pass_wall_s.join(" "),
+        t.documents_per_s,
+        t.characters_per_s,
+        t.unstable_documents,
+      ]),
+    ),
+  );
+}
+
+/** Span recall per gold label with its interval, per corpus and system. */
+export function labelsCsv(corpora: readonly CorpusResult[]): string {
+  return csv(
+    ["corpus", "system", "label", "gold_spans", "gold_spans_hit", "estimate", "low", "high", "confidence", "replicates"],
+    corpora.flatMap((c) =>
+      c.label_bootstrap.estimates.map((e) => {
+        const label = /\[label=(.+)\]$/.exec(e.metric)![1];
+        const totals = c.score.systems.find((s) => s.name === e.system)!.totals;
+        return [c.id, e.system, label, totals[`gold_spans[label=${label}]`] ?? 0, totals[`gold_spans_hit[label=${label}]`] ?? 0, e.estimate, e.low, e.high, c.label_bootstrap.method.confidence, c.label_bootstrap.method.replicates];
+      }),
+    ),
   );
 }
 
@@ -97,7 +148,7 @@ export interface OverheadSummary {
 
 /** Everything but the systems' own processing, given the whole battery's wall time. */
 export function overheadOf(result: BatteryResult, totalSeconds: number): OverheadSummary {
-  const own = result.corpora.flatMap((c) => c.timings).reduce((s, t) => s + t.setup_s + t.warmup_s + t.wall_s, 0);
+  const own = result.corpora.flatMap((c) => c.timings).reduce((s, t) => s + (t.setup_s ?? 0) + (t.warmup_s ?? 0) + t.pass_wall_s.reduce((a, b) => a + b, 0), 0);
   const overhead = Math.max(0, totalSeconds - own);
   return { total_s: totalSeconds, systems_own_s: own, overhead_s: overhead, overhead_share: totalSeconds > 0 ? overhead / totalSeconds : 0 };
 }
@@ -112,7 +163,9 @@ export function runJson(result: BatteryResult, reportSeconds: number) {
     started_at: result.started_at,
     finished_at: result.finished_at,
     reference: result.reference ?? null,
+    /** Each system's detectors, the settings it ran with, and what the battery entry changed from its stack file. */
     systems: result.systems,
+    timing: result.timing,
     corpora: result.corpora.map((c) => ({
       id: c.id,
       path: c.path,
@@ -176,6 +229,7 @@ export async function writeBatteryResults(result: BatteryResult, options: WriteO
       "estimates.csv": estimatesCsv(result.corpora),
       "paired.csv": pairedCsv(result.corpora),
       "timing.csv": timingCsv(result.corpora),
+      "labels.csv": labelsCsv(result.corpora),
       "report.md": renderMarkdown({ result, charts, software: SOFTWARE, protocol: options.protocol }),
       "report.html": renderHtml({ result, charts, software: SOFTWARE, protocol: options.protocol }),
       ...(result.perturbation ? { "perturbation.csv": perturbationCsv(result.perturbation), "perturbation.json": JSON.stringify(result.perturbation, null, 2) + "\n" } : {}),

@@ -8,4 +8,5 @@ export * from "./run.js";
 export * from "./charts.js";
 export * from "./report.js";
 export * from "./artifacts.js";
+export * from "./metric-words.js";
 export * from "./perturb-report.js";

@@ -25,7 +25,7 @@ import type { LoadedStack } from "../stack/index.js";
 import type { BatteryPlan, CorpusSpec, SystemSpec } from "./config.js";
 import { preloadChartRenderer } from "./charts.js";
 import { sha256Path } from "./hashing.js";
-import { isBaselineSystem, resolveSystemStack } from "./systems.js";
+import { isBaselineSystem, resolveSystem, systemSettings, type ResolvedSystem, type SystemOverride, type SystemSettings } from "./systems.js";
 import { runSystemIsolated } from "./system-process.js";
 import { CorpusFailure, runSystem, type SystemRunRequest, type SystemRunResult } from "./system-run.js";
 
@@ -36,6 +36,10 @@ export interface SystemInfo {
   kind: "stack" | "baseline";
   stack: { name: string; sha256: string; path: string };
   detectors: { id: string; use: string; version: string; kind: string }[];
+  /** What the system ran with, whatever set it: the stack file, or the battery entry (see `overrides`). */
+  settings: SystemSettings;
+  /** Settings the battery or protocol entry changed from the stack file, or set for an external tool. */
+  overrides: SystemOverride[];
 }
 
 export interface SystemTiming {
@@ -44,14 +48,35 @@ export interface SystemTiming {
   documents: number;
   /** Code points of the corpus' texts. */
   characters: number;
-  /** Process start (isolated systems), stack creation, model loading, tool checks; once per system, on its first corpus. */
-  setup_s: number;
+  /**
+   * Process start (isolated systems), stack creation, model loading, tool checks: once per system, measured on its
+   * first corpus (`setup_corpus`); null on the others.
+   */
+  setup_s: number | null;
+  /** The corpus on which set-up and warm-up were measured. */
+  setup_corpus: string;
   warmup_documents: number;
-  warmup_s: number;
-  /** Timed end-to-end processing: detection, healing, transform, leak guard and writing the output file. */
+  /** The warm-up pass (first corpus only, null on the others). */
+  warmup_s: number | null;
+  /** Timed passes over this corpus. */
+  passes: number;
+  /** Wall time of each timed pass, in order: end-to-end detection, healing, transform, leak guard, writing. */
+  pass_wall_s: number[];
+  /** Median of the passes; rates below are computed from it. */
   wall_s: number;
+  wall_min_s: number;
+  wall_max_s: number;
   documents_per_s: number;
   characters_per_s: number;
+  /** Documents whose output differed between passes (0 for a deterministic system). */
+  unstable_documents: number;
+}
+
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 export interface CorpusResult {
@@ -65,6 +90,8 @@ export interface CorpusResult {
   measures: string[];
   score: CorpusScore;
   bootstrap: BootstrapResult;
+  /** Span recall per gold label (`span_recall[label=L]`), bootstrapped with the same method and seed. */
+  label_bootstrap: BootstrapResult;
   timings: SystemTiming[];
 }
 
@@ -78,6 +105,8 @@ export interface BatteryResult {
   reference?: string;
   systems: SystemInfo[];
   corpora: CorpusResult[];
+  /** How systems were timed (the battery's timing block). */
+  timing: { warmup_documents: number | "all"; isolation: "process" | "none"; passes: number };
   /** Seconds per phase of the battery's own work and of the systems' work (for the overhead figure). */
   phases: { load_corpora_s: number; systems_s: number; scoring_s: number; bootstrap_s: number };
   /** With a perturb block: per perturbed corpus, every system × dimension × measure cell. */
@@ -160,12 +189,15 @@ function warmupCount(plan: BatteryPlan, documents: number): number {
   return w === "all" ? documents : Math.min(w, documents);
 }
 
-function systemInfo(spec: SystemSpec, stack: LoadedStack, detectors: SystemInfo["detectors"]): SystemInfo {
+function systemInfo(spec: SystemSpec, resolved: ResolvedSystem, detectors: SystemInfo["detectors"]): SystemInfo {
+  const { stack } = resolved;
   return {
     id: spec.id,
     kind: isBaselineSystem(spec) ? "baseline" : "stack",
     stack: { name: stack.config.name, sha256: stack.sha256, path: stack.path },
     detectors,
+    settings: systemSettings(stack),
+    overrides: resolved.overrides,
   };
 }
 
@@ -239,6 +271,18 @@ function analyseAll(
   });
 }
 
+/** Gold labels with at least one gold span in the corpus, sorted. */
+export function goldLabels(score: CorpusScore): string[] {
+  const labels = new Set<string>();
+  for (const s of score.systems) {
+    for (const [field, n] of Object.entries(s.totals)) {
+      const m = /^gold_spans\[label=(.+)\]$/.exec(field);
+      if (m && n > 0) labels.add(m[1]);
+    }
+  }
+  return [...labels].sort();
+}
+
 /** Metric ids to bootstrap: the plan's, checked before anything runs, else the comparison defaults. */
 function checkMeasures(measures: readonly string[] | undefined): void {
   for (const m of measures ?? []) resolveMetric(m);
@@ -248,8 +292,9 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   const progress = options.onProgress ?? (() => {});
   const startedAt = new Date();
   checkMeasures(plan.config.measures);
-  const stacks: LoadedStack[] = [];
-  for (const spec of plan.config.systems) stacks.push(await resolveSystemStack(spec, plan.baseDir, plan.source));
+  const resolvedSystems: ResolvedSystem[] = [];
+  for (const spec of plan.config.systems) resolvedSystems.push(await resolveSystem(spec, plan.baseDir, plan.source));
+  const stacks: LoadedStack[] = resolvedSystems.map((r) => r.stack);
   let corpora: LoadedCorpusEntry[] = [];
   /** Perturbed copies, run by every system after the originals (untimed in the report). */
   let perturbed: PerturbedEntry[] = [];
@@ -287,7 +332,8 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
   };
   const requestFor = (s: number, list: readonly LoadedCorpusEntry[]): SystemRunRequest => ({
     stack: stacks[s],
-    corpora: [...list.map((c) => ({ id: c.spec.id, inputs: c.inputs })), ...perturbed.map((p) => ({ id: p.id, inputs: p.inputs }))],
+    // The originals are timed (passes); the perturbed copies only scored (one pass).
+    corpora: [...list.map((c) => ({ id: c.spec.id, inputs: c.inputs, passes: plan.config.timing.passes })), ...perturbed.map((p) => ({ id: p.id, inputs: p.inputs, passes: 1 }))],
     warmup: warmupCount(plan, list[0].inputs.length),
     workDir: work,
     filePrefix: String(s),
@@ -312,7 +358,7 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
         if (err instanceof CorpusFailure) throw inContext(err.failure, spec.id, err.corpus);
         throw inContext(err, spec.id, corpora[0].spec.id);
       }
-      systems.push(systemInfo(spec, stacks[s], result.detectors));
+      systems.push(systemInfo(spec, resolvedSystems[s], result.detectors));
       const inputsOf = (c: number) => (c < corpora.length ? corpora[c].inputs : perturbed[c - corpora.length].inputs);
       const allPredictions = result.corpora.map((pass, c) => {
         const byDocument = new Map<string, Span[]>();
@@ -336,17 +382,24 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
       result.corpora.slice(0, corpora.length).forEach((pass, c) => {
         const corpus = corpora[c];
         const total = corpus.inputs.length;
+        const wall = median(pass.pass_wall_s);
         timings[c].push({
           system: spec.id,
           corpus: corpus.spec.id,
           documents: total,
           characters: corpus.characters,
-          setup_s: c === 0 ? result.setup_s : 0,
+          setup_s: c === 0 ? result.setup_s : null,
+          setup_corpus: corpora[0].spec.id,
           warmup_documents: c === 0 ? warmupCount(plan, corpora[0].inputs.length) : 0,
-          warmup_s: c === 0 ? result.warmup_s : 0,
-          wall_s: pass.wall_s,
-          documents_per_s: pass.wall_s > 0 ? total / pass.wall_s : Number.POSITIVE_INFINITY,
-          characters_per_s: pass.wall_s > 0 ? corpus.characters / pass.wall_s : Number.POSITIVE_INFINITY,
+          warmup_s: c === 0 ? result.warmup_s : null,
+          passes: pass.pass_wall_s.length,
+          pass_wall_s: pass.pass_wall_s,
+          wall_s: wall,
+          wall_min_s: Math.min(...pass.pass_wall_s),
+          wall_max_s: Math.max(...pass.pass_wall_s),
+          documents_per_s: wall > 0 ? total / wall : Number.POSITIVE_INFINITY,
+          characters_per_s: wall > 0 ? corpus.characters / wall : Number.POSITIVE_INFINITY,
+          unstable_documents: pass.unstable_documents,
         });
       });
     }
@@ -363,13 +416,10 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
     const measures = plan.config.measures ? [...plan.config.measures] : defaultComparisonMetrics(score);
     const cluster = corpus.spec.cluster ?? plan.config.bootstrap.cluster;
     const start = performance.now();
-    const bootstrap = bootstrapCompare(new Map(score.systems.map((s) => [s.name, s.matrix])), {
-      metrics: measures,
-      replicates: plan.config.bootstrap.replicates,
-      seed: plan.config.bootstrap.seed,
-      cluster,
-      confidence: plan.config.bootstrap.confidence,
-    });
+    const method = { replicates: plan.config.bootstrap.replicates, seed: plan.config.bootstrap.seed, cluster, confidence: plan.config.bootstrap.confidence };
+    const matrices = new Map(score.systems.map((s) => [s.name, s.matrix]));
+    const bootstrap = bootstrapCompare(matrices, { metrics: measures, ...method });
+    const label_bootstrap = bootstrapCompare(matrices, { metrics: goldLabels(score).map((l) => `span_recall[label=${l}]`), ...method });
     bootstrapSeconds += (performance.now() - start) / 1000;
     return {
       id: corpus.spec.id,
@@ -382,6 +432,7 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
       measures,
       score,
       bootstrap,
+      label_bootstrap,
       timings: timings[c],
     };
   });
@@ -397,6 +448,7 @@ export async function runBattery(plan: BatteryPlan, options: RunBatteryOptions =
     reference: plan.config.reference,
     systems,
     corpora: results,
+    timing: { ...plan.config.timing },
     phases: { load_corpora_s: loadSeconds, systems_s: systemsSeconds, scoring_s: scoringSeconds, bootstrap_s: bootstrapSeconds },
   };
 }

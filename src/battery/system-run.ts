@@ -18,7 +18,8 @@ export interface OutputSpanLite {
 
 export interface SystemRunRequest {
   stack: LoadedStack;
-  corpora: { id: string; inputs: Document[] }[];
+  /** Each corpus with its number of timed passes (default 1; the spans come from the first). */
+  corpora: { id: string; inputs: Document[]; passes?: number }[];
   /** Documents of the first corpus in the warm-up pass. */
   warmup: number;
   /** Private folder for output files (deleted by the caller). */
@@ -31,10 +32,17 @@ export interface SystemRunResult {
   setup_s: number;
   warmup_s: number;
   detectors: { id: string; use: string; version: string; kind: string }[];
-  corpora: { id: string; wall_s: number; spans: OutputSpanLite[][] }[];
+  corpora: {
+    id: string;
+    /** Wall time of each timed pass, in order. */
+    pass_wall_s: number[];
+    spans: OutputSpanLite[][];
+    /** Documents whose spans in a later pass differed from the first pass's (0 for a deterministic system). */
+    unstable_documents: number;
+  }[];
 }
 
-export type SystemRunProgress = { phase: "setup" | "warmup" | "run"; corpus: string; done: number; total: number };
+export type SystemRunProgress = { phase: "setup" | "warmup" | "run"; corpus: string; done: number; total: number; pass?: number };
 
 export interface SystemRunHooks {
   /**
@@ -100,21 +108,37 @@ export async function runSystem(
     const corpora: SystemRunResult["corpora"] = [];
     for (const [c, corpus] of request.corpora.entries()) {
       const total = corpus.inputs.length;
-      progress({ phase: "run", corpus: corpus.id, done: 0, total });
       const file = join(request.workDir, `${request.filePrefix}-${c}.jsonl`);
-      try {
-        const pass = await timedPass(runner, corpus.inputs, file, (done) => progress({ phase: "run", corpus: corpus.id, done, total }));
-        corpora.push({ id: corpus.id, ...pass });
-      } catch (err) {
-        throw new CorpusFailure(corpus.id, err);
-      } finally {
-        await rm(file, { force: true });
+      const pass_wall_s: number[] = [];
+      let spans: OutputSpanLite[][] = [];
+      let unstable = new Set<number>();
+      for (let p = 1; p <= Math.max(1, corpus.passes ?? 1); p++) {
+        progress({ phase: "run", corpus: corpus.id, done: 0, total, pass: p });
+        try {
+          const pass = await timedPass(runner, corpus.inputs, file, (done) => progress({ phase: "run", corpus: corpus.id, done, total, pass: p }));
+          pass_wall_s.push(pass.wall_s);
+          if (p === 1) spans = pass.spans;
+          else unstable = new Set([...unstable, ...differingDocuments(spans, pass.spans)]);
+        } catch (err) {
+          throw new CorpusFailure(corpus.id, err);
+        } finally {
+          await rm(file, { force: true });
+        }
       }
+      corpora.push({ id: corpus.id, pass_wall_s, spans, unstable_documents: unstable.size });
     }
     return { setup_s, warmup_s, detectors: runner.detectorInfo, corpora };
   } finally {
     await runner.close();
   }
+}
+
+/** Indices of the documents whose spans differ between two passes. */
+export function differingDocuments(a: readonly OutputSpanLite[][], b: readonly OutputSpanLite[][]): number[] {
+  const key = (spans: readonly OutputSpanLite[]) => spans.map((s) => `${s.begin}:${s.end}:${s.label}`).join(",");
+  const out: number[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if (key(a[i] ?? []) !== key(b[i] ?? [])) out.push(i);
+  return out;
 }
 
 /** A failure during one corpus' timed pass (set-up and warm-up failures belong to the first corpus). */

@@ -42,7 +42,14 @@ export function marginMarkers(loaded: LoadedProtocol): ForestMarker[] {
   return loaded.protocol.statements.flatMap((s) =>
     conditionsOf(s)
       .filter((c) => c.kind === "non-inferiority")
-      .map((c) => ({ corpus: s.corpus, measure: c.measure, value: -(c as { margin_points: number }).margin_points / 100, label: `margin (${s.id})` })),
+      .map((c) => ({
+        corpus: s.corpus,
+        measure: c.measure,
+        value: -(c as { margin_points: number }).margin_points / 100,
+        label: `margin (${s.id})`,
+        system: c.system,
+        reference: c.reference,
+      })),
   );
 }
 

@@ -13,6 +13,7 @@ import {
   scoringSpecSchema,
   systemSpecSchema,
   timingSpecSchema,
+  DEFAULT_TIMING,
   canonicalJson,
   sha256Text,
 } from "../battery/index.js";
@@ -93,7 +94,7 @@ export const protocolSchema = z
     reference: z.string().optional(),
     bootstrap: bootstrapSpecSchema,
     scoring: scoringSpecSchema.default({ scope: "all", out_of_scope: "false-positive" }),
-    timing: timingSpecSchema.default({ warmup_documents: 10, isolation: "process" }),
+    timing: timingSpecSchema.default(DEFAULT_TIMING),
     perturb: perturbSpecSchema.optional(),
     statements: z.array(statementSchema).min(1),
     amendments: z.array(amendmentSchema).default([]),

@@ -44,7 +44,8 @@ export function summariseBattery(result: BatteryResult): string {
     for (const t of c.timings) {
       const e = c.bootstrap.estimates.find((x) => x.system === t.system && x.metric === measure);
       const fmt = (v: number | null | undefined) => (v === null || v === undefined ? "n/a" : (v * 100).toFixed(2));
-      lines.push(`${c.id}\t${t.system}\t${measure} ${fmt(e?.estimate)} (${fmt(e?.low)} to ${fmt(e?.high)})\t${t.wall_s.toFixed(2)} s`);
+      const spread = t.passes > 1 ? ` (${t.wall_min_s.toFixed(2)} to ${t.wall_max_s.toFixed(2)} s over ${t.passes} passes)` : "";
+      lines.push(`${c.id}\t${t.system}\t${measure} ${fmt(e?.estimate)} (${fmt(e?.low)} to ${fmt(e?.high)})\t${t.wall_s.toFixed(2)} s${spread}`);
     }
   }
   return lines.join("\n");

@@ -58,6 +58,7 @@ export function allMetricsFor(fields: Iterable<string>): MetricDefinition[] {
 }
 
 export * from "./definition.js";
+export { parseBreakdownId } from "./breakdown.js";
 export * from "./breakdown.js";
 export * from "./character.js";
 export * from "./non-pii.js";
