@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { DeidError, listTextFiles } from "../contract/index.js";
+import { DeidError, listTextFiles, type ReadLimits } from "../contract/index.js";
 
 export interface InputScan {
   sha256: string;
@@ -17,13 +17,15 @@ export interface InputScan {
 const BLANK = new Uint8Array(256);
 for (const b of [0x20, 0x09, 0x0d, 0x0b, 0x0c]) BLANK[b] = 1;
 
-export async function scanInput(path: string): Promise<InputScan> {
+export async function scanInput(path: string, options: Pick<ReadLimits, "recursive" | "encoding"> = {}): Promise<InputScan> {
   const s = await stat(path).catch(() => {
     throw new DeidError("E_CONFIG", `input path does not exist: ${path}`);
   });
   const hash = createHash("sha256");
+  // The same bytes read in another encoding are other documents: a resume must not take one for the other.
+  if (options.encoding && options.encoding !== "utf-8") hash.update(`encoding=${options.encoding}\0`);
   if (s.isDirectory()) {
-    const names = await listTextFiles(path);
+    const names = await listTextFiles(path, options);
     for (const name of names) {
       const bytes = await readFile(join(path, name));
       hash.update(`${name}\0${bytes.length}\0`).update(bytes);

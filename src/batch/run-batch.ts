@@ -4,7 +4,7 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
-import { DeidError, readRunInput, type ErrorCode, type IndexedDocument } from "../contract/index.js";
+import { DeidError, readRunInput, type ErrorCode, type IndexedDocument, type ReadLimits } from "../contract/index.js";
 import type { DocumentOutcome, LoadedStack, QuarantineEntry } from "../stack/index.js";
 import { Checkpoint, hasPartialRun, partialDirFor, quarantinePathFor, sha256Json } from "./checkpoint.js";
 import { onAbnormalExit, whileRunActive } from "./exit-guard.js";
@@ -29,6 +29,8 @@ export interface BatchProgress {
 export interface BatchRunOptions {
   stack: LoadedStack;
   input: string;
+  /** How the input is read: sub-folders of a .txt directory, the character encoding. */
+  inputOptions?: Pick<ReadLimits, "recursive" | "encoding">;
   output: string;
   /** Worker threads; 0 runs the stack in this thread; "auto": one per core, at most one per 200 documents. */
   workers: number | "auto";
@@ -149,7 +151,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   if (opts.workers !== "auto" && (!Number.isInteger(opts.workers) || opts.workers < 0)) throw new DeidError("E_CONFIG", `--workers must be a whole number ≥ 0`);
   if (!(maxDocumentBytes > 0)) throw new DeidError("E_CONFIG", `--max-document-bytes must be positive`);
 
-  const scan = await scanInput(opts.input);
+  const scan = await scanInput(opts.input, opts.inputOptions);
   // A small input does not repay starting a thread (and loading every detector) per core.
   const workers = opts.workers === "auto" ? Math.min(availableParallelism(), Math.max(1, Math.ceil(scan.documents / DOCUMENTS_PER_AUTO_WORKER))) : opts.workers;
   checkOutputIsNotInput(output, scan.files);
@@ -205,7 +207,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   };
 
   async function* feed(): AsyncGenerator<IndexedDocument> {
-    for await (const item of readRunInput(opts.input, { maxDocumentBytes })) {
+    for await (const item of readRunInput(opts.input, { maxDocumentBytes, ...opts.inputOptions })) {
       if (item.index < resumedAt) continue;
       if (item.kind === "oversize") pending.set(item.index, oversize(item.index, item.bytes, item.document_id, item.line));
       else yield { document: item.document, index: item.index, line: item.line };

@@ -1,7 +1,7 @@
 // Streaming readers for document inputs: JSONL files (strict UTF-8) and directories of .txt notes.
 import { createReadStream } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { Document } from "./document.js";
 import { parseDocumentLine } from "./disk.js";
 import { DeidError } from "./errors.js";
@@ -61,8 +61,12 @@ async function* readRawLines(path: string, maxLineBytes: number): AsyncGenerator
 export async function* readUtf8LinesBounded(
   path: string,
   maxLineBytes = Number.POSITIVE_INFINITY,
+  encoding: InputEncoding = "utf-8",
 ): AsyncGenerator<{ text: string | null; line: number; bytes: number }> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  if (!LINE_ENCODINGS.includes(encoding)) {
+    throw new DeidError("E_CONFIG", `a JSONL input cannot be read as ${encoding} (lines are split on the newline byte); use ${LINE_ENCODINGS.join(", ")}`);
+  }
+  const decoder = decoderFor(encoding);
   let line = 0;
   for await (const { bytes, size } of readRawLines(path, maxLineBytes)) {
     line++;
@@ -74,7 +78,7 @@ export async function* readUtf8LinesBounded(
     try {
       text = decoder.decode(bytes);
     } catch {
-      throw new DeidError("E_INPUT_ENCODING", "input is not valid UTF-8", { line });
+      throw new DeidError("E_INPUT_ENCODING", encoding === "utf-8" ? "input is not valid UTF-8 (another encoding? see --encoding)" : `input is not valid ${encoding}`, { line });
     }
     if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     if (text.endsWith("\r")) text = text.slice(0, -1);
@@ -108,6 +112,24 @@ export type RunInputItem =
 export interface ReadLimits {
   /** Largest document text, in UTF-8 bytes; larger documents come back as `oversize`. */
   maxDocumentBytes?: number;
+  /** A directory input: read the `.txt` files of its sub-folders too (ids are their relative paths, `sub/note`). */
+  recursive?: boolean;
+  /** Character encoding of the input (default utf-8); invalid bytes for it are an error. */
+  encoding?: InputEncoding;
+}
+
+/** Encodings an input may be read in (WHATWG labels; windows-1252 also reads ISO-8859-1 "latin1"). */
+export const INPUT_ENCODINGS = ["utf-8", "windows-1252", "iso-8859-15", "utf-16le", "utf-16be"] as const;
+export type InputEncoding = (typeof INPUT_ENCODINGS)[number];
+
+/** UTF-16 has no newline byte a JSONL reader can split on. */
+const LINE_ENCODINGS: readonly InputEncoding[] = ["utf-8", "windows-1252", "iso-8859-15"];
+
+function decoderFor(encoding: InputEncoding = "utf-8") {
+  if (!(INPUT_ENCODINGS as readonly string[]).includes(encoding)) {
+    throw new DeidError("E_CONFIG", `unknown encoding ${JSON.stringify(encoding)}; use one of ${INPUT_ENCODINGS.join(", ")}`);
+  }
+  return new TextDecoder(encoding, { fatal: true });
 }
 
 /** Headroom for metadata and JSON escapes: a line longer than this many times the text limit is not even parsed. */
@@ -122,7 +144,7 @@ async function* readJsonlItems(path: string, limits: ReadLimits): AsyncGenerator
   const maxText = limits.maxDocumentBytes ?? Number.POSITIVE_INFINITY;
   let index = 0;
   const seen = new CompactIdSet();
-  for await (const { text, line, bytes } of readUtf8LinesBounded(path, maxText * LINE_TO_TEXT_BYTES + (1 << 20))) {
+  for await (const { text, line, bytes } of readUtf8LinesBounded(path, maxText * LINE_TO_TEXT_BYTES + (1 << 20), limits.encoding)) {
     if (text === null) {
       yield { kind: "oversize", index, line, bytes };
       index++;
@@ -141,24 +163,49 @@ async function* readJsonlItems(path: string, limits: ReadLimits): AsyncGenerator
 }
 
 /** Streams one Document per `.txt` file of a directory (sorted by name; id = file name without `.txt`). */
-export async function* readTextDirectory(dir: string): AsyncGenerator<IndexedDocument> {
-  for await (const item of readTextDirectoryItems(dir, {})) if (item.kind === "document") yield item;
+export async function* readTextDirectory(dir: string, options: Pick<ReadLimits, "recursive" | "encoding"> = {}): AsyncGenerator<IndexedDocument> {
+  for await (const item of readTextDirectoryItems(dir, options)) if (item.kind === "document") yield item;
 }
 
-/** The `.txt` files of an input directory, sorted by name. */
-export async function listTextFiles(dir: string): Promise<string[]> {
-  return (await readdir(dir)).filter((n) => n.endsWith(".txt")).sort();
+/** A `.txt` file's document id: its path relative to the input directory, `/`-separated, without `.txt`. */
+export function textFileDocumentId(relativePath: string): string {
+  return relativePath.slice(0, -".txt".length);
+}
+
+/**
+ * The `.txt` files of an input directory as `/`-separated paths relative to it, sorted. Without `recursive`, `.txt`
+ * files in sub-folders are an error that says so, never skipped in silence.
+ */
+export async function listTextFiles(dir: string, options: Pick<ReadLimits, "recursive"> = {}): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.name.endsWith(".txt")) continue;
+    const full = join(entry.parentPath, entry.name);
+    // A symbolic link counts when it leads to a file (as a plain read would follow it).
+    if (!(entry.isFile() || (entry.isSymbolicLink() && (await stat(full).then((s) => s.isFile(), () => false))))) continue;
+    files.push(relative(dir, full).split(sep).join("/"));
+  }
+  const nested = files.filter((f) => f.includes("/"));
+  if (nested.length && !options.recursive) {
+    const folders = new Set(nested.map((f) => f.slice(0, f.indexOf("/"))));
+    throw new DeidError(
+      "E_CONFIG",
+      `directory ${dir} has ${nested.length} .txt file${nested.length === 1 ? "" : "s"} in ${folders.size} sub-folder${folders.size === 1 ? "" : "s"} (${[...folders].sort()[0]}${folders.size > 1 ? ", ..." : ""}) that would be skipped; pass --recursive to read them too, or give the folder that holds only the notes`,
+    );
+  }
+  return files.sort();
 }
 
 async function* readTextDirectoryItems(dir: string, limits: ReadLimits): AsyncGenerator<RunInputItem> {
-  const names = await listTextFiles(dir);
+  const names = await listTextFiles(dir, limits);
   if (names.length === 0) throw new DeidError("E_INPUT_EMPTY", "directory contains no .txt files");
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const encoding = limits.encoding ?? "utf-8";
+  const decoder = decoderFor(encoding);
   const maxText = limits.maxDocumentBytes ?? Number.POSITIVE_INFINITY;
   for (let index = 0; index < names.length; index++) {
     const size = (await stat(join(dir, names[index]))).size;
     if (size > maxText) {
-      yield { kind: "oversize", index, document_id: basename(names[index], ".txt"), bytes: size };
+      yield { kind: "oversize", index, document_id: textFileDocumentId(names[index]), bytes: size };
       continue;
     }
     const buf = await readFile(join(dir, names[index]));
@@ -166,10 +213,10 @@ async function* readTextDirectoryItems(dir: string, limits: ReadLimits): AsyncGe
     try {
       text = decoder.decode(buf);
     } catch {
-      throw new DeidError("E_INPUT_ENCODING", `file ${names[index]} is not valid UTF-8`, { documentIndex: index });
+      throw new DeidError("E_INPUT_ENCODING", `file ${names[index]} is not valid ${encoding}${encoding === "utf-8" ? " (another encoding? see --encoding)" : ""}`, { documentIndex: index });
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    yield { kind: "document", document: { document_id: basename(names[index], ".txt"), text }, index };
+    yield { kind: "document", document: { document_id: textFileDocumentId(names[index]), text }, index };
   }
 }
 
@@ -179,6 +226,7 @@ export async function* readRunInput(path: string, limits: ReadLimits = {}): Asyn
     throw new DeidError("E_CONFIG", `input path does not exist: ${path}`);
   });
   if (s.isDirectory()) yield* readTextDirectoryItems(path, limits);
+  else if (limits.recursive) throw new DeidError("E_CONFIG", `--recursive reads a directory of .txt files; ${path} is a file`);
   else yield* readJsonlItems(path, limits);
 }
 
