@@ -23,6 +23,9 @@ interface RunCliOptions {
   summaryJson?: string;
   progressInterval: number;
   checkpointEvery?: number;
+  recursive?: boolean;
+  encoding: (typeof choices.ENCODING_CHOICES)[number];
+  outputFormat: (typeof choices.OUTPUT_FORMAT_CHOICES)[number];
 }
 
 const program = new Command();
@@ -49,7 +52,8 @@ program
   .description("de-identify documents (JSONL or a directory of .txt) with a stack; documents that fail are quarantined")
   .option("-s, --stack <preset|file>", "stack preset name or stack file (default: rules-only in the documents' language)")
   .option("--lang <tag>", "language of the documents when --stack is omitted (en, en-GB, nl-BE, ...); default: their metadata.lang")
-  .requiredOption("-o, --output <file>", "output JSONL file (quarantine list: <output>.quarantine.jsonl)")
+  .requiredOption("-o, --output <file|dir|->", "output JSONL file (quarantine list: <output>.quarantine.jsonl), a new folder for txt and brat, or - for standard output")
+  .addOption(new Option("--output-format <format>", "jsonl: one record per document; txt: a de-identified .txt per document; brat: .txt + .ann over the de-identified text").choices(choices.OUTPUT_FORMAT_CHOICES).default("jsonl"))
   .option("-c, --concurrency <n>", "documents in flight per worker", int("--concurrency"))
   .option("-w, --workers <n>", "worker threads, each with its own detectors (default: one per core, at most one per 200 documents; 0: this thread)", int("--workers"))
   .addOption(new Option("--on-error <policy>", "a failing document is quarantined, or aborts the whole run").choices(["quarantine", "abort"]).default("quarantine"))
@@ -59,7 +63,9 @@ program
   .option("--summary-json <file>", "write counts, quarantine counts per code and timings as JSON")
   .option("--progress-interval <s>", "off a terminal, one progress line every this many seconds", int("--progress-interval"), 30)
   .addOption(new Option("--checkpoint-every <n>", "commit output every n documents (and every 5 s)").argParser(int("--checkpoint-every")).hideHelp())
-  .argument("<input>", "input JSONL file or directory of .txt files")
+  .option("-r, --recursive", "a directory input: read the .txt files of its sub-folders too (ids: sub/note)")
+  .addOption(new Option("--encoding <name>", "character encoding of the input (windows-1252 also reads latin1)").choices(choices.ENCODING_CHOICES).default("utf-8"))
+  .argument("<input>", "input JSONL file, directory of .txt files, or - for JSONL on standard input")
   .action(async (input: string, o: RunCliOptions) => {
     const [{ runCommand, RUN_EXIT }, { runProgress }, { abandonRun }] = await Promise.all([
       import("./commands/run.js"),
@@ -87,7 +93,10 @@ program
         stack: o.stack,
         lang: o.lang,
         input,
+        recursive: o.recursive,
+        encoding: o.encoding,
         output: o.output,
+        outputFormat: o.outputFormat,
         concurrency: o.concurrency,
         workers: o.workers,
         onError: o.onError,
@@ -146,7 +155,8 @@ queue
   .description("when every shard is done: write the output in input order and the merged quarantine list")
   .requiredOption("--redis <url>", "redis://host:port")
   .requiredOption("--shared <dir>", "the run's folder")
-  .requiredOption("-o, --output <file>", "output JSONL file (quarantine list: <output>.quarantine.jsonl)")
+  .requiredOption("-o, --output <file|dir|->", "output JSONL file (quarantine list: <output>.quarantine.jsonl), a new folder for txt and brat, or - for standard output")
+  .addOption(new Option("--output-format <format>", "jsonl: one record per document; txt: a de-identified .txt per document; brat: .txt + .ann over the de-identified text").choices(choices.OUTPUT_FORMAT_CHOICES).default("jsonl"))
   .option("--max-quarantine <n|p%>", "refuse to write when more documents than this were quarantined", "1%")
   .action(async (o: { redis: string; shared: string; output: string; maxQuarantine: string }) => {
     const { queueCollect } = await import("./commands/queue.js");

@@ -5,6 +5,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import * as o from "../../src/cli/commands/options.js";
 import { CORPUS_FORMATS, PREDICTION_FORMATS, type ClusterBy, type OutOfScopePolicy, type ReportFormat, type Scope } from "../../src/eval/index.js";
 import { NOTE_TYPES, PROFILE_IDS, type NameSource } from "../../src/synth/index.js";
+import { INPUT_ENCODINGS } from "../../src/contract/index.js";
+import { OUTPUT_FORMATS } from "../../src/cli/commands/run-output.js";
 
 function refusal(parse: (v: string) => unknown, value: string): string {
   try {
@@ -40,6 +42,8 @@ describe("choices", () => {
     expect([...o.PREDICTION_FORMAT_CHOICES].sort()).toEqual([...PREDICTION_FORMATS].sort());
     expect([...o.PROFILE_CHOICES]).toEqual([...PROFILE_IDS]);
     expect([...o.NOTE_TYPE_CHOICES]).toEqual([...NOTE_TYPES]);
+    expect([...o.ENCODING_CHOICES]).toEqual([...INPUT_ENCODINGS]);
+    expect([...o.OUTPUT_FORMAT_CHOICES]).toEqual([...OUTPUT_FORMATS]);
     // Types without a runtime list: the compiler checks these (tsc runs over the tests).
     expectTypeOf<(typeof o.SCOPE_CHOICES)[number]>().toEqualTypeOf<Scope>();
     expectTypeOf<(typeof o.OUT_OF_SCOPE_CHOICES)[number]>().toEqualTypeOf<OutOfScopePolicy>();

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -12,12 +12,14 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+export function runCli(args: string[], opts: { cwd?: string; env?: Record<string, string>; stdinFile?: string } = {}): Promise<CliResult> {
   return new Promise((resolvePromise) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+    const child = execFile(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : 1) : 0;
       resolvePromise({ code, stdout, stderr });
     });
+    if (opts.stdinFile) createReadStream(opts.stdinFile).pipe(child.stdin!);
+    else child.stdin?.end();
   });
 }
 

@@ -14,6 +14,8 @@ export const REPORT_FORMAT_CHOICES = ["markdown", "csv", "json"] as const;
 export const CLUSTER_CHOICES = ["document", "patient"] as const;
 export const PROFILE_CHOICES = ["nl-BE", "en-US", "en-GB"] as const;
 export const NAME_SOURCE_CHOICES = ["faker", "invented"] as const;
+export const ENCODING_CHOICES = ["utf-8", "windows-1252", "iso-8859-15", "utf-16le", "utf-16be"] as const;
+export const OUTPUT_FORMAT_CHOICES = ["jsonl", "txt", "brat"] as const;
 export const SCHEMA_CHOICES = ["stack", "battery", "protocol"] as const;
 export const NOTE_TYPE_CHOICES = ["discharge", "consultation", "nursing", "referral", "lab", "radiology"] as const;
 

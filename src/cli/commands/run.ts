@@ -2,8 +2,10 @@
 import { open } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { runBatch, type BatchProgress, type BatchSummary } from "../../batch/run-batch.js";
+import { DeidError, type InputEncoding } from "../../contract/index.js";
+import { prepareOutput, spoolStdin, type OutputFormat } from "./run-output.js";
 // The stack modules one by one (not stack/index.js): the main thread of a pooled run never loads the detectors.
-import { loadStack } from "../../stack/config.js";
+import { loadStack, type LoadedStack } from "../../stack/config.js";
 import { chooseStack, type StackChoice } from "../../stack/preset-family.js";
 
 export interface RunOptions {
@@ -11,7 +13,18 @@ export interface RunOptions {
   stack?: string;
   lang?: string;
   input: string;
+  /** A directory input: read the .txt files of its sub-folders too. */
+  recursive?: boolean;
+  /** Character encoding of the input (default utf-8). */
+  encoding?: InputEncoding;
+  /** A JSONL file (or `-`: standard output), or a folder for `txt` and `brat`. */
   output: string;
+  /** jsonl (default): one record per document; txt: one de-identified `.txt` per document; brat: `.txt` + `.ann`. */
+  outputFormat?: OutputFormat;
+  /** Where `-` reads and writes (tests). */
+  stdin?: NodeJS.ReadableStream;
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
   /** Documents in flight per worker. */
   concurrency?: number;
   /** Worker threads (default: one per core, at most one per 200 documents); 0 runs the stack in this thread. */
@@ -39,13 +52,42 @@ export type RunSummary = BatchSummary & {
 };
 
 export async function runCommand(opts: RunOptions): Promise<RunSummary> {
-  const stackChoice = await chooseStack({ stack: opts.stack, lang: opts.lang, input: opts.input });
+  // `-`: JSONL from standard input, spooled to a private file for the run's two reads (removed at the end).
+  const spooled = opts.input === "-" ? await spoolStdin(opts.stdin) : undefined;
+  try {
+    return await runFrom(spooled?.path ?? opts.input, opts);
+  } finally {
+    await spooled?.remove();
+  }
+}
+
+async function runFrom(input: string, opts: RunOptions): Promise<RunSummary> {
+  const stackChoice = await chooseStack({ stack: opts.stack, lang: opts.lang, input });
   const stack = await loadStack(stackChoice.stack);
   const workers = opts.workers ?? "auto";
-  const summary = await runBatch({
+  const out = await prepareOutput({ output: opts.output, format: opts.outputFormat ?? "jsonl", input, resume: opts.resume, stdout: opts.stdout, stderr: opts.stderr });
+  let batch: BatchSummary;
+  try {
+    batch = await runOutputBatch(input, out.batchOutput, stack, workers, opts);
+  } catch (err) {
+    await out.discard();
+    if (opts.output === "-" && err instanceof DeidError && err.code === "E_INTERRUPTED") {
+      throw new DeidError("E_INTERRUPTED", "stopped by a signal; a run to standard output keeps no partial run: nothing was written", err.context);
+    }
+    throw err;
+  }
+  const files = await out.finish({ output: batch.output, quarantine: batch.quarantine_file });
+  const result: RunSummary = { ...batch, output: files.output, quarantine_file: files.quarantine, stack_choice: stackChoice };
+  if (opts.summaryJson) await writeSummary(opts.summaryJson, result);
+  return result;
+}
+
+function runOutputBatch(input: string, output: string, stack: LoadedStack, workers: number | "auto", opts: RunOptions): Promise<BatchSummary> {
+  return runBatch({
     stack,
-    input: opts.input,
-    output: opts.output,
+    input,
+    inputOptions: { recursive: opts.recursive, encoding: opts.encoding },
+    output,
     workers,
     concurrency: opts.concurrency,
     onError: opts.onError,
@@ -60,9 +102,6 @@ export async function runCommand(opts: RunOptions): Promise<RunSummary> {
       return WorkerPoolSource.create(s, o);
     },
   });
-  const result: RunSummary = { ...summary, stack_choice: stackChoice };
-  if (opts.summaryJson) await writeSummary(opts.summaryJson, result);
-  return result;
 }
 
 async function writeSummary(path: string, summary: RunSummary): Promise<void> {
