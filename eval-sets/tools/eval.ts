@@ -7,13 +7,15 @@
 //   npm run eval -- --set nl/test/fragments   one set (path under eval-sets/ without extension)
 //   npm run eval -- --stack rules-only        only this stack (preset name or path), on the sets of every language
 //   npm run eval -- --json results.json       also write the table as JSON (deidstack.eval-sets.results.v1)
+//   npm run eval -- --pool                    also one pooled row per language, split and stack over every matched
+//                                             set, and one per round of sets (`*-r2`, `*-r3`; unsuffixed = r1)
 import "reflect-metadata";
 import { mkdtempSync, rmSync, writeFileSync, createWriteStream, existsSync } from "node:fs";
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { DeidError, loadJsonlDocuments, type Document, type IndexedDocument } from "../../src/contract/index.js";
+import { DeidError, loadJsonlDocuments, type Document, type IndexedDocument, type Span } from "../../src/contract/index.js";
 import { loadCorpus, loadPredictions, scoreCorpus } from "../../src/eval/index.js";
 import { StackRunner, loadStack, listPresetNames } from "../../src/stack/index.js";
 import { listSources, readFrozen, ROOT } from "./build.js";
@@ -47,6 +49,13 @@ export interface EvalRow {
   metrics: Record<string, number | null>;
 }
 
+/** What a pooled row is computed from: the gold documents of one set and the stack's predictions on them. */
+export interface ScoredSet {
+  row: EvalRow;
+  documents: Document[];
+  predictions: Map<string, Span[]>;
+}
+
 function stackAvailable(ref: string): boolean {
   return ref.includes("/") ? existsSync(ref) : listPresetNames().includes(ref) || existsSync(join("stacks", `${ref}.yaml`));
 }
@@ -60,6 +69,11 @@ async function* indexed(documents: readonly Document[]): AsyncGenerator<IndexedD
 
 /** Runs one stack (leak guard off) over one set and scores it. */
 export async function evaluate(stackRef: string, setRel: string, workDir: string, root = ROOT): Promise<EvalRow> {
+  return (await evaluateSet(stackRef, setRel, workDir, root)).row;
+}
+
+/** As `evaluate`, keeping the gold documents and predictions for pooling. */
+export async function evaluateSet(stackRef: string, setRel: string, workDir: string, root = ROOT): Promise<ScoredSet> {
   const jsonl = join(root, setRel.replace(/\.txt$/, ".jsonl"));
   const stack = await loadStack(stackRef);
   const config = { ...stack.config, leak_guard: false };
@@ -87,7 +101,7 @@ export async function evaluate(stackRef: string, setRel: string, workDir: string
     metrics: [...REPORTED_METRICS],
   });
   const frozen = readFrozen(join(root, "FROZEN.json")).sets[setRel];
-  return {
+  const row: EvalRow = {
     set: setRel.replace(/\.txt$/, ""),
     set_sha256: frozen?.jsonl_sha256 ?? null,
     stack: stack.config.name,
@@ -98,6 +112,54 @@ export async function evaluate(stackRef: string, setRel: string, workDir: string
     seconds,
     metrics: score.systems[0].metrics,
   };
+  return { row, documents: corpus.documents, predictions: predictions.predictions };
+}
+
+/** The round a set belongs to: `notes-r3` → "r3", an unsuffixed set → "r1". */
+export function roundOf(set: string): string {
+  return /-r(\d+)$/.exec(set)?.[1] ? `r${/-r(\d+)$/.exec(set)![1]}` : "r1";
+}
+
+/**
+ * Pooled rows: for each language, split and stack, the documents of every scored set scored as one corpus (ids
+ * prefixed by their set, so they stay unique), once over all sets ("nl/test/*") and once per round ("nl/test/*-r3").
+ * Pooling counts every gold span once, so a large set weighs more than a small one (unlike a mean of set rates).
+ */
+export function poolSets(scored: readonly ScoredSet[]): EvalRow[] {
+  const groups = new Map<string, ScoredSet[]>();
+  for (const s of scored) {
+    const [lang, split] = s.row.set.split("/");
+    for (const key of [`${lang}/${split}/*`, `${lang}/${split}/*-${roundOf(s.row.set)}`]) {
+      const k = `${key}\u0000${s.row.stack}`;
+      groups.set(k, [...(groups.get(k) ?? []), s]);
+    }
+  }
+  const rows: EvalRow[] = [];
+  for (const [k, members] of groups) {
+    const [set, stack] = k.split("\u0000");
+    const documents: Document[] = [];
+    const predictions = new Map<string, Span[]>();
+    for (const m of members) {
+      for (const d of m.documents) {
+        const id = `${m.row.set}#${d.document_id}`;
+        documents.push({ ...d, document_id: id });
+        predictions.set(id, m.predictions.get(d.document_id) ?? []);
+      }
+    }
+    const score = scoreCorpus(documents, new Map([[stack, predictions]]), { metrics: [...REPORTED_METRICS] });
+    rows.push({
+      set: `${set} (${members.length} sets)`,
+      set_sha256: null,
+      stack,
+      stack_sha256: members[0].row.stack_sha256,
+      documents: documents.length,
+      gold_spans: members.reduce((n, m) => n + m.row.gold_spans, 0),
+      predicted_spans: members.reduce((n, m) => n + m.row.predicted_spans, 0),
+      seconds: members.reduce((n, m) => n + m.row.seconds, 0),
+      metrics: score.systems[0].metrics,
+    });
+  }
+  return rows.sort((a, b) => (a.set < b.set ? -1 : a.set > b.set ? 1 : a.stack < b.stack ? -1 : 1));
 }
 
 const pct = (v: number | null | undefined): string => (v === null || v === undefined ? "n/a" : `${(100 * v).toFixed(1)}%`);
@@ -126,6 +188,7 @@ async function main(argv: string[]): Promise<number> {
   const only = arg(argv, "--set");
   const stackArg = arg(argv, "--stack");
   const jsonOut = arg(argv, "--json");
+  const pool = argv.includes("--pool");
   let sets = listSources();
   if (split) sets = sets.filter((s) => s.split("/")[1] === split);
   if (only) sets = sets.filter((s) => s.replace(/\.txt$/, "") === only);
@@ -135,6 +198,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const workDir = mkdtempSync(join(tmpdir(), "deidstack-eval-"));
   const rows: EvalRow[] = [];
+  const scored: ScoredSet[] = [];
   const skipped = new Set<string>();
   try {
     for (const set of sets) {
@@ -145,13 +209,16 @@ async function main(argv: string[]): Promise<number> {
           skipped.add(s);
           continue;
         }
-        rows.push(await evaluate(s, set, workDir));
+        const one = await evaluateSet(s, set, workDir);
+        rows.push(one.row);
+        if (pool) scored.push(one);
         process.stderr.write(`eval: ${set} × ${rows[rows.length - 1].stack} done\n`);
       }
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+  if (pool) rows.push(...poolSets(scored));
   console.log(formatRows(rows));
   for (const s of skipped) console.log(`(stack ${s} is not installed: skipped)`);
   console.log("span R/P: gold entities hit / predicted spans that hit gold; non-PII = FP + BE (docs/scoring.md).");
