@@ -139,5 +139,9 @@ export const CASES: Record<string, readonly string[]> = {
   "ocr noise": [
     "Pt name : [Jonh Smtih] , D.O.B. [04/12/1956]",
     "Seen  by   [Dr.  Adams]  on  [04/12/2023]",
+    "PAT1ENT: [HARGREAVES, DOR0THY M]  D0B: [O5/l4/l938]  Acct: [88O31722]",
+    "OUTSlDE REC0RDS - scanned [O3/O4/2O24]",
+    "Cardio1ogy clinic to ca11 pt at [(5O3) 555-O161] to schedu1e.",
+    "apixaban 5 mg P0 twice dai1y; tamsu1osin O.4 mg P0 at bedtime",
   ],
 };

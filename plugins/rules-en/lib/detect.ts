@@ -7,6 +7,7 @@ import { loadRulesEnLexicon, type RulesEnLexicon } from "./lexicon.js";
 import { findNames } from "./people.js";
 import { findPlaces } from "./places.js";
 import { compileProfessionRules, findProfessions, type ProfessionRules } from "./professions.js";
+import { ocrNormalise } from "./ocr.js";
 import { tokenize } from "./tokens.js";
 
 export interface RuleFamilies {
@@ -45,8 +46,10 @@ export function compileRulesEn(settings: RulesEnSettings = DEFAULT_SETTINGS): Co
 }
 
 /** Every candidate, before reduction (for tests and rule counts). */
-export function ruleCandidates(text: string, compiled: CompiledRulesEn): Candidate[] {
+export function ruleCandidates(original: string, compiled: CompiledRulesEn): Candidate[] {
   const f = compiled.settings.families;
+  // Every rule reads the OCR-normalised text ("2O24" → "2024", "DOR0THY" → "DOROTHY"): same length, same offsets.
+  const text = ocrNormalise(original);
   const tokens = f.names || f.places ? tokenize(text) : [];
   let out: Candidate[] = [];
   if (f.identifiers) out = out.concat(findIdentifiers(text, compiled.identifiers));

@@ -2,6 +2,7 @@
 // common scorer. These sets were written by the detector's author beside the rules: their figures are tuned
 // figures, a regression guard, never an evaluation.
 //   node --import tsx plugins/rules-en/scripts/score-dev-sets.ts [--stack rules-only-en] [--show] [files…]
+// Files named holdout-* are scored only when named (aggregate figures, never --show, to see whether a rule generalises).
 // --show prints, for these fictional development texts only, each missed gold span and each predicted span outside
 // gold; it refuses any file outside plugins/rules-en/dev-sets (never run it on eval-sets/*/test).
 import "reflect-metadata";
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
   const stackRef = arg(argv, "--stack") ?? "rules-only-en";
   const show = argv.includes("--show");
   const named = argv.filter((a, i) => !a.startsWith("--") && argv[i - 1] !== "--stack");
-  const files = (named.length ? named.map((f) => resolve(f)) : readdirSync(DEV_DIR).filter((f) => f.endsWith(".txt")).map((f) => join(DEV_DIR, f))).sort();
+  const files = (named.length ? named.map((f) => resolve(f)) : readdirSync(DEV_DIR).filter((f) => f.endsWith(".txt") && !f.startsWith("holdout")).map((f) => join(DEV_DIR, f))).sort();
   for (const f of files) {
     if (!f.startsWith(DEV_DIR + "/")) {
       console.error("score-dev-sets reads plugins/rules-en/dev-sets only");
