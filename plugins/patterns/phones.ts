@@ -119,10 +119,13 @@ function readGroups(text: string, start: number): Group[] {
 
 const DATE_LIKE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?!\d)/;
 
-/** A national number that starts like a date ("05.03.12-123") is a date or a national register number. */
+/**
+ * A national number that starts like a date ("05.03.12-123", or month first: "03/19/2024 14:22") is a date or a
+ * national register number.
+ */
 function startsLikeDate(text: string, start: number): boolean {
   const m = DATE_LIKE.exec(text.slice(start, start + 11));
-  return m !== null && isValidDayMonth(Number(m[1]), Number(m[3]));
+  return m !== null && (isValidDayMonth(Number(m[1]), Number(m[3])) || isValidDayMonth(Number(m[3]), Number(m[1])));
 }
 
 function isTrunk(g: Group): boolean {
