@@ -108,9 +108,15 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         const p = tokens[j];
         if (tokens[j + 1].newlineBefore) break;
         if (p.kind === "punct") {
-          if ((p.low === "'" || p.low === "." || p.low === "-" || p.low === "&") && j > 0) continue;
+          // "St. Mary's", "Baylor Scott & White", "Dana-Farber"; a spaced dash separates a heading ("LETTER - Queen").
+          const glued = !tokens[j + 1].spaceBefore && !p.spaceBefore;
+          if (((p.low === "'" || p.low === "." || p.low === "-") && glued) || p.low === "&" || (p.low === "." && !tokens[j + 1].spaceBefore)) {
+            if (j > 0) continue;
+          }
           break;
         }
+        // A heading in capitals before a name in title case ("A&E NOTES Royal Cornwall Hospital").
+        if (p.shape === "upper" && t.shape !== "upper" && p.text.length >= 4 && lex.common.has(p.low)) break;
         if (p.low === "s" && tokens[j + 1]?.low !== "'" && tokens[j - 1]?.low === "'") continue;
         if (!cap(p) && !(p.low === "of" || p.low === "and" || p.low === "the")) break;
         if (p.low === "s" && tokens[j - 1]?.low === "'") continue;
@@ -421,10 +427,17 @@ function lowerStreetAhead(tokens: readonly Token[], j: number): boolean {
   return false;
 }
 
-/** A word that can make a facility name proper: not a generic modifier, and not a common word unless it is a name or a place. */
+/**
+ * A word that can make a facility name proper: capitalised and not a generic modifier. In capitals a word is proper
+ * only when it is no dictionary word, or a listed name or place ("HENRY FORD HOSPITAL"; not "DATE OF SURGERY").
+ */
 function properFacilityWord(lex: RulesEnLexicon, t: Token): boolean {
   if (lex.facilityModifiers.has(t.low) || lex.clinicalAcronyms.has(t.text)) return false;
-  return /^\p{Lu}/u.test(t.text);
+  if (!/^\p{Lu}/u.test(t.text)) return false;
+  if (t.shape === "upper" && t.text.length > 1 && lex.common.has(t.low)) {
+    return FACILITY_SECOND.has(t.low) || lex.firstNames.has(t.low) || lex.surnames.has(t.low) || lex.places.has(t.low);
+  }
+  return true;
 }
 
 /** The index of the last token of a facility type phrase starting at k ("Medical Center", "Hospital"), or -1. */

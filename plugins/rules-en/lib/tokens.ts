@@ -19,6 +19,11 @@ export interface Token {
   newlineBefore: boolean;
   /** First word of a sentence, a line or the text (not after "Dr." or an initial). */
   sentenceStart: boolean;
+  /**
+   * On a line written in capitals ("PATIENT: HARGREAVES, DOROTHY  MRN: ..."): capitals there are no sign of a
+   * proper name, so rules ask the lists instead.
+   */
+  capsLine: boolean;
 }
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -94,6 +99,7 @@ export function tokenize(text: string): Token[] {
       spaceBefore: space,
       newlineBefore: newline,
       sentenceStart: false,
+      capsLine: false,
     });
     space = false;
     newline = false;
@@ -118,7 +124,26 @@ export function tokenize(text: string): Token[] {
       start = true;
     }
   }
+  markCapsLines(tokens);
   return tokens;
+}
+
+/** A line with at least three words of two letters or more, four in five of them in capitals, is a capitals line. */
+function markCapsLines(tokens: Token[]): void {
+  let lineStart = 0;
+  for (let k = 0; k <= tokens.length; k++) {
+    if (k < tokens.length && !(k > lineStart && tokens[k].newlineBefore)) continue;
+    let words = 0;
+    let upper = 0;
+    for (let j = lineStart; j < k; j++) {
+      const t = tokens[j];
+      if (t.kind !== "word" || t.text.length < 2) continue;
+      words++;
+      if (t.shape === "upper") upper++;
+    }
+    if (words >= 3 && upper * 5 >= words * 4) for (let j = lineStart; j < k; j++) tokens[j].capsLine = true;
+    lineStart = k;
+  }
 }
 
 /** Whether a word token is written like a proper name: Title case, all capitals, or McX / O'X style. */
