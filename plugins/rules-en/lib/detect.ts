@@ -66,13 +66,17 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   return out;
 }
 
-const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n]|$)|\s{2,}|\t)/;
+const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n|]|\.(?:\s|$)|$)|\s{2,}|\t)/;
+/** "Mateo 8 mo bronchiolitis", "Ada Obi 29F": a number with an age unit right after a name, no comma. */
+const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MF])(?![\p{L}\d\/])/u;
 
 /** "Mateo Cole-Ibáñez, 14 months", "pt: Ada Obi, 29, flat 12b", "Ellen (43)": a number right after a name is an age. */
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
-    const m = AGE_AFTER_NAME.exec(text.slice(n.end, n.end + 24));
+    const after = text.slice(n.end, n.end + 24);
+    // Not after a clinician ("f/u Dr. Wong 2 wks" is a time).
+    const m = AGE_AFTER_NAME.exec(after) ?? (n.label === "Name:Caregiver" ? null : AGE_UNIT_AFTER_NAME.exec(after));
     if (!m) continue;
     const value = Number.parseInt(m[1], 10);
     if (value > 115) continue;

@@ -87,11 +87,18 @@ function readList(rel: string): string[] {
   return out;
 }
 
+/** "joão" → "joao", "ibáñez" → "ibanez": names are also looked up without their accents. */
+export function stripAccents(s: string): string {
+  return s.normalize("NFD").replace(/\p{M}/gu, "");
+}
+
 function rankMap(entries: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
   entries.forEach((e, i) => {
     const k = foldWord(e);
     if (!m.has(k)) m.set(k, i);
+    const bare = stripAccents(k);
+    if (bare !== k && !m.has(bare)) m.set(bare, i);
   });
   return m;
 }
@@ -129,12 +136,14 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
   for (const e of readList("curated/payers.txt")) payers.add(phraseWords(e));
   const countries = new PhraseIndex();
   for (const e of readList("curated/countries.txt")) countries.add(phraseWords(e));
+  const common = new Set(readList("words/common.txt"));
   cached = {
     payers,
     countries,
-    firstNames: rankMap(readList("names/first.txt")),
-    surnames: rankMap(readList("names/last.txt")),
-    common: new Set(readList("words/common.txt")),
+    // The census and faker en lists first; names of the world after them (their ranks never make a lone name).
+    firstNames: rankMap([...readList("names/first.txt"), ...readList("names/first-world.txt"), ...readList("curated/first-names-extra.txt").filter((n) => !common.has(foldWord(n)))]),
+    surnames: rankMap([...readList("names/last.txt"), ...readList("names/last-world.txt")]),
+    common,
     commonSmall: new Set(readList("words/common-small.txt")),
     medical: new Set(readList("words/medical.txt")),
     medicalProper: new Set(readList("words/medical-proper.txt").map(foldWord)),

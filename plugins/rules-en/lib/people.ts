@@ -11,15 +11,18 @@ import { eponymContextAfter, nameCandidateWord, STOP_WORDS as STOP, wordInfo } f
 type Role = "patient" | "caregiver" | "other";
 
 const MEDICAL_TITLES = new Set(["dr", "doctor", "prof", "professor", "drs"]);
-const CIVIL_TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "mister", "madam", "sir", "dame", "lady", "lord", "rev", "reverend", "fr", "father", "sister", "brother", "pastor", "rabbi", "imam", "nurse", "sgt", "capt", "col", "lt", "gen", "officer"]);
+const CIVIL_TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "mister", "madam", "sir", "dame", "lady", "lord", "rev", "reverend", "fr", "father", "sister", "brother", "pastor", "rabbi", "imam", "nurse", "sgt", "capt", "col", "lt", "gen", "officer", "pc", "wpc", "insp", "inspector", "detective", "det", "constable", "sergeant", "deputy", "trooper", "cpl", "pvt", "maj"]);
 /** Titles that may stand before a lower-case or unknown word and still mean a person (the others need a capital). */
 const STRONG_TITLES = new Set(["dr", "mr", "mrs", "ms", "prof", "mx", "drs"]);
+
+/** Prefixes joined to an Arabic or Hebrew surname by a hyphen ("Al-Sayed", "El-Amin", "Ben-David"). */
+const ARABIC_PREFIXES = new Set(["al", "el", "abu", "abd", "abdel", "abdul", "bin", "ibn", "ben", "bint", "ul", "ud"]);
 
 const PARTICLES = new Set(["van", "von", "de", "der", "den", "da", "di", "del", "della", "la", "le", "du", "dos", "das", "st", "bin", "ibn", "al", "el", "ter", "ten", "mac"]);
 
 /** Cue word (or two) before a name → whose name it is. Folded, "." dropped. */
 const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
-  ...["patient", "pt", "client", "resident", "named", "name", "called", "goes by", "aka", "alias", "patient's name is", "his name is", "her name is", "name is", "this is", "member", "subscriber", "insured", "beneficiary", "mrs", "mr"].map((w) => [w, "patient"] as [string, Role]),
+  ...["patient", "pt", "client", "resident", "named", "name", "called", "goes by", "aka", "alias", "patient's name is", "his name is", "her name is", "name is", "this is", "member", "baby girl", "baby boy", "infant girl", "infant boy", "bg", "bb", "subscriber", "insured", "beneficiary", "mrs", "mr"].map((w) => [w, "patient"] as [string, Role]),
   ...[
     "son", "daughter", "wife", "husband", "mother", "mom", "mum", "father", "dad", "brother", "sister", "spouse", "partner", "fiance", "fiancee",
     "boyfriend", "girlfriend", "friend", "neighbor", "neighbour", "aunt", "uncle", "cousin", "grandmother", "grandfather", "grandma", "grandpa",
@@ -68,6 +71,26 @@ export function isInitialAt(tokens: readonly Token[], k: number): number {
   return -1;
 }
 
+/** Words after which a capital letter is part of a term, not an initial ("vitamin D", "Hep B", "type A", "ward C"). */
+const LETTER_TERMS = new Set([
+  "vitamin", "vit", "hep", "hepatitis", "type", "grade", "stage", "class", "group", "factor", "phase", "zone", "ward", "bay", "bed",
+  "room", "rm", "apt", "unit", "flat", "plan", "option", "schedule", "list", "block", "wing", "section", "appendix", "part", "level",
+  "lead", "leads", "protein", "complex", "strep", "influenza", "flu", "category", "cat", "tier", "step", "arm", "cohort", "site",
+  "pod", "floor", "suite", "building", "bldg", "gate", "entrance", "lot", "plate", "form", "sheet", "table", "figure", "fig",
+  "item", "question", "point", "channel", "port", "lumen", "line", "bag", "bottle", "tube", "vial", "dose", "cycle", "day", "week",
+  "score", "criterion", "criteria", "pattern", "wave", "waves", "segment", "interval", "fibre", "fiber", "fibres", "fibers", "cell",
+  "cells", "antigen", "antibody", "immunoglobulin", "ig", "hba", "hb", "chain", "region", "area", "node", "nodes", "and", "or",
+]);
+
+/** A capital letter with no dot before a name ("K Singh", "A Patel"); never the pronoun "I" or a sentence's "A". */
+function undottedInitialAt(tokens: readonly Token[], k: number): boolean {
+  const t = tokens[k];
+  if (!t || t.kind !== "word" || t.text.length !== 1 || !/\p{Lu}/u.test(t.text) || t.text === "I") return false;
+  if (t.text === "A" && (t.sentenceStart || !tokens[k - 1] || tokens[k - 1].kind !== "word")) return false;
+  const n = tokens[k + 1];
+  return !!n && n.kind === "word" && n.spaceBefore && isCapitalised(n);
+}
+
 interface NameRun {
   /** First and last token index of the name. */
   first: number;
@@ -94,8 +117,13 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     const t = tokens[k];
     if (!t || t.kind !== "word") return -1;
     let end = k;
-    if ((t.low === "o" || t.low === "d") && t.text.length === 1 && /\p{Lu}/u.test(t.text) && tokens[k + 1]?.low === "'" && !tokens[k + 1].spaceBefore && isCapitalised(tokens[k + 2]) && !tokens[k + 2].spaceBefore) {
+    if ((t.low === "o" || t.low === "d") && t.text.length === 1 && (/\p{Lu}/u.test(t.text) || allowLower) && tokens[k + 1]?.low === "'" && !tokens[k + 1].spaceBefore && tokens[k + 2]?.kind === "word" && (isCapitalised(tokens[k + 2]) || (allowLower && tokens[k + 2].shape === "lower" && tokens[k + 2].text.length >= 3)) && !tokens[k + 2].spaceBefore) {
       end = k + 2;
+    } else if (ARABIC_PREFIXES.has(t.low) && tokens[k + 1]?.low === "-" && !tokens[k + 1].spaceBefore && !tokens[k + 2]?.spaceBefore && tokens[k + 2]?.kind === "word" && (isCapitalised(tokens[k + 2]) || (allowLower && tokens[k + 2].shape === "lower"))) {
+      // "Al-Sayed", "El-Amin", "Abu-Bakr": the prefix and the name are one surname.
+      end = k + 2;
+      if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && isCapitalised(tokens[end + 2]) && !tokens[end + 2].spaceBefore) end += 2;
+      return end;
     } else if (!isCapitalised(t)) {
       if (!allowLower) return -1;
       const w = info(k);
@@ -157,7 +185,10 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     // A nickname in quotes or brackets inside the name: Harold "Hal", Jimmy ("JJ").
     {
       const q = tokens[run.last + 1];
-      if (q && (q.low === '"' || q.low === "\u201c" || q.low === "(") && isCapitalised(tokens[run.last + 2]) && !tokens[run.last + 2].newlineBefore) {
+      const nick = tokens[run.last + 2];
+      // Not an acronym in brackets ("Gemma Riley (AMHP)"): a nickname in capitals is short or a listed name.
+      const nickOk = isCapitalised(nick) && !nick.newlineBefore && (nick.shape !== "upper" || nick.text.length <= 2 || wordInfo(lex, nick).firstRank !== undefined);
+      if (q && (q.low === '"' || q.low === "\u201c" || q.low === "(") && nickOk) {
         const close = tokens[run.last + 3];
         if (close && (close.low === '"' || close.low === "\u201d" || close.low === ")") && !close.spaceBefore) run = { ...run, last: run.last + 3 };
       }
@@ -219,21 +250,34 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       }
     }
 
-    // 2. Initials + surname: "J. Smith", "J.P. Morgan" (not after a title: handled above).
+    // 2. Initials + surname: "J. Smith", "J.P. Morgan", "K Singh" (not after a title: handled above; not a letter
+    // that belongs to a term: "vitamin D. Levels", "Hep B Surface").
     const ini = isInitialAt(tokens, k);
-    if (ini >= 0) {
+    const letterTerm = LETTER_TERMS.has(tokens[k - 1]?.low ?? "") && adjacent(k);
+    if (ini >= 0 && !letterTerm) {
       let k2 = ini + 1;
       const ini2 = isInitialAt(tokens, k2);
       if (ini2 >= 0) k2 = ini2 + 1;
       if (adjacent(k2)) {
         const e = nameWordAt(k2, false, false);
         const w = e >= 0 ? info(k2) : undefined;
-        if (e >= 0 && w && (w.lastRank !== undefined || !w.common) && !w.eponym && !(w.common && w.commonSmall)) {
+        // A surname that is also a word ("J. Smith", "A. White") is a name after a dotted initial when it is frequent.
+        const frequentSurname = !!w && w.lastRank !== undefined && w.lastRank < 2000 && !tokens[k2].sentenceStart;
+        if (e >= 0 && w && (w.lastRank !== undefined || !w.common) && !w.eponym && (!(w.common && w.commonSmall) || frequentSurname)) {
           const run = extendRun({ first: k, last: e, words: [k2] }, false);
           record(run, "other", 0.85, "initials");
           k = run.last;
           continue;
         }
+      }
+    } else if (!letterTerm && undottedInitialAt(tokens, k) && adjacent(k + 1)) {
+      const w = info(k + 1);
+      const e = nameWordAt(k + 1, false, false);
+      if (e >= 0 && w.lastRank !== undefined && w.lastRank < 20000 && !w.common && !w.eponym && !w.medicalProper && tokens[k + 1].shape !== "upper") {
+        const run = extendRun({ first: k, last: e, words: [k + 1] }, false);
+        record(run, "other", 0.75, "initial-undotted");
+        k = run.last;
+        continue;
       }
     }
 
@@ -249,8 +293,11 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
         a.lastRank !== undefined && !a.stop && !a.calendar && !a.acronym &&
         !b.stop && !b.calendar && isCapitalised(second) && !a.eponym &&
         ((b.firstRank !== undefined && !b.ambiguousFirst && (!a.common || b.firstRank < 1500)) ||
+          // "Takahashi, Ken": a given name that is also a word, after a surname that is none.
+          (b.firstRank !== undefined && b.firstRank < 1000 && !a.common && !lex.wordFirstNames.has(second.low)) ||
           (!a.common && !b.common && b.lastRank === undefined && second.text.length > 2 && lineEndsAfter(tokens, c2))) &&
-        (t.shape === second.shape || (t.shape === "upper") === (second.shape === "upper"))
+        // Same shape, or the record form "AHMED, Farida" (surname in capitals, given name in title case).
+        (t.shape === second.shape || (t.shape === "upper") === (second.shape === "upper") || (t.shape === "upper" && second.shape === "title" && t.text.length >= 3))
       ) {
         const e2 = nameWordAt(c2, true, false);
         if (e2 >= 0) {
@@ -276,8 +323,10 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
         if (iniM >= 0 && !lower) j = iniM + 1;
         else if (!lower && tokens[j]?.kind === "word" && tokens[j].text.length === 1 && /\p{Lu}/u.test(tokens[j].text) && tokens[j].text !== "I" && tokens[j].text !== "A" && isCapitalised(tokens[j + 1])) j++;
         if (adjacent(j) && isWord(j)) {
-          const b = info(j);
-          const second = tokens[j];
+          // "Fatima Al-Sayed": the surname is read after its prefix.
+          const prefixed = ARABIC_PREFIXES.has(tokens[j].low) && nameWordAt(j, true, lower) === j + 2;
+          const b = prefixed ? { ...info(j + 2), common: false, lastRank: info(j + 2).lastRank ?? 1e6 } : info(j);
+          const second = prefixed ? tokens[j + 2] : tokens[j];
           let ok = false;
           if (lower) {
             ok =
@@ -347,8 +396,12 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           const weak = WEAK_CUES.has(cue.word) && !cue.label;
           const w = info(j);
           let e = -1;
-          const role = CUES_BEFORE.has(start.low) || ROLE_WORD.test(start.low);
+          // A role word or a title after the cue is no name (the title rule reads "chaplain Fr. Dominic").
+          const role = CUES_BEFORE.has(start.low) || ROLE_WORD.test(start.low) || MEDICAL_TITLES.has(start.low) || CIVIL_TITLES.has(start.low);
           if (role) {
+            e = -1;
+          } else if (start.shape === "upper" && start.text.length <= 2 && !(cue.label && lineEndsAfter(tokens, j))) {
+            // Two capitals after a cue are initials only alone in a field ("To: UM team" is a team).
             e = -1;
           } else if (cue.label && start.shape === "upper" && start.text.length >= 2 && start.text.length <= 3 && !lex.clinicalAcronyms.has(start.text) && lineEndsAfter(tokens, j)) {
             // Initials in a field: "SONOGRAPHER: TKB".
@@ -364,12 +417,19 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             if (start.shape === "upper" && !listed && !cue.label) e = -1;
           } else if (!weak && start.shape === "lower") {
             if ((w.firstRank !== undefined && !w.common) || (w.lastRank !== undefined && !w.commonSmall && w.lastRank < 5000)) e = nameWordAt(j, false, true);
+            // "son mike", "wife sue": a frequent first name after a relative, even one that is also a word.
+            else if (cue.role === "other" && w.firstRank !== undefined && w.firstRank < 400 && !lex.wordFirstNames.has(start.low) && !w.stop && !w.calendar && start.text.length >= 3) e = j;
             // After a field label, lower-case words that are no dictionary words are a name ("pt: oluwadamilare adebisi").
             else if (cue.label && !w.common && !w.stop && start.text.length >= 3 && !lex.clinicalAcronyms.has(start.text.toUpperCase())) {
               e = j;
               const n2 = tokens[j + 1];
               if (n2 && n2.kind === "word" && n2.shape === "lower" && adjacent(j + 1) && !lex.common.has(n2.low) && !STOP.has(n2.low) && n2.text.length >= 3 && !lex.clinicalAcronyms.has(n2.text.toUpperCase())) e = j + 1;
             }
+          }
+          // After a field label a second lower-case word that no dictionary knows is the surname ("pt: adaeze okonjo").
+          if (e === j && cue.label && start.shape === "lower") {
+            const n2 = tokens[j + 1];
+            if (n2 && n2.kind === "word" && n2.shape === "lower" && adjacent(j + 1) && !lex.common.has(n2.low) && !STOP.has(n2.low) && n2.text.length >= 3 && !lex.clinicalAcronyms.has(n2.text.toUpperCase())) e = j + 1;
           }
           if (e >= 0) {
             const run = extendRun({ first: j, last: e, words: [j] }, start.shape === "lower");
@@ -513,7 +573,7 @@ function cueEndingAt(tokens: readonly Token[], k: number): { role: Role; word: s
   }
   if (!best && isLabel) {
     const last = tokens[k].low;
-    if (/^(?:name|patient|contact|physician|doctor|provider|surgeon|attending|pcp|gp|nurse|referr(?:er|ing)|author|signed|from|to|cc|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter|consultant|clinician|requester|requested|prescriber|sender|recipient|\w+(?:ologist|grapher|ician|therapist|tech|technician|technologist|iatrist|nurse))$/.test(last)) {
+    if (/^(?:name|patient|contact|physician|doctor|provider|surgeon|attending|pcp|gp|nurse|referr(?:er|ing)|author|signed|from|to|cc|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter|consultant|clinician|requester|requested|prescriber|sender|recipient|charge|keyworker|carer|\w+(?:ologist|grapher|ician|therapist|tech|technician|technologist|iatrist|nurse))$/.test(last)) {
       best = { role: /name|patient/.test(last) ? "patient" : /contact|parent|guardian|mother|father|spouse|kin|nok|emergency|witness|interpreter/.test(last) ? "other" : "caregiver", word: last, label: true };
     }
   }

@@ -20,6 +20,13 @@ const STREET_TYPES = new Set(
 );
 /** Street types that are also everyday words: they need a house number before the street name. */
 const DIRECTIONS = new Set(["n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"]);
+/** Street types that name a street after proper words even without a house number ("Heath Road", "Peachtree Rd"). */
+const NAMED_STREET_TYPES = new Set(["st", "street", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "drive", "crescent", "terrace", "parkway", "pkwy", "highway", "hwy", "mews", "gardens", "close", "grove", "way"]);
+const STRONG_NAMED_STREET_TYPES = new Set(["st", "street", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "parkway", "pkwy", "highway", "hwy"]);
+/** A noun after "Road", "Way" ... that makes the words a term, not a street ("Road traffic collision"). */
+const STREET_NOUN_AFTER = new Set(["traffic", "accident", "accidents", "collision", "collisions", "rage", "safety", "map", "test", "trip", "works", "sign", "signs", "block", "to", "forward", "ahead"]);
+const foldFirst = (s: string) => s.toLowerCase();
+
 const UNIT_WORDS = new Set(["apt", "apartment", "suite", "ste", "unit", "flat", "room", "rm", "floor", "fl", "bldg", "building", "lot", "space", "box", "po", "#", "dept"]);
 const ADDRESS_PATIENT_CUES = /(?:lives|living|resides|residing|residence|reside|address|addr|home|moved|relocated|staying)\s*(?:at|in|on|is|:)?\s*$/i;
 
@@ -325,6 +332,66 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     k = end;
   }
 
+  // Streets named without a house number: "on Peachtree Rd", "Heath Road", "Huntington Ave", "Chapel Lane": proper
+  // words (title case, or capitals on a capitals line that no dictionary knows) before a capitalised street type.
+  for (let k = 1; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word" || !NAMED_STREET_TYPES.has(t.low) || !cap(t) || t.newlineBefore || inFacility(k)) continue;
+    if (t.shape === "upper" && !t.capsLine) continue;
+    // "St" before a name is a saint ("St Mary's"); after one, a street ("Main St", "W. 4th St.").
+    if (t.low === "st") {
+      let j = k + 1;
+      if (tokens[j]?.low === ".") j++;
+      if (cap(tokens[j]) && !tokens[j].newlineBefore) continue;
+    }
+    let first = -1;
+    let proper = 0;
+    for (let j = k - 1, n = 0; j >= 0 && n < 4; j--) {
+      const p = tokens[j];
+      if (p.kind === "punct") {
+        if (p.low === "." && j > 0 && tokens[j - 1].kind === "word" && DIRECTIONS.has(tokens[j - 1].low)) continue;
+        if (p.low === "'" && tokens[j + 1]?.low === "s") continue;
+        break;
+      }
+      if (p.low === "s" && tokens[j - 1]?.low === "'") continue;
+      // "72nd Street", "W. 4th St"
+      if (p.kind === "word" && /^(?:st|nd|rd|th)$/.test(p.low) && !p.spaceBefore && tokens[j - 1]?.kind === "num") {
+        first = j - 1;
+        n++;
+        j--;
+        proper++;
+        continue;
+      }
+      if (p.kind === "num") break;
+      if (!cap(p) || STOP_WORDS.has(p.low) || wordInfo(lex, p).calendar || lex.clinicalAcronyms.has(p.text)) break;
+      if (p.shape === "upper" && p.text.length > 1 && !(p.capsLine && !lex.common.has(p.low))) break;
+      first = j;
+      n++;
+      if (!lex.commonSmall.has(p.low) || DIRECTIONS.has(p.low)) proper++;
+      if (p.sentenceStart || tokens[j].newlineBefore) break;
+    }
+    if (first < 0) continue;
+    // "Way", "Close", "Drive" after everyday words only ("Heart Failure Way", "Keep Close") are no street.
+    if (proper === 0 && !STRONG_NAMED_STREET_TYPES.has(t.low)) continue;
+    // The street type must end the name: "Road traffic accident" is no street.
+    const after = tokens[k + 1];
+    if (after && after.kind === "word" && after.shape === "lower" && !after.newlineBefore && STREET_NOUN_AFTER.has(after.low)) continue;
+    let end = k;
+    if (tokens[end + 1]?.low === "." && !tokens[end + 1].spaceBefore && t.text.length <= 4) end++;
+    if (tokens[end + 1] && DIRECTIONS.has(tokens[end + 1].low) && cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && tokens[end + 1].text.length <= 2) end++;
+    push(first, end, ADDRESS_PATIENT_CUES.test(text.slice(Math.max(0, tokens[first].start - 30), tokens[first].start)) ? "Address_Location:Patient" : "Address_Location:Other", 0.75, "named-street");
+  }
+  // Numbered roads: "Route 9", "Highway 101", "I-95", "Interstate 5", "State Route 2", "Hwy 6".
+  const road = /(?<![\p{L}\d])(?:(?:State\s+|US\s+|County\s+)?(?:Route|Highway|Hwy|Interstate|Rte)\.?\s?\d{1,4}[A-Z]?|I-\d{1,3}|US-\d{1,3}|SR-\d{1,4})(?![\p{L}\d])/gud;
+  for (const [s0, e0] of groupMatches(road, text)) out.push({ start: s0, end: e0, label: "Address_Location:Other", score: 0.8, rule: "numbered-road" });
+  // Lakes, rivers and parks by name: "Lake Harriet", "Lake Tahoe", "Central Park" is left to the gazetteer.
+  const feature = /(?<![\p{L}])(?:Lake|Loch|Mount|Mt\.?|River)\s(\p{Lu}\p{Ll}{2,}(?:\s\p{Lu}\p{Ll}{2,})?)(?![\p{L}])/gud;
+  for (const [s0, e0, m] of groupMatches(feature, text)) {
+    const name = foldFirst(m[1]);
+    if (lex.common.has(name) || STOP_WORDS.has(name) || lex.medical.has(name)) continue;
+    out.push({ start: s0, end: e0, label: "Address_Location:Other", score: 0.75, rule: "named-feature" });
+  }
+
   // PO boxes and units on their own: "P.O. Box 123", "Apt 4B", "Suite 210".
   const poBox = /(?<![\p{L}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pmb)\s{0,2}#?\s{0,2}\d{1,6}(?!\d)/giud;
   for (const [s, e] of groupMatches(poBox, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.9, rule: "po-box" });
@@ -455,6 +522,14 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
     const te = typeEndAt(tokens, lex, end + 1);
     if (te >= 0) {
       end = te;
+      continue;
+    }
+    // A campus or a region after the name: "UMC El Paso", "Beaumont Royal Oak", "VNA of Boston", "Kaiser Oakland".
+    let j = end + 1;
+    if (nx.low === "of" && nx.shape === "lower") j++;
+    const pe = cap(tokens[j]) && !tokens[j].newlineBefore ? matchPhrase(lex.places, tokens, j, (w) => cap(w)) : -1;
+    if (pe >= 0 && !eponymContextAfter(tokens, pe) && !lex.countries.has(tokens[j].low)) {
+      end = pe;
       continue;
     }
     break;

@@ -1,6 +1,6 @@
 // Word classes the name, place and facility rules share: what a capitalised word is (a listed name, an unknown
 // proper word, a common word), cue words, and the phrase matcher over tokens.
-import { canonicalWord, type PhraseIndex, type RulesEnLexicon } from "./lexicon.js";
+import { canonicalWord, stripAccents, type PhraseIndex, type RulesEnLexicon } from "./lexicon.js";
 import { isCapitalised, type Token } from "./tokens.js";
 
 export const MONTH_WORDS = new Set([
@@ -58,12 +58,14 @@ export interface WordInfo {
 
 export function wordInfo(lex: RulesEnLexicon, t: Token): WordInfo {
   const low = t.low;
-  const firstRank = lex.firstNames.get(low);
+  // A name with accents is also looked up without them ("Ibáñez" = "Ibanez"); "JOAO" finds "João".
+  const bare = low.charCodeAt(0) > 127 || /[^\x00-\x7f]/.test(low) ? stripAccents(low) : low;
+  const firstRank = lex.firstNames.get(low) ?? lex.firstNames.get(bare);
   const commonSmall = lex.commonSmall.has(low);
   const eponym = lex.eponyms.has(low);
   return {
     firstRank,
-    lastRank: lex.surnames.get(low),
+    lastRank: lex.surnames.get(low) ?? lex.surnames.get(bare),
     // A medical word that the census lists as a name ("Jameson") stays a possible name.
     common: lex.common.has(low) || (lex.medical.has(low) && firstRank === undefined && (lex.surnames.get(low) ?? Infinity) >= 20000),
     medicalProper: lex.medicalProper.has(low) && firstRank === undefined && !lex.surnames.has(low),
@@ -85,6 +87,21 @@ export function nameCandidateWord(lex: RulesEnLexicon, t: Token | undefined): bo
   return w.firstRank !== undefined || w.lastRank !== undefined || (!w.common && !w.medicalProper);
 }
 
+/**
+ * Words that end a named rule, score or device a word or two after the name ("Ottawa ankle rules", "Wells DVT score",
+ * "San Francisco syncope rule", "Hasson entry", "Veress needle").
+ */
+export const EPONYM_FAR_CONTEXT = new Set(
+  (
+    "rule rules score scores criteria scale scales classification model index questionnaire tool protocol protocols " +
+    "guideline guidelines staging system equation formula"
+  ).split(" "),
+);
+/** Instruments and techniques named after a person, right after the name. */
+const EPONYM_INSTRUMENT = new Set(
+  "entry needle trocar clamp clamps forceps retractor retractors incision technique catheter tube line drain stitch suture splint brace shunt".split(" "),
+);
+
 /** Whether the word after `t` (skipping "'s") says the words before it are an eponym or a place used in a term. */
 export function eponymContextAfter(tokens: readonly Token[], endIndex: number): boolean {
   let k = endIndex + 1;
@@ -94,7 +111,21 @@ export function eponymContextAfter(tokens: readonly Token[], endIndex: number): 
     possessive = true;
   } else if (tokens[k]?.low === "-" && tokens[k + 1]?.kind === "word") k += 1;
   const t = tokens[k];
-  return !!t && t.kind === "word" && (EPONYM_CONTEXT.has(t.low) || (possessive && EPONYM_POSSESSIVE_CONTEXT.has(t.low)));
+  if (!t || t.kind !== "word" || t.newlineBefore) return false;
+  if (EPONYM_CONTEXT.has(t.low) || EPONYM_INSTRUMENT.has(t.low) || (possessive && EPONYM_POSSESSIVE_CONTEXT.has(t.low))) return true;
+  // One or two words further: a clinical word or an acronym, then rule/score/criteria.
+  for (let j = k; j <= k + 1; j++) {
+    const w = tokens[j];
+    const n = tokens[j + 1];
+    if (!w || w.kind !== "word" || !n || n.newlineBefore) return false;
+    if (n.kind === "punct" && n.low === "-" && tokens[j + 2]?.kind === "word" && !n.spaceBefore) {
+      if (EPONYM_FAR_CONTEXT.has(tokens[j + 3]?.low ?? "")) return true;
+      continue;
+    }
+    if (n.kind !== "word") return false;
+    if (EPONYM_FAR_CONTEXT.has(n.low)) return STOP_WORDS.has(w.low) ? false : true;
+  }
+  return false;
 }
 
 const DOT_SKIP = new Set([".", "-"]);

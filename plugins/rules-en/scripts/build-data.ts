@@ -110,12 +110,40 @@ write(
   "lower-case English words, SCOWL size 50 (Debian wamerican + wbritish)",
 );
 
+let medicalWords: string[] = [];
 // Medical words: OpenMedSpel through Debian's hunspell-en-med (GPL-3+). Lower-case entries are clinical vocabulary;
 // capitalised entries are mostly brands and eponyms.
 {
   const path = "/usr/share/hunspell/en_med_glut.dic";
   if (!existsSync(path)) throw new Error(`missing ${path}: apt-get install hunspell-en-med`);
   const entries = readFileSync(path, "utf8").split("\n").slice(1).map((l) => l.split("/")[0].trim()).filter(Boolean);
+  medicalWords = entries.filter((w) => /^[a-z][a-z'-]*$/.test(w));
   write("words/medical.txt", uniqueInOrder(entries.filter((w) => /^[a-z][a-z'-]*$/.test(w))).sort(), "lower-case medical words, OpenMedSpel via Debian hunspell-en-med 20140410 (GPL-3+)");
   write("words/medical-proper.txt", uniqueInOrder(entries.filter((w) => /^\p{Lu}[\p{L}'-]*$/u.test(w)).map((w) => w.replace(/'s?$/, ""))).sort(), "capitalised medical words (brands, eponyms), OpenMedSpel via Debian hunspell-en-med 20140410 (GPL-3+)");
 }
+
+// Names of the world that US and UK notes carry (Hispanic, Portuguese, Italian, Polish, Vietnamese, Indian, Nigerian,
+// Ghanaian, Turkish ...): faker's Latin-script locales, after the census lists (ranks come after theirs, so these
+// names never stand alone without a second signal). Only names that the census and faker en lists lack, in title
+// case, of three letters or more.
+const WORLD_LOCALES = [
+  "es", "es_MX", "pt_BR", "pt_PT", "it", "pl", "vi", "en_IN", "en_NG", "yo_NG", "en_GH", "en_ZA", "af_ZA", "zu_ZA",
+  "tr", "ro", "hr", "sr_RS_latin", "cs_CZ", "sk", "hu", "de", "fr", "fr_SN", "nl", "id_ID", "en_AU", "lv", "sl_SI", "da", "sv", "nb_NO", "fi",
+];
+// Not a name that is also an English or a medical word ("Blessing", "Phoenix", "Tea"), nor one of two letters.
+const englishOrMedical = new Set([...dictWords("american-english"), ...dictWords("british-english"), ...medicalWords]);
+const latinName = (s: string) =>
+  /^\p{Lu}\p{Ll}[\p{Ll}\p{M}'’-]*\p{Ll}$/u.test(s) && /^[\p{Script=Latin}\p{M}'’-]+$/u.test(s) && !englishOrMedical.has(s.toLowerCase());
+const flatNames = (x: unknown): string[] =>
+  !x ? [] : Array.isArray(x) ? x.flatMap((v) => (typeof v === "string" ? [v] : flatNames(v))) : typeof x === "object" ? Object.values(x as object).flatMap(flatNames) : [];
+const knownFirst = new Set([...interleaved, ...(fakerFirst.generic ?? []), ...(fakerFirst.female ?? []), ...(fakerFirst.male ?? [])].map((n) => n.toLowerCase()));
+const knownLast = new Set([...census.last, ...(Array.isArray(fakerLast) ? fakerLast : fakerLast.generic ?? [])].map((n) => n.toLowerCase()));
+const worldFirst: string[] = [];
+const worldLast: string[] = [];
+for (const id of WORLD_LOCALES) {
+  const person = (allLocales as Record<string, { person?: { first_name?: unknown; last_name?: unknown } }>)[id]?.person;
+  for (const n of flatNames(person?.first_name)) if (latinName(n) && !knownFirst.has(n.toLowerCase())) worldFirst.push(n);
+  for (const n of flatNames(person?.last_name)) if (latinName(n) && !knownLast.has(n.toLowerCase())) worldLast.push(n);
+}
+write("names/first-world.txt", uniqueInOrder(worldFirst), `first names from @faker-js/faker locales ${WORLD_LOCALES.join(", ")} (Latin script) that the lists above lack`);
+write("names/last-world.txt", uniqueInOrder(worldLast), `surnames from @faker-js/faker locales ${WORLD_LOCALES.join(", ")} (Latin script) that the lists above lack`);
