@@ -45,6 +45,12 @@ function cap(t: Token | undefined): boolean {
   return isCapitalised(t);
 }
 
+/** Inside a listed place: capitalised words and the "s" of "'s" ("King's Lynn", "St Helen's"). */
+const placeWordOk = (w: Token, i: number): boolean => cap(w) || (i > 0 && w.low === "s");
+
+/** Inside a listed name: capitalised words, the "s" of "'s" and lower-case connectors ("Guy's and St Thomas'"). */
+const facilityWordOk = (w: Token, i: number): boolean => cap(w) || (i > 0 && (w.low === "s" || w.low === "of" || w.low === "and" || w.low === "the" || w.low === "for"));
+
 export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnLexicon): Candidate[] {
   const out: Candidate[] = [];
   const push = (first: number, last: number, label: Label, score: number, rule: string) => {
@@ -64,7 +70,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     const t = tokens[k];
     if (t.kind !== "word") continue;
     // Gazetteer (acronyms must be written in capitals).
-    const g = matchPhrase(lex.facilities, tokens, k, (w) => cap(w));
+    const g = matchPhrase(lex.facilities, tokens, k, facilityWordOk);
     if (g >= 0) {
       const single = g === k || (g === k + 1 && tokens[k + 1].kind === "punct");
       const w = wordInfo(lex, t);
@@ -94,7 +100,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         const possessive = tokens[e + 1]?.low === "'" && tokens[e + 2]?.low === "s" && !tokens[e + 1].spaceBefore;
         if (possessive) e += 2;
         const typed = typeEndAt(tokens, lex, e + 1);
-        const place = matchPhrase(lex.places, tokens, k, (w) => cap(w));
+        const place = matchPhrase(lex.places, tokens, k, placeWordOk);
         const cue = prevWord(k);
         if (typed >= 0 || (possessive && place < 0) || (cue && FACILITY_CUES.has(cue.low) && place < 0 && t.low.startsWith("m"))) {
           const end = extendFacility(tokens, lex, typed >= 0 ? typed : e);
@@ -193,7 +199,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     // "<Place or Name> General|Memorial|Methodist|Children's ...": "Airedale General", "Iowa Methodist", "Akron Children's".
     if (cap(t) && t.shape !== "upper" && !wordInfo(lex, t).stop && !wordInfo(lex, t).calendar && !lex.facilityModifiers.has(t.low)) {
       let e = k;
-      const pe = matchPhrase(lex.places, tokens, k, (w) => cap(w));
+      const pe = matchPhrase(lex.places, tokens, k, placeWordOk);
       if (pe > k) e = pe;
       const nx = tokens[e + 1];
       if (nx && cap(nx) && !nx.newlineBefore && FACILITY_SECOND.has(nx.low)) {
@@ -419,7 +425,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       }
     }
     const credential = CREDENTIAL_STATES.has(t.text);
-    if (cityFirst >= 0 && (zip || !credential || matchPhrase(lex.places, tokens, cityFirst, (w) => cap(w)) >= 0)) {
+    if (cityFirst >= 0 && (zip || !credential || matchPhrase(lex.places, tokens, cityFirst, placeWordOk) >= 0)) {
       push(cityFirst, zipEnd >= 0 ? zipEnd : k, "Address_Location:Other", 0.9, "city-state");
     } else if (zip && !credential) {
       push(k, zipEnd, "Address_Location:Other", 0.85, "state-zip");
@@ -439,7 +445,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     const t = tokens[k];
     if (t.kind !== "word" || !cap(t) || inFacility(k)) continue;
     if (t.shape === "upper" && t.text.length <= 3) continue;
-    const end = matchPhrase(lex.places, tokens, k, (w, i) => cap(w) || (i > 0 && (w.low === "upon" || w.low === "on" || w.low === "of" || w.low === "the" || w.low === "in" || w.low === "le" || w.low === "la" || w.low === "de")));
+    const end = matchPhrase(lex.places, tokens, k, (w, i) => placeWordOk(w, i) || (i > 0 && (w.low === "upon" || w.low === "on" || w.low === "of" || w.low === "the" || w.low === "in" || w.low === "le" || w.low === "la" || w.low === "de")));
     if (end < 0) continue;
     // A country or continent alone is not marked (only inside an address).
     const ce = matchPhrase(lex.countries, tokens, k, (w) => cap(w));
@@ -527,7 +533,7 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
     // A campus or a region after the name: "UMC El Paso", "Beaumont Royal Oak", "VNA of Boston", "Kaiser Oakland".
     let j = end + 1;
     if (nx.low === "of" && nx.shape === "lower") j++;
-    const pe = cap(tokens[j]) && !tokens[j].newlineBefore ? matchPhrase(lex.places, tokens, j, (w) => cap(w)) : -1;
+    const pe = cap(tokens[j]) && !tokens[j].newlineBefore ? matchPhrase(lex.places, tokens, j, placeWordOk) : -1;
     if (pe >= 0 && !eponymContextAfter(tokens, pe) && !lex.countries.has(tokens[j].low)) {
       end = pe;
       continue;
@@ -552,7 +558,7 @@ function placeContextAfter(tokens: readonly Token[], lex: RulesEnLexicon, end: n
   }
   if (t.kind === "word" && /^(?:uk|usa|us|england|scotland|wales|ireland)$/i.test(t.text) && cap(t)) return end + 2;
   if (t.kind === "word" && cap(t)) {
-    const e = matchPhrase(lex.places, tokens, end + 2, (w) => cap(w));
+    const e = matchPhrase(lex.places, tokens, end + 2, placeWordOk);
     if (e >= 0) {
       let key = "";
       for (let j = end + 2; j <= e; j++) if (tokens[j].kind === "word") key += (key ? " " : "") + tokens[j].low;
@@ -595,7 +601,7 @@ function extendAddressTail(tokens: readonly Token[], lex: RulesEnLexicon, end: n
       const isState = tokens[j].shape === "upper" && lex.stateAbbreviations.has(tokens[j].text);
       const next = tokens[c + 1];
       const stateAfter = next && ((next.low === "," && tokens[c + 2]?.shape === "upper" && lex.stateAbbreviations.has(tokens[c + 2].text)) || (next.shape === "upper" && lex.stateAbbreviations.has(next.text)));
-      const isPlace = matchPhrase(lex.places, tokens, j, (w) => cap(w)) >= 0;
+      const isPlace = matchPhrase(lex.places, tokens, j, placeWordOk) >= 0;
       if (isState) e = j;
       else if (stateAfter || isPlace || tokens[j - 1]?.low === ",") {
         e = c;
