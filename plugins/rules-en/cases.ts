@@ -142,6 +142,12 @@ export const CASES: Record<string, readonly string[]> = {
     "plan: f/u [Dr. Wong] 2 wks, repeat CBC",
     "nok: sister [Anne Marie] tel [555-321-7788]",
     "rx: lisinopril 10 mg daily; ref [#A44812]",
+    "path [S24-11873]; ACC#: [RAD2024-0088173]; CASE: [SP-24-004417]",
+    "COVID-19 neg, ICD-10 I50.9, NCT01234567, IRB-2023-0456, SARS-CoV-2, CA-125, 5-FU",
+    "key safe code [4492]; insta [@jenny_r88]; d/c @home",
+    "[Jasmine Ortiz], LCSW  x[5532]",
+    "flying to [Denver] on the [20th]; the 3rd time this year",
+    "audit [Q2 2023]; clinic letters [March]; brothers aged [6] and [9]",
   ],
   "tables": [
     "Name: [Carlos Rivera] | DOB: [1970-01-15] | MRN: [7781234]",

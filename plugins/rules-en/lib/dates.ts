@@ -38,6 +38,10 @@ export interface DateRules {
   ageDecade: RegExp;
   ageOfAge: RegExp;
   relative: RegExp;
+  theOrdinal: RegExp;
+  quarter: RegExp;
+  bareMonth: RegExp;
+  ageList: RegExp;
 }
 
 export function compileDateRules(): DateRules {
@@ -69,6 +73,15 @@ export function compileDateRules(): DateRules {
     ageSex: /(?<![\p{L}\d.\/\-#])(\d{1,3})\s?(?:y\s?)?([MF])(?![\p{L}\d])(?!\s{0,2}(?:catheter|foley|french|fr|sheath|tube|cath|units?|iu|ng|ett)\b)/gud,
     ageDecade: /(?<![\p{L}])(?:in\s+(?:his|her|their|the)\s+)((?:(?:early|mid|late)[\s-]{1,2})?(?:\d0s|\d0's|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![\p{L}])|(?<![\p{L}])((?:early|mid|late)[\s-]{1,2}\d0s)(?![\p{L}])/giud,
     ageOfAge: /(?<![\d.])(\d{1,3})\s{1,2}years?\s{1,2}of\s{1,2}age(?![\p{L}])/giud,
+    // "on the 20th", "by the 3rd", "since the 14th": a day of the month; not "the 3rd time", "the 5th toe".
+    theOrdinal: /(?<![\p{L}])(?:on|by|until|till|since|from|before|after|for|around|about|due)\s{1,2}the\s{1,2}((?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?![\p{L}\d])(?!\s{1,2}(?:time|times|day|days|week|weeks|month|months|year|years|dose|doses|cycle|visit|floor|percentile|centile|trimester|grade|decade|attempt|round|session|line|rib|ribs|toe|finger|digit|ventricle|nerve|cranial|edition|generation|degree|place|stage|of\s+(?:the|his|her|their|these|those|\d)))/giud,
+    // "Q2 2023", "second quarter of 2021".
+    quarter: /(?<![\p{L}\d])(?:Q[1-4]\s?(?:19|20)\d\d|(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?:19|20)\d\d|(?:19|20)\d\d\s?Q[1-4])(?![\p{L}\d])/giud,
+    // A month written out in capitals mid-sentence ("clinic letter March", "seen in clinic August"): not May, not at
+    // the start of a sentence or line (checked in code), not a first name before a surname.
+    bareMonth: /(?<![\p{L}])(January|February|March|April|June|July|August|September|October|November|December)(?![\p{L}])/gud,
+    // "aged 6 and 9", "ages 4, 7 and 11": the further ages of a list.
+    ageList: /(?<![\p{L}])(?:aged?|ages)\s{1,2}\d{1,3}(?:\s{0,2}(?:,|and|&)\s{0,2}\d{1,3}(?![\d.]))+/giud,
     relative: new RegExp(
       String.raw`(?<![\p{L}])(?:yesterday|today|tonight|tomorrow|the\s+day\s+before\s+yesterday|(?:this|last|next|past|previous|following)\s+(?:night|morning|afternoon|evening|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|${NUM_WORD}\s+(?:days?|weeks?|months?|years?|hours?)\s+(?:ago|later|prior|earlier|before|after|from\s+now)|in\s+${NUM_WORD}\s+(?:days?|weeks?|months?|years?))(?![\p{L}])`,
       "giud",
@@ -145,6 +158,15 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     }
     for (const [s, e] of groupMatches(rules.weekdayOrdinal, text)) push(s, e, "weekday-ordinal", 0.8);
     for (const [s, e] of groupMatches(rules.seasonYear, text)) push(s, e, "season-year", 0.85);
+    for (const [s, e] of groupMatches(rules.theOrdinal, text, 1)) push(s, e, "the-ordinal", 0.7);
+    for (const [s, e] of groupMatches(rules.quarter, text)) push(s, e, "quarter", 0.8);
+    for (const [s, e] of groupMatches(rules.bareMonth, text, 1)) {
+      const before = text.slice(Math.max(0, s - 3), s);
+      // A sentence or a line starts here, or the month is a first name before a surname ("June Carter", "April Lee").
+      if (s === 0 || /(?:^|[.!?:;\n•*-])\s*$/.test(before) || /^\s\p{Lu}\p{Ll}/u.test(text.slice(e, e + 3))) continue;
+      if (/(?:dr|mr|mrs|ms|miss|nurse|sister)\.?\s$/i.test(text.slice(Math.max(0, s - 8), s))) continue;
+      push(s, e, "bare-month", 0.6);
+    }
     if (opts.relative) for (const [s, e] of groupMatches(rules.relative, text)) push(s, e, "relative", 0.7);
   }
   if (opts.ages) {
@@ -164,6 +186,13 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       if (g) out.push({ start: g[0], end: g[1], label: "Age_Birthdate", score: 0.75, rule: "age-decade" });
     }
     for (const [s, e] of groupMatches(rules.ageOfAge, text)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.9, rule: "age-of-age" });
+    for (const [s0, e0] of groupMatches(rules.ageList, text)) {
+      const list = text.slice(s0, e0);
+      for (const m of list.matchAll(/\d{1,3}/g)) {
+        const s = s0 + (m.index ?? 0);
+        if (Number(m[0]) <= 120) out.push({ start: s, end: s + m[0].length, label: "Age_Birthdate", score: 0.8, rule: "age-list" });
+      }
+    }
   }
   return out;
 }

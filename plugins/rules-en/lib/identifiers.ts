@@ -23,6 +23,8 @@ const PATIENT_STRONG = [
   String.raw`(?:encounter|visit|admission|account|acct|claim|case|episode|referral|billing)\s*(?:id|number|no\.?|#)`,
   String.raw`(?:fin|csn|har|empi|cpi|eid)`,
   String.raw`accession(?:\s+(?:number|no\.?|#))?`,
+  String.raw`acc(?:n|t)?\s?(?:#|no\.?|number)|accn`,
+  String.raw`(?:path(?:ology)?|lab|cytology|histology|biopsy|radiology|imaging|rad)\s*(?:#|no\.?|number|accession|case|id|ref)`,
   String.raw`specimen(?:\s+(?:id|number|no\.?|#))?`,
   String.raw`(?:nhs|chi|hospital|hosp|unit|ur|uhid)\s+(?:number|no\.?|#|id)`,
   String.raw`nhs|chi|ihi|ssn?`,
@@ -46,6 +48,8 @@ const CAREGIVER_CUES = String.raw`npi(?:\s+(?:number|no\.?|#))?|dea(?:\s+(?:numb
 const VALUE = String.raw`(#?[A-Za-z0-9](?:[A-Za-z0-9]|[-\/._](?=[A-Za-z0-9])){1,24}(?: (?=\d)[0-9](?:[0-9A-Za-z]|-(?=[0-9A-Za-z])){1,11}){0,3})`;
 
 const UNIT_AFTER = /^\s{0,2}(?:mg|mcg|µg|ug|g|kg|ml|mL|l|L|cc|units?|iu|IU|mmhg|mmHg|%|bpm|mm|cm|in|days?|weeks?|months?|years?|yrs?|hours?|hrs?|min|minutes?|times|x\b|tabs?|pills?|doses?)\b/;
+
+const NOT_PERSONAL_PREFIX = /^(?:NCT|IRB|ISRCTN|EUDRACT|ICD|CPT|NDC|LOT|LOINC|SNOMED|PMID|DOI|ISBN|ISSN|ATC|HCPCS|DRG|REC|IRAS)-?\d/i;
 
 function digitCount(s: string): number {
   let n = 0;
@@ -72,6 +76,8 @@ export interface IdentifierRules {
   hashId: RegExp;
   shortContact: RegExp;
   bareId: RegExp;
+  handle: RegExp;
+  gluedExtension: RegExp;
   ssnShape: RegExp;
   phoneCue: RegExp;
   phoneShapes: RegExp[];
@@ -88,12 +94,15 @@ export function compileIdentifierRules(): IdentifierRules {
       cueRule(CAREGIVER_CUES, "ID:Caregiver", 4, "caregiver-id-cue"),
       cueRule(PATIENT_STRONG.join("|"), "ID:Patient", 2, "id-cue"),
       cueRule(PATIENT_WEAK.join("|"), "ID:Patient", 4, "id-weak-cue"),
+      cueRule(String.raw`key\s?safe(?:\s+code)?|key\s+code|door\s+code|gate\s+code|access\s+code|entry\s+code|lock\s?box(?:\s+code)?|alarm\s+code`, "Anonymize_Other", 3, "access-code"),
       cueRule(String.raw`vin|serial(?:\s+(?:number|no\.?|#))?|s\/n|device\s+(?:id|serial)|licen[cs]e\s+plate|plate|registration(?:\s+(?:number|no\.?))?|mac\s+address`, "Anonymize_Other", 3, "device-cue"),
     ],
     // "#12345", "# 12345": at least four digits, or a letter-digit mix of five characters.
     hashId: /(?<![\p{L}\d&])#\s?(?=[A-Za-z0-9-]{4,20}(?![A-Za-z0-9]))([A-Za-z]{0,4}-?\d[A-Za-z0-9-]{3,19})/giud,
     // Identifiers by shape alone: capitals + digits ("LC-209114", "K00938127") or eight or more digits.
-    bareId: /(?<![\p{L}\d\-\/.#])(?:[A-Z]{1,4}-?\d{5,12}|\d{8,14})(?![\p{L}\d]|[.,\/\-]\d)/gud,
+    bareId: /(?<![\p{L}\d\-\/.#])(?:[A-Z]{1,4}-?\d{5,12}|\d{8,14}|[A-Z]{1,5}\d{0,4}(?:-\d{2,10}){1,3})(?![\p{L}\d]|[.,\/\-]\d)/gud,
+    handle: /(?<![\w@.])@([A-Za-z0-9_](?:[A-Za-z0-9_.]{1,28}[A-Za-z0-9_])?)(?![\w@]|\.[A-Za-z])/gd,
+    gluedExtension: /(?<=[\p{L}.,)]\s{1,2})x(\d{4,5})(?![\p{L}\d])/gud,
     // Pager, bleep and extension numbers are short.
     shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
     ssnShape: /(?<![\d\-\/.])(\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\d\-\/.]|\s\d)/gd,
@@ -151,10 +160,24 @@ export function findIdentifiers(text: string, rules: IdentifierRules): Candidate
   for (const [s, e] of groupMatches(rules.bareId, text, 0)) {
     if (UNIT_AFTER.test(text.slice(e, e + 12))) continue;
     const v = text.slice(s, e);
+    // Hyphenated forms need six digits ("S24-11873", "SP-24-004417", not "COVID-19", "ICD-10"); registry, trial and
+    // code numbers identify no one (NCT01234567, IRB-2023-0456, ISBN).
+    if (v.includes("-") && digitCount(v) < 6) continue;
+    if (NOT_PERSONAL_PREFIX.test(v)) continue;
     // Round numbers are quantities; eight digits that read as yyyymmdd are a date (the date rules find it).
     if (/^\d0+$/.test(v) || /^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/.test(v)) continue;
     out.push({ start: s, end: e, label: "ID:Patient", score: 0.6, rule: "id-shape" });
   }
+  // A social-media handle with a digit or an underscore, or after a social cue ("@jenny_r88", "instagram @kay.l").
+  if (text.includes("@")) {
+    for (const [s, e, m] of groupMatches(rules.handle, text, 0)) {
+      const cued = /(?:instagram|insta|twitter|tiktok|snapchat|facebook|handle|ig|x)\s*:?\s*$/i.test(text.slice(Math.max(0, s - 14), s));
+      if (!cued && !/[\d_]/.test(m[1])) continue;
+      out.push({ start: s, end: e, label: "Contactdetails", score: 0.8, rule: "handle" });
+    }
+  }
+  // "Jasmine Ortiz, LCSW  x5532": an extension glued to its x after a word.
+  for (const [s, e] of groupMatches(rules.gluedExtension, text, 1)) out.push({ start: s, end: e, label: "Contactdetails", score: 0.7, rule: "glued-extension" });
   for (const [s, e] of groupMatches(rules.ssnShape, text, 1)) {
     out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "ssn-shape" });
   }

@@ -534,7 +534,7 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
     let j = end + 1;
     if (nx.low === "of" && nx.shape === "lower") j++;
     const pe = cap(tokens[j]) && !tokens[j].newlineBefore ? matchPhrase(lex.places, tokens, j, placeWordOk) : -1;
-    if (pe >= 0 && !eponymContextAfter(tokens, pe) && !lex.countries.has(tokens[j].low)) {
+    if (pe >= 0 && !eponymContextAfter(tokens, pe) && !lex.countries.has(tokens[j].low) && !wordInfo(lex, tokens[j]).calendar && !wordInfo(lex, tokens[j]).common) {
       end = pe;
       continue;
     }
