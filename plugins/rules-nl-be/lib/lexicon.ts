@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { endianness } from "node:os";
+import { GENERAL_DICTIONARY_FILES, MEDICAL_DICTIONARY_FILES, loadWordFilter, type WordFilter } from "./dictionary.js";
 import { loadListFolder, readLines, type LoadedList } from "./lists.js";
 import { foldKey } from "./normalize.js";
 import { PhraseIndex } from "./phrase-index.js";
@@ -63,6 +64,10 @@ export interface Lexicon {
   readonly maxPhraseTokens: number;
   /** Hash of the data files and builder version. */
   readonly dataHash: string;
+  /** Ordinary Dutch, French and English words (absent: every unlisted word counts as ordinary). */
+  readonly words?: WordFilter;
+  /** Medical words and brands (English medical dictionary). */
+  readonly medicalWords?: WordFilter;
 }
 
 const NON_WORD_RUNS = /[^\p{L}\p{N}]+/gu;
@@ -402,6 +407,11 @@ export function loadLexicon(options: LexiconOptions): Lexicon {
     lexicon = buildLexicon(options.dataDir, dataHash);
     if (cacheFile && options.cacheDir) writeCacheAtomically(options.cacheDir, cacheFile, serializeLexiconCache(lexicon));
   }
+  lexicon = {
+    ...lexicon,
+    words: loadWordFilter(options.dataDir, GENERAL_DICTIONARY_FILES, options.cacheDir),
+    medicalWords: loadWordFilter(options.dataDir, MEDICAL_DICTIONARY_FILES, options.cacheDir),
+  };
   loaded.set(options.dataDir, lexicon);
   return lexicon;
 }
