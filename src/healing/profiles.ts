@@ -28,7 +28,7 @@ import { resolveOverlappingCaregiverTitles } from "./rules/resolve-overlapping-c
 import { titlePeriod } from "./rules/title-period.js";
 import { titledNameFragment } from "./rules/titled-name-fragment.js";
 import { trailingTitledCaregiver } from "./rules/trailing-titled-caregiver.js";
-import { trimSpan } from "./rules/trim-span.js";
+import { trimSpan, trimSpanKeepHash } from "./rules/trim-span.js";
 import { trimTrailingTime } from "./rules/trim-trailing-time.js";
 
 type RuleFactory = (lex: HealingLexicon) => HealingRule;
@@ -62,6 +62,7 @@ export const RULES: Readonly<Record<string, RuleFactory>> = {
   "titled-name-fragment": titledNameFragment,
   "trailing-titled-caregiver": trailingTitledCaregiver,
   "trim-span": fixed(trimSpan),
+  "trim-span-keep-hash": fixed(trimSpanKeepHash),
   "trim-trailing-time": fixed(trimTrailingTime),
 };
 
@@ -111,9 +112,10 @@ export const DEFAULT_ORDER: readonly string[] = [
 
 /**
  * English: the same order without the rules that grow a caregiver's span over its title ("Dr.", "Prof.", ", Dr."):
- * English annotation keeps titles and degree suffixes outside the name ("Dr [[Smith]]", "[[Jane Doe]], MD").
+ * English annotation keeps titles and degree suffixes outside the name ("Dr [[Smith]]", "[[Jane Doe]], MD"). Its
+ * trim keeps the `#` of an identifier written `#A44812`.
  */
-export const EN_ORDER: readonly string[] = DEFAULT_ORDER.filter(
+export const EN_ORDER: readonly string[] = DEFAULT_ORDER.map((name) => (name === "trim-span" ? "trim-span-keep-hash" : name)).filter(
   (name) =>
     ![
       "title-period",
@@ -129,6 +131,9 @@ export const EN_ORDER: readonly string[] = DEFAULT_ORDER.filter(
 
 /** Rule order of each built-in profile (DEFAULT_ORDER unless listed). */
 export const PROFILE_ORDERS: Readonly<Record<string, readonly string[]>> = { en: EN_ORDER };
+
+/** A profile's version changes with its order or rules (en 1.2.0: trim-span-keep-hash). */
+const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.2.0" };
 
 export const PROFILE_LANGUAGES: Readonly<Record<string, readonly WordLanguage[]>> = {
   "nl-BE": ["nl", "fr"],
@@ -152,6 +157,6 @@ export function buildProfile(id: string, version: string, languages: readonly Wo
 
 export function builtInProfiles(): HealingProfile[] {
   return Object.entries(PROFILE_LANGUAGES).map(([id, languages]) =>
-    buildProfile(id, PROFILE_ORDERS[id] ? "1.1.0" : "1.0.0", languages, PROFILE_ORDERS[id] ?? DEFAULT_ORDER),
+    buildProfile(id, PROFILE_VERSIONS[id] ?? "1.0.0", languages, PROFILE_ORDERS[id] ?? DEFAULT_ORDER),
   );
 }

@@ -30,6 +30,19 @@ describe("phase 0: per-span normalisation", () => {
     ]);
     expect(shown(heal("trim-span", "a -- b", [["--", "Date"]]))).toEqual([["Date", "--"]]);
   });
+  it("trim-span-keep-hash keeps an identifier's own leading # and trims everything else as trim-span", () => {
+    const text = "ref #A44812, MRN#55021986, (#12345) # 7781234 and #ABCDE tag #2024";
+    const given: Given[] = [["#A44812,", "ID:Patient"], ["#55021986", "ID:Patient"], ["(#12345)", "ID:Patient"], ["# 7781234", "ID:Patient"], ["#ABCDE", "ID:Patient"], ["#2024", "Date"]];
+    expect(shown(heal("trim-span-keep-hash", text, given, { languages: ["en"] }))).toEqual([
+      ["ID:Patient", "#A44812"],
+      ["ID:Patient", "55021986"],
+      ["ID:Patient", "#12345"],
+      ["ID:Patient", "7781234"],
+      ["ID:Patient", "ABCDE"],
+      ["Date", "2024"],
+    ]);
+    expect(shown(heal("trim-span", text, given.slice(0, 1), { languages: ["en"] }))).toEqual([["ID:Patient", "A44812"]]);
+  });
   it("title-period gives a caregiver ending in a title its period", () => {
     expect(shown(heal("title-period", "Peeters, Dr. belt", [["Peeters, Dr", "Name:Caregiver"]]))).toEqual([["Name:Caregiver", "Peeters, Dr."]]);
     expect(shown(heal("title-period", "Peeters, Dr. belt", [["Peeters, Dr", "Name:Patient"]]))).toEqual([["Name:Patient", "Peeters, Dr"]]);
@@ -223,7 +236,7 @@ describe("every rule has a test here", () => {
         "drop-contained-titles", "drop-invalid-dates", "drop-non-alphanumeric", "extend-to-full-forms", "extend-weekday", "initial-period",
         "join-split-entity", "leading-plus", "merge-adjacent-patient-names", "propagate-names", "rebalance-undelimited-titles",
         "recover-caregiver-names", "recover-known-values", "recover-patient-names", "relabel-titled-names", "resolve-overlapping-caregiver-titles",
-        "title-period", "titled-name-fragment", "trailing-titled-caregiver", "trim-span", "trim-trailing-time",
+        "title-period", "titled-name-fragment", "trailing-titled-caregiver", "trim-span", "trim-span-keep-hash", "trim-trailing-time",
       ].sort(),
     );
   });
