@@ -1,5 +1,5 @@
 // Renderings of a birth date as clinicians write it in Dutch, French and English notes.
-import { MONTHS } from "../../src/contract/language-words.js";
+import { MONTHS } from "../../src/contract/index.js";
 
 /** Parses an ISO date (YYYY-MM-DD); undefined when it is not one. */
 export function parseIsoDate(value: string): { y: number; m: number; d: number } | undefined {

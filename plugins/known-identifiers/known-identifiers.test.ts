@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Document, DocumentMetadata } from "../../src/contract/index.js";
+import { type Document, type DocumentMetadata, foldSameLength as foldText } from "../../src/contract/index.js";
 import { birthDateRenderings } from "./birthdate.js";
-import { foldSameLength as foldText } from "../../src/contract/fold.js";
 import { configSchema, detectKnownIdentifiers } from "./index.js";
 
 const options = configSchema.parse({});

@@ -11,3 +11,5 @@ export * from "./bounded-cache.js";
 export * from "./id-set.js";
 export * from "./config-errors.js";
 export * from "./fs-errors.js";
+export * from "./fold.js";
+export * from "./language-words.js";

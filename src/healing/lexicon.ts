@@ -9,7 +9,7 @@ import {
   SEASONS,
   WEEKDAYS,
   type WordLanguage,
-} from "../contract/language-words.js";
+} from "../contract/index.js";
 
 export interface HealingLexicon {
   languages: readonly WordLanguage[];

@@ -1,6 +1,6 @@
 // Language profiles: which words rules read and the order rules run in, as data. nl-BE and fr-BE read both
 // Dutch and French because Belgian notes mix them (a Dutch letter quotes "le Dr Dupont", a French one "Dr. Peeters").
-import type { WordLanguage } from "../contract/language-words.js";
+import type { WordLanguage } from "../contract/index.js";
 import type { HealingProfile, HealingRule } from "./index.js";
 import { lexiconFor, type HealingLexicon } from "./lexicon.js";
 import { bracketBalance } from "./rules/bracket-balance.js";

@@ -1,10 +1,8 @@
 // Policy (beyond MedDeID, option propagate_names): a name found once is found everywhere it is written in the
 // same document, whole or by its capitalised words of 3+ letters (titles and particles excepted). Each new span
 // is grown at once like a detected one (title, initial period), so healing stays idempotent.
-import { escapeRegExp, foldSameLength } from "../../contract/fold.js";
-import type { Label, Span } from "../../contract/index.js";
-import type { HealingLexicon } from "../lexicon.js";
-import { isTitleOnly } from "../lexicon.js";
+import { escapeRegExp, foldSameLength, type Label, type Span } from "../../contract/index.js";
+import { type HealingLexicon, isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { findWordBounded, foldedTextOf } from "../cache.js";
 import { healedSpan, isNameLabel, overlapping } from "../spans.js";

@@ -1,7 +1,6 @@
 // Policy: caregivers named in metadata are found in every written form ("Jan Peeters", "Peeters, Jan, Dr.",
 // "dr. Peeters"), grown like detected caregivers, and added where they cut into no other span.
-import { foldSameLength, escapeRegExp } from "../../contract/fold.js";
-import type { Span } from "../../contract/index.js";
+import { foldSameLength, escapeRegExp, type Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { findWordBounded, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingContext, HealingRule } from "../index.js";

@@ -1,7 +1,6 @@
 // Policy: values the caller knows (metadata.known_values) are found verbatim, else with any separators between
 // their letters and digits ("12.34.56" for "123456"), and added with the caller's label where nothing covers them.
-import { foldSameLength, escapeRegExp } from "../../contract/fold.js";
-import { isLabel, type Span } from "../../contract/index.js";
+import { foldSameLength, escapeRegExp, isLabel, type Span } from "../../contract/index.js";
 import { findWordBounded, findWordLiteral, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingRule } from "../index.js";
 import { contains, healedSpan } from "../spans.js";

@@ -1,7 +1,6 @@
 // Policy: the patient's names from metadata are found wherever they are written (MedDeID phase 2); particles
 // ("de", "van") count only next to a found name, and a found name never cuts into another label's span.
-import { foldSameLength, escapeRegExp } from "../../contract/fold.js";
-import type { Span } from "../../contract/index.js";
+import { foldSameLength, escapeRegExp, type Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { findWordBounded, findWordLiteral, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingRule } from "../index.js";

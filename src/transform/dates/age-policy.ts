@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import type { AgeUnit } from "../../contract/language-words.js";
+import type { AgeUnit } from "../../contract/index.js";
 import { addMonths, civilDate, toDay, wholeMonthsBetween } from "./calendar.js";
 
 export const AGE_POLICY_SCHEMA = "deidstack.age-granularity.v1";

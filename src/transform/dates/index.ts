@@ -1,7 +1,6 @@
 // Date and age pseudonymisation for one document: one day offset per patient, dates shifted and written in
 // their source style, birth dates turned into ages at the shifted document date, ages written at band granularity.
-import type { Document } from "../../contract/index.js";
-import { WORD_LANGUAGES, wordLanguageOf, type WordLanguage } from "../../contract/language-words.js";
+import { type Document, WORD_LANGUAGES, wordLanguageOf, type WordLanguage } from "../../contract/index.js";
 import { KeyedStream } from "../surrogates/key.js";
 import type { LoadedAgePolicy } from "./age-policy.js";
 import { parseAge, renderAge, renderAgeFromBirth } from "./ages.js";

@@ -1,5 +1,5 @@
 // Reads a written date (Dutch, French, English) into an interval with a granularity and a rendering template.
-import { APPROXIMATORS, MONTHS, SEASONS, type WordLanguage } from "../../contract/language-words.js";
+import { APPROXIMATORS, MONTHS, SEASONS, type WordLanguage } from "../../contract/index.js";
 import {
   civilDate,
   dayNumber,

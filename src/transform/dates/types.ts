@@ -1,5 +1,5 @@
 // A written date as an interval of day numbers plus a template that says how to write it again.
-import type { WordLanguage } from "../../contract/language-words.js";
+import type { WordLanguage } from "../../contract/index.js";
 import type { CaseStyle } from "./words.js";
 
 export type Ordinal = "" | "en" | "fr" | "nl";

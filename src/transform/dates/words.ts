@@ -1,16 +1,9 @@
 // Word lookup for dates: folded spelling → (language, index, form), and case/accent helpers that keep lengths.
-import {
-  MONTHS,
-  MONTH_PHASES,
-  SEASONS,
-  WEEKDAYS,
-  type WordLanguage,
-} from "../../contract/language-words.js";
+import { MONTHS, MONTH_PHASES, SEASONS, WEEKDAYS, type WordLanguage, foldSameLength } from "../../contract/index.js";
 
 export type CaseStyle = "lower" | "upper" | "title";
 
-export { foldSameLength } from "../../contract/fold.js";
-import { foldSameLength } from "../../contract/fold.js";
+export { foldSameLength } from "../../contract/index.js";
 
 export function stripAccents(s: string): string {
   return s.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");

@@ -8,8 +8,8 @@
 // `collisions`). Initials follow one keyed letter permutation per patient, and a given name's surrogate starts with
 // the surrogate of its initial, so "J." and "Jan" agree in every note without looking at the metadata.
 import { categoryOf, type Document } from "../../contract/index.js";
-import { wordLanguageOf, type WordLanguage } from "../../contract/language-words.js";
-import { foldNeedle } from "../../contract/fold.js";
+import { wordLanguageOf, type WordLanguage } from "../../contract/index.js";
+import { foldNeedle } from "../../contract/index.js";
 import { foldSameLength } from "../dates/words.js";
 import { KeyedStream } from "./key.js";
 import { nameSurrogate, withCaseOf, type NameContext, type NameRole } from "./names.js";

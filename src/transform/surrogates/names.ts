@@ -1,6 +1,6 @@
 // Name surrogates that keep the name's form: titles and particles stay, initials stay initials, case is kept,
 // given names become given names (of the same sex where known) and family names family names.
-import { NAME_CONNECTORS, NAME_TITLES } from "../../contract/language-words.js";
+import { NAME_CONNECTORS, NAME_TITLES } from "../../contract/index.js";
 import { applyCase, caseStyleOf, foldSameLength } from "../dates/words.js";
 import type { Pools } from "./pools.js";
 

@@ -1,6 +1,6 @@
 // Replacement values by language, taken from @faker-js/faker's locale data (names, places) and short word lists.
 import { en, fr, fr_BE, nl, nl_BE } from "@faker-js/faker";
-import type { WordLanguage } from "../../contract/language-words.js";
+import type { WordLanguage } from "../../contract/index.js";
 
 export interface Pools {
   female: readonly string[];
