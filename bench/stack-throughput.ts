@@ -26,8 +26,8 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-let t0 = performance.now();
-let c0 = cpuMs();
+const t0 = performance.now();
+const c0 = cpuMs();
 let sink = 0;
 for (const l of lines) sink += JSON.stringify(JSON.parse(l)).length;
 const floorMs = performance.now() - t0;

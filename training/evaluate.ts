@@ -71,7 +71,8 @@ async function main(): Promise<void> {
         const spans: Span[] = predicted[k].map((s) => ({ start: s.start, end: s.end, label: s.label }));
         const counts = countDocument(doc, spans);
         add(overall, counts);
-        const type = String(doc.metadata?.note_type ?? "unknown");
+        const noteType = doc.metadata?.note_type;
+        const type = typeof noteType === "string" ? noteType : "unknown";
         add(byType.get(type) ?? byType.set(type, empty()).get(type)!, counts);
         for (const [field, value] of Object.entries(counts)) {
           const m = /^core_chars(_hit)?\[label=(.+)\]$/.exec(field);

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { MODEL_LABELS, type Document, type Span } from "../src/contract/index.js";
 import { generateDocuments, NOTE_TYPES, type NameSource, type NoteType, type ProfileId } from "../src/synth/index.js";
 import { tokenLabels } from "../plugins/meddeid-onnx/token-labels.js";
-import { TextTokenizer, type TokenizedText } from "../plugins/meddeid-onnx/tokenizer.js";
+import { TextTokenizer } from "../plugins/meddeid-onnx/tokenizer.js";
 import { planWindows } from "../plugins/meddeid-onnx/windows.js";
 
 /** Joins consecutive notes into one text (blank line between) so training windows are full. */

@@ -148,7 +148,7 @@ function byteLevelInternals(tokenizer: Tokenizer, json: Record<string, unknown>)
   const pattern = lib.pre_tokenizer?.pattern;
   const byteEncoder = lib.pre_tokenizer?.byte_encoder;
   if (!(pattern instanceof RegExp) || !pattern.global || !byteEncoder || typeof lib.model?.encode !== "function") return undefined;
-  const added = Array.isArray(json.added_tokens) ? (json.added_tokens as { content?: unknown }[]).map((t) => String(t.content ?? "")).filter(Boolean) : [];
+  const added = Array.isArray(json.added_tokens) ? (json.added_tokens as { content?: unknown }[]).map((t) => (typeof t.content === "string" ? t.content : "")).filter(Boolean) : [];
   return { pattern, byteEncoder: byteEncoder as Record<number, string>, model: lib.model, addedTokens: added };
 }
 

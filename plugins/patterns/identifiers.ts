@@ -20,7 +20,6 @@ import {
   isDigitCode,
   isValidDayMonth,
   anchoredPhrase,
-  letterBefore,
   startOfWordBefore,
   matchAt,
   phraseBefore,

@@ -11,10 +11,6 @@ export function hasEffectiveAlnum(text: string): boolean {
   return false;
 }
 
-export function textOf(text: string, s: { start: number; end: number }): string {
-  return text.slice(s.start, s.end);
-}
-
 /** The span with new bounds; sub-annotations no longer partition it, so they are dropped when bounds change. */
 export function withBounds(s: Span, start: number, end: number): Span {
   if (s.start === start && s.end === end) return s;

@@ -29,12 +29,6 @@ export function mergeParts(parts: readonly Part[]): Part[] {
   return out;
 }
 
-export function partsText(parts: readonly Part[]): string {
-  let s = "";
-  for (const p of parts) s += p.text;
-  return s;
-}
-
 export function mapPartsText(parts: readonly Part[], f: (text: string) => string): Part[] {
   return parts.map((p) => ({ text: f(p.text), category: p.category }));
 }

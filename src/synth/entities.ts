@@ -230,11 +230,6 @@ export function renderAge(prng: Prng, value: number, unit: AgeUnit, lang: Lang):
 // ---------------------------------------------------------------------------------------------------------------
 // Simple composite values
 
-/** Digits with their separators, e.g. "03 234 56 78" → public_phone/formatting runs. */
-export function digitsParts(text: string, category: string): Part[] {
-  return splitParts(text, category);
-}
-
 /** A town or city mentioned on its own. */
 export function renderAddressPlace(name: string): Part[] {
   return splitParts(name, "municipality");

@@ -181,15 +181,6 @@ export function belgianNationalNumber(birth: CalendarDate, sex: Sex, prng: Prng)
   return base + String(check).padStart(2, "0");
 }
 
-export function formatBelgianNationalNumber(nn: string, prng: Prng): string {
-  return prng.weighted([
-    [`${nn.slice(0, 2)}.${nn.slice(2, 4)}.${nn.slice(4, 6)}-${nn.slice(6, 9)}.${nn.slice(9)}`, 4],
-    [nn, 2],
-    [`${nn.slice(0, 6)} ${nn.slice(6, 9)} ${nn.slice(9)}`, 1],
-    [`${nn.slice(0, 6)}-${nn.slice(6, 9)}-${nn.slice(9)}`, 1],
-  ]);
-}
-
 /** NHS number: 10 digits, modulus-11 check digit (numbers whose check would be 10 are redrawn). */
 export function nhsNumber(prng: Prng): string {
   for (;;) {

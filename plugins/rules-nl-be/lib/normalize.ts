@@ -24,7 +24,3 @@ export function startsUpper(word: string): boolean {
 export function hasLower(word: string): boolean {
   return LOWER.test(word);
 }
-
-export function hasUpper(word: string): boolean {
-  return UPPER.test(word);
-}

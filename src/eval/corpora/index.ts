@@ -93,11 +93,9 @@ export async function loadCorpus(path: string, options: CorpusOptions = {}): Pro
 }
 
 export * from "./types.js";
-export { ALL_LABEL_MAPS, labelResolver, type UnknownLabelPolicy } from "./labels.js";
+export { labelResolver, type UnknownLabelPolicy } from "./labels.js";
 export { parseAsqPhiBlocks, locateAsqValues, foldApostrophes } from "./asq-phi.js";
-export { parseBratAnn, lfOffsetsToOriginal } from "./brat.js";
-export { parsePhysionetText, parsePhiFile, parsePhraseFile, physionetDocumentId, PHYSIONET_GOLD_TYPES } from "./physionet-deid.js";
-export { extractText as extractI2b2Text, extractTags as extractI2b2Tags, i2b2PatientId } from "./i2b2-xml.js";
-export { casToDocument } from "./inception-cas.js";
+export { parseBratAnn } from "./brat.js";
+export { parsePhysionetText, parsePhiFile, parsePhraseFile } from "./physionet-deid.js";
 export { parseDoccanoRecords } from "./doccano.js";
-export { spanProblem, type OffsetUnit } from "./validate.js";
+export type { OffsetUnit } from "./validate.js";

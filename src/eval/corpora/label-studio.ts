@@ -64,6 +64,12 @@ export const readLabelStudio: CorpusAdapter = async (path, options, warnings) =>
     if (!isRecord(task)) throw new DeidError("E_INPUT_FORMAT", "task is not an object", { documentIndex: index });
     const data = isRecord(task.data) ? task.data : {};
     const rawId = data.document_id ?? task.id ?? index + 1;
+    if (typeof rawId !== "string" && typeof rawId !== "number") {
+      throw new DeidError("E_INPUT_FORMAT", "task id (data.document_id or id) is not a string or a number", {
+        documentIndex: index,
+        field: "data.document_id",
+      });
+    }
     const id = String(rawId);
     const loc: GoldLocation = { documentIndex: index, documentId: id, source: "label-studio" };
     const text = taskText(task, ls, loc);

@@ -81,11 +81,6 @@ export function toDay(d: CivilDate): number {
   return dayNumber(d.year, d.month, d.day);
 }
 
-export function isoOf(dayNum: number): string {
-  const { year, month, day } = civilDate(dayNum);
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
 /** Parses "YYYY-MM-DD" (a time part after it is ignored) into a day number; undefined when invalid. */
 export function parseIsoDay(value: string | null | undefined): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec((value ?? "").trim());
