@@ -1,0 +1,120 @@
+// The room table of docs/architecture.md as rules: `npm run rooms` fails on any import that breaks it.
+// Keep this file and the table in step; each rule names the row it enforces.
+const TESTS = "(\\.test\\.ts$|/test-support/|/testing\\.ts$)";
+
+/** A rule that lets files under `from` import only project files matching `allowed` (npm packages are free). */
+function room(name, from, allowed, comment, extra = {}) {
+  return {
+    name,
+    comment,
+    severity: "error",
+    from: { path: from, ...extra },
+    to: { pathNot: [`^(${allowed.join("|")})`, "^node_modules/"], dependencyTypesNot: ["core"] },
+  };
+}
+
+module.exports = {
+  forbidden: [
+    room("contract-imports-nothing", "^src/contract/", ["src/contract/"], "src/contract imports nothing of the project"),
+    room("detectors", "^src/detectors/", ["src/contract/", "src/detectors/"], "src/detectors: contract only"),
+    room("healing", "^src/healing/", ["src/contract/", "src/healing/"], "src/healing: contract only"),
+    room("transform", "^src/transform/", ["src/contract/", "src/transform/"], "src/transform: contract only"),
+    room("eval", "^src/eval/", ["src/contract/", "src/eval/"], "src/eval: contract only"),
+    room("synth", "^src/synth/", ["src/contract/", "src/synth/"], "src/synth: contract only"),
+    room("review", "^src/review/", ["src/(contract|eval|review)/"], "src/review: contract, eval"),
+    room(
+      "stack",
+      "^src/stack/",
+      ["src/(contract|detectors|healing|transform|stack)/"],
+      "src/stack: contract, detectors, healing, transform",
+    ),
+    room(
+      "battery",
+      "^src/battery/",
+      ["src/(contract|detectors|healing|transform|stack|eval|battery)/"],
+      "src/battery: contract, detectors, healing, transform, stack, eval",
+    ),
+    room(
+      "protocol",
+      "^src/protocol/",
+      ["src/(contract|detectors|healing|transform|stack|eval|battery|protocol)/"],
+      "src/protocol: the battery's rooms and the battery",
+    ),
+    room("cli", "^src/cli/", ["src/"], "src/cli: every src room"),
+    room("package-entry", "^src/index\\.ts$", ["src/"], "the package's public API: every src room"),
+    room(
+      "plugin",
+      "^plugins/([^/]+)/",
+      ["plugins/$1/", "src/(contract|detectors)/"],
+      "plugins/<id>: its own folder, contract, detectors",
+      { pathNot: TESTS },
+    ),
+    room(
+      "plugin-tests",
+      "^plugins/([^/]+)/",
+      ["plugins/$1/", "src/(contract|detectors|stack|synth)/", "test/(support|fixtures)/"],
+      "plugin tests may also run the plugin in a stack, on generated notes, with the shared test helpers",
+      { path: `^plugins/([^/]+)/.*${TESTS}` },
+    ),
+    room(
+      "baseline",
+      "^baselines/([^/]+)/",
+      ["baselines/($1|shared)/", "src/(contract|detectors)/"],
+      "baselines/<id>: its own folder, baselines/shared, contract, detectors",
+      { pathNot: TESTS },
+    ),
+    room(
+      "baseline-tests",
+      "^baselines/([^/]+)/",
+      ["baselines/($1|shared)/", "src/(contract|detectors)/", "test/(support|fixtures)/"],
+      "baseline tests may also use the shared test helpers and fake tools",
+      { path: `^baselines/([^/]+)/.*${TESTS}` },
+    ),
+    room("baselines-shared", "^baselines/shared/", ["baselines/shared/", "src/contract/"], "baselines/shared: contract only"),
+    room(
+      "training",
+      "^training/",
+      ["training/", "src/(contract|eval|synth)/", "plugins/meddeid-onnx/"],
+      "training: contract, eval, synth and the meddeid-onnx plugin it trains",
+    ),
+    room("bin", "^bin/", ["src/cli/main\\.ts$"], "bin starts the CLI and nothing else"),
+    {
+      name: "room-index-only",
+      comment: "outside a src room, import it through its index.ts (its public API), never a file inside it",
+      severity: "error",
+      from: { path: "^(src/([^/]+)/|plugins/|baselines/|training/)", pathNot: TESTS },
+      to: {
+        path: "^src/([^/]+)/",
+        pathNot: ["^src/$2/", "^src/[^/]+/index\\.ts$", "^src/cli/main\\.ts$"],
+      },
+    },
+    {
+      name: "contract-index-only",
+      comment: "everyone outside src/contract imports it through src/contract/index.ts",
+      severity: "error",
+      from: { pathNot: "^(src/contract|test|bench)/" },
+      to: { path: "^src/contract/", pathNot: "^src/contract/index\\.ts$" },
+    },
+    {
+      name: "nothing-imports-tools",
+      comment: "bench, test and training are tools: production code never imports them",
+      severity: "error",
+      from: { path: "^(src|plugins|baselines)/", pathNot: TESTS },
+      to: { path: "^(bench|test|training)/" },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "an import that resolves to nothing",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
