@@ -77,12 +77,18 @@ module.exports = {
       ["training/", "src/(contract|eval|synth)/", "plugins/meddeid-onnx/"],
       "training: contract, eval, synth and the meddeid-onnx plugin it trains",
     ),
+    room(
+      "eval-sets-tools",
+      "^eval-sets/tools/",
+      ["eval-sets/tools/", "src/(contract|eval|stack)/"],
+      "eval-sets/tools: contract, eval, stack (they build, freeze and score the hand-written sets)",
+    ),
     room("bin", "^bin/", ["src/cli/main\\.ts$"], "bin starts the CLI and nothing else"),
     {
       name: "room-index-only",
       comment: "outside a src room, import it through its index.ts (its public API), never a file inside it",
       severity: "error",
-      from: { path: "^(src/([^/]+)/|plugins/|baselines/|training/)", pathNot: TESTS },
+      from: { path: "^(src/([^/]+)/|plugins/|baselines/|training/|eval-sets/tools/)", pathNot: TESTS },
       to: {
         path: "^src/([^/]+)/",
         pathNot: ["^src/$2/", "^src/[^/]+/index\\.ts$", "^src/cli/main\\.ts$"],
