@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { foldSameLength } from "../src/contract/fold.js";
+import { foldSameLength } from "../src/contract/index.js";
 import { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES } from "../src/synth/clinical.js";
 
 export type VetoLanguage = "nl" | "fr" | "en";

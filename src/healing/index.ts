@@ -71,3 +71,4 @@ export function healSpans(profile: HealingProfile, spans: readonly Span[], ctx: 
   }
   return current;
 }
+export { createLexicalVeto, LEXICAL_VETO_ID, LEXICAL_VETO_VERSION, type LexicalVeto, type LexicalVetoConfig, type LexicalVetoStats } from "./lexical-veto.js";

@@ -9,9 +9,19 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { categoryOf, type Document, type Span } from "../contract/index.js";
-import { foldSameLength } from "../contract/fold.js";
-import { AGE_UNITS, MONTHS, MONTH_PHASES, NAME_TITLES, SEASONS, WEEKDAYS, type WordLanguage } from "../contract/language-words.js";
+import {
+  categoryOf,
+  type Document,
+  type Span,
+  foldSameLength,
+  AGE_UNITS,
+  MONTHS,
+  MONTH_PHASES,
+  NAME_TITLES,
+  SEASONS,
+  WEEKDAYS,
+  type WordLanguage,
+} from "../contract/index.js";
 
 export const LEXICAL_VETO_ID = "lexical-veto";
 export const LEXICAL_VETO_VERSION = "1.1.0";

@@ -28,7 +28,7 @@ import {
   type SecondOpinionReviewer,
 } from "../detectors/index.js";
 import { getHealingProfile, healSpans, type HealingProfile } from "../healing/index.js";
-import { createLexicalVeto, type LexicalVeto } from "../healing/lexical-veto.js";
+import { createLexicalVeto, type LexicalVeto } from "../healing/index.js";
 import { createTransformer, guardLeaks, leakGuardMode, type OutputSpan, type Transformer } from "../transform/index.js";
 import type { LoadedStack } from "./config.js";
 import { applyScope } from "./scope.js";
