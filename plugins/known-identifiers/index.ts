@@ -1,9 +1,20 @@
 // Known identifiers from note metadata: patient and caregiver names, known values and birth-date renderings.
 import { z } from "zod";
-import { analysisFor, BoundedCache, type DetectedSpan, type Document, type Label, type Person, type TextAnalysis } from "../../src/contract/index.js";
+import {
+  analysisFor,
+  BoundedCache,
+  type DetectedSpan,
+  type Document,
+  type Label,
+  type Person,
+  type TextAnalysis,
+  escapeRegExp,
+  foldNeedle as foldText,
+  originalRange,
+  type FoldedText,
+} from "../../src/contract/index.js";
 import { definePlugin } from "../../src/detectors/index.js";
 import { birthDateRenderings, monthWords } from "./birthdate.js";
-import { escapeRegExp, foldNeedle as foldText, originalRange, type FoldedText } from "../../src/contract/fold.js";
 
 /** Particles that are names only next to another name part (MedDeID's connector blacklist, extended). */
 const CONNECTORS = new Set(["de", "van", "der", "den", "het", "op", "la", "le", "du", "des", "ten", "ter", "te", "von", "di", "da", "del", "'t", "vd", "v."]);

@@ -16,8 +16,7 @@
 // 4. A span other than Date or Age_Birthdate whose replacement equals its original (a surrogate must differ).
 //    Dates and ages may be kept on purpose (times, relative dates, ages already at band granularity).
 import { analyseText, BoundedCache, categoryOf, DeidError, OffsetMapper, type DetectedSpan, type Document, type Label, type TextAnalysis } from "../contract/index.js";
-import { foldNeedle, originalRange } from "../contract/fold.js";
-import { NAME_TITLES } from "../contract/language-words.js";
+import { foldNeedle, originalRange, NAME_TITLES } from "../contract/index.js";
 import { placeholderFor } from "./placeholders.js";
 import { replaceSpans, type OutputSpan, type TransformResult } from "./types.js";
 
