@@ -52,8 +52,8 @@ module.exports = {
     room(
       "plugin-tests",
       "^plugins/([^/]+)/",
-      ["plugins/$1/", "src/(contract|detectors|stack|synth)/", "test/(support|fixtures)/"],
-      "plugin tests may also run the plugin in a stack, on generated notes, with the shared test helpers",
+      ["plugins/", "src/(contract|detectors|stack|synth)/", "test/(support|fixtures)/"],
+      "plugin tests may also run the plugin in a stack or beside other plugins, on generated notes, with test helpers",
       { path: `^plugins/([^/]+)/.*${TESTS}` },
     ),
     room(
