@@ -9,7 +9,7 @@ function room(name, from, allowed, comment, extra = {}) {
     comment,
     severity: "error",
     from: { path: from, ...extra },
-    to: { pathNot: [`^(${allowed.join("|")})`, "^node_modules/"], dependencyTypesNot: ["core"] },
+    to: { pathNot: [`^(${allowed.join("|")})`, "(^|/)node_modules/"], dependencyTypesNot: ["core"] },
   };
 }
 
