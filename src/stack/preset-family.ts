@@ -4,7 +4,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { DeidError } from "../contract/index.js";
-import { wordLanguageOf, type WordLanguage } from "../contract/language-words.js";
+import { wordLanguageOf, type WordLanguage } from "../contract/index.js";
 
 /** The preset used when no stack is named. */
 export const DEFAULT_PRESET_FAMILY = "rules-only";

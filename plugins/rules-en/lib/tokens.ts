@@ -150,8 +150,3 @@ function markCapsLines(tokens: Token[]): void {
 export function isCapitalised(t: Token | undefined): boolean {
   return !!t && t.kind === "word" && (t.shape === "title" || t.shape === "upper" || (t.shape === "mixed" && /^\p{Lu}/u.test(t.text)));
 }
-
-/** The next token, or undefined. */
-export function next(tokens: readonly Token[], t: Token, k = 1): Token | undefined {
-  return tokens[t.i + k];
-}
