@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { foldSameLength } from "../src/contract/index.js";
-import { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES } from "../src/synth/clinical.js";
+import { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES } from "../src/synth/index.js";
 
 export type VetoLanguage = "nl" | "fr" | "en";
 

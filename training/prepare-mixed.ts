@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { MODEL_LABELS, type Document, type Label, type Span } from "../src/contract/index.js";
 import { generateDocuments, NOTE_TYPES, Prng, type NoteType, type ProfileId } from "../src/synth/index.js";
-import { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES, type ClinicalPool } from "../src/synth/clinical.js";
+import { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES, type ClinicalPool } from "../src/synth/index.js";
 import { tokenLabels } from "../plugins/meddeid-onnx/token-labels.js";
 import { TextTokenizer } from "../plugins/meddeid-onnx/tokenizer.js";
 import { planWindows } from "../plugins/meddeid-onnx/windows.js";

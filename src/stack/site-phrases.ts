@@ -3,7 +3,7 @@
 // separator runs (spaces, hyphens, periods, apostrophes; no line break) between consecutive words and no letter or
 // digit right before or after. A walk over the text's words with an index by first word: linear in the text for a
 // fixed list.
-import { foldSameLength } from "../contract/fold.js";
+import { foldSameLength } from "../contract/index.js";
 
 export interface PhraseEntry<T> {
   text: string;

@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { DeidError, LABELS, type DetectedSpan, type Document, type Label, type Span } from "../contract/index.js";
-import { NAME_CONNECTORS, NAME_TITLES } from "../contract/language-words.js";
+import { NAME_CONNECTORS, NAME_TITLES } from "../contract/index.js";
 import type { Detector } from "../detectors/index.js";
 import { PhraseMatcher, phraseWords, type PhraseMatch } from "./site-phrases.js";
 

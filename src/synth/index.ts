@@ -4,3 +4,4 @@ export { NOTE_TYPES, type NoteType } from "./notes/context.js";
 export { PROFILE_IDS, type ProfileId } from "./world.js";
 export type { NameSource } from "./sources.js";
 export { deriveSeed, Prng } from "./prng.js";
+export { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES, type ClinicalPool } from "./clinical.js";

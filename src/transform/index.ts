@@ -43,3 +43,4 @@ export async function createTransformer(setting: TransformSetting, ctx: Transfor
   }
   return factory(options, ctx);
 }
+export { MIN_KEY_BYTES, loadKeyFile, writeNewKeyFile } from "./surrogates/index.js";

@@ -1,7 +1,7 @@
 // `deidstack key new -o FILE`: the only way a surrogate or pseudonymisation key should come to exist.
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { MIN_KEY_BYTES, loadKeyFile, writeNewKeyFile } from "../../transform/surrogates/index.js";
+import { MIN_KEY_BYTES, loadKeyFile, writeNewKeyFile } from "../../transform/index.js";
 
 export interface KeyNewOptions {
   output: string;

@@ -17,10 +17,10 @@ import { addressSurrogate, organisationSurrogate } from "./places.js";
 import { poolsFor, type Pools } from "./pools.js";
 import { emailSurrogate, genericShape, identifierSurrogate, phoneSurrogate, urlSurrogate } from "./shapes.js";
 
-export { loadKeyFile, weakKeyReason, decodeKeyMaterial, writeNewKeyFile, KeyedStream, MIN_KEY_BYTES, KEY_FILE_HEADER } from "./key.js";
+export { loadKeyFile, writeNewKeyFile, KeyedStream, MIN_KEY_BYTES, KEY_FILE_HEADER } from "./key.js";
 export * from "./checksums.js";
 export { idPseudonym, ID_PSEUDONYM_SCHEME } from "./ids.js";
-export { checksumSchemeOf, identifierSurrogate, phoneSurrogate, genericShape, layOut } from "./shapes.js";
+export { checksumSchemeOf } from "./shapes.js";
 export { FAKER_VERSION } from "./pools.js";
 
 export const SURROGATE_SCHEME = "deidstack.hmac-sha256-surrogates.v2";
