@@ -108,7 +108,7 @@ export function perturbationMethod(result: PerturbationCorpusResult): string {
 
 export function perturbationCsv(results: readonly PerturbationCorpusResult[]): string {
   const header = ["corpus", "system", "dimension", "measure", "original", "perturbed", "delta", "low", "high", "loss", "units_changed", "eligible", "p_loss", "p_two_sided", "q_loss", "significant_loss", "seed", "permutations", "replicates", "confidence", "cluster"];
-  const cell = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  const cell = (v: string | number | boolean | null | undefined) => (v === null || v === undefined ? "" : String(v));
   const lines = results.flatMap((r) =>
     r.cells.map((c) => [r.corpus, c.system, c.dimension, c.measure, c.original, c.perturbed, c.delta, c.low, c.high, c.loss, c.units_changed, c.eligible, c.p_loss, c.p_two_sided, c.q_loss, c.significant_loss, r.seed, r.permutations, r.replicates, r.confidence, r.cluster].map(cell).join(",")),
   );
