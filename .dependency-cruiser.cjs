@@ -83,15 +83,16 @@ module.exports = {
       ["eval-sets/tools/", "src/(contract|eval|stack)/"],
       "eval-sets/tools: contract, eval, stack (they build, freeze and score the hand-written sets)",
     ),
+    room("scripts", "^scripts/", ["scripts/"], "scripts: build helpers, nothing of the project"),
     room("bin", "^bin/", ["src/cli/main\\.ts$"], "bin starts the CLI and nothing else"),
     {
       name: "room-index-only",
-      comment: "outside a src room, import it through its index.ts (its public API), never a file inside it",
+      comment: "outside a src room, import it through its index.ts (or a sub-folder's index.ts), never another file",
       severity: "error",
       from: { path: "^(src/([^/]+)/|plugins/|baselines/|training/|eval-sets/tools/)", pathNot: TESTS },
       to: {
         path: "^src/([^/]+)/",
-        pathNot: ["^src/$2/", "^src/[^/]+/index\\.ts$", "^src/cli/main\\.ts$"],
+        pathNot: ["^src/$2/", "^src/[^/]+/index\\.ts$", "^src/[^/]+/[^/]+/index\\.ts$", "^src/cli/main\\.ts$"],
       },
     },
     {

@@ -2,7 +2,7 @@
 // time, driven by a seeded PRNG. Gold spans follow their text exactly; what a dimension changes is listed in
 // docs/perturbation.md.
 import { categoryOf, type Document, type DocumentMetadata, type Person, type Span } from "../../contract/index.js";
-import { MONTHS, NAME_CONNECTORS, NAME_TITLES, type WordLanguage } from "../../contract/language-words.js";
+import { MONTHS, NAME_CONNECTORS, NAME_TITLES, type WordLanguage } from "../../contract/index.js";
 import type { Xoshiro128StarStar } from "../prng.js";
 import type { TextEdit } from "./edits.js";
 import { NAME_ORIGINS } from "./names.js";

@@ -3,7 +3,7 @@
 // bootstrap interval, a paired sign-flip permutation test and Benjamini-Hochberg q-values (one family per
 // system). Imports only src/contract (and src/eval).
 import { DeidError, type Document } from "../../contract/index.js";
-import { wordLanguageOf } from "../../contract/language-words.js";
+import { wordLanguageOf } from "../../contract/index.js";
 import { bootstrapCompare, resamplingUnits, type ClusterBy } from "../bootstrap.js";
 import type { CountMatrix } from "../matrix.js";
 import { resolveMetric } from "../metrics/index.js";
@@ -13,10 +13,9 @@ import { DIMENSIONS, PERTURB_DIMENSIONS, type PerturbDimension } from "./dimensi
 import { applyEdits } from "./edits.js";
 import { benjaminiHochberg, cellSeed, higherIsWorse, permutationTest } from "./stats.js";
 
-export { PERTURB_DIMENSIONS, DIMENSIONS, DATE_FORMATS, FILLER, parseDate, type PerturbDimension } from "./dimensions.js";
+export { PERTURB_DIMENSIONS, parseDate, type PerturbDimension } from "./dimensions.js";
 export { applyEdits, editFits, type TextEdit } from "./edits.js";
-export { NAME_ORIGINS } from "./names.js";
-export { benjaminiHochberg, cellSeed, higherIsWorse, permutationTest, type PermutationResult } from "./stats.js";
+export { benjaminiHochberg, permutationTest } from "./stats.js";
 
 export const PERTURBATION_FORMAT = "deidstack.perturbation.v1";
 
