@@ -8,7 +8,7 @@
 // and watchdog rules above need exactly that.
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DeidError, type ErrorCode, type ErrorContext, type IndexedDocument } from "../contract/index.js";
 import type { DocumentOutcome, LoadedStack, QuarantineEntry } from "../stack/index.js";
@@ -323,4 +323,3 @@ export function mergeStats(all: Record<string, object>[]): Record<string, object
   return out;
 }
 
-export const POOL_WORKER_PATH = fileURLToPath(WORKER_URL);

@@ -160,7 +160,8 @@ export function installedVersions(projectRoot: string): Record<string, string> {
     const pj = join(projectRoot, key, "package.json");
     let version = "missing";
     try {
-      version = String((JSON.parse(readFileSync(pj, "utf8")) as { version?: unknown }).version ?? "none");
+      const found = (JSON.parse(readFileSync(pj, "utf8")) as { version?: unknown }).version;
+      version = typeof found === "string" ? found : "none";
     } catch {
       // an optional package for another platform is not installed: "missing" says so
     }
