@@ -76,8 +76,8 @@ module.exports = {
     room(
       "training",
       "^training/",
-      ["training/", "src/(contract|eval|synth)/", "plugins/meddeid-onnx/"],
-      "training: contract, eval, synth and the meddeid-onnx plugin it trains",
+      ["training/", "src/(contract|eval|synth|stack)/", "plugins/meddeid-onnx/", "eval-sets/tools/"],
+      "training: contract, eval, synth, stack, the meddeid-onnx plugin it trains, the eval-sets tools it scores with",
     ),
     room(
       "eval-sets-tools",

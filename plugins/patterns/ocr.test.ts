@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readOcrDigits } from "./detect.js";
-import { checkPositive, detect, type PositiveCase } from "./testing.js";
+import { checkPositive, type PositiveCase } from "./testing.js";
 
 const positives: PositiveCase[] = [
   ["geb. [[l9-O4-l956]]", "Date"],
