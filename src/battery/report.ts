@@ -108,7 +108,7 @@ function systemsTable(result: BatteryResult): Table {
 }
 
 function valueWords(v: unknown): string {
-  return v === null || v === undefined ? "none" : typeof v === "object" ? JSON.stringify(v) : String(v);
+  return v === null || v === undefined ? "none" : typeof v === "object" ? JSON.stringify(v) : String(v as string | number | boolean | bigint);
 }
 
 /** Every setting a battery entry changed from its stack file, one line each. */

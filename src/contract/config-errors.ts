@@ -214,7 +214,7 @@ function kindOf(v: unknown): string {
   if (Array.isArray(v)) return "a list";
   if (typeof v === "object") return "an object";
   if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
-  return `the ${typeof v} ${String(v)}`;
+  return `the ${typeof v} ${String(v as number | boolean | bigint | symbol)}`;
 }
 
 const TYPE_WORDS: Record<string, string> = { object: "an object ({ ... })", array: "a list", string: "a string", number: "a number", boolean: "true, false", int: "a whole number" };
