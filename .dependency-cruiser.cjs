@@ -1,6 +1,7 @@
 // The room table of docs/architecture.md as rules: `npm run rooms` fails on any import that breaks it.
 // Keep this file and the table in step; each rule names the row it enforces.
 const TESTS = "(\\.test\\.ts$|/test-support/|/testing\\.ts$)";
+const PLUGIN_SCRIPTS = "^plugins/[^/]+/scripts/";
 
 /** A rule that lets files under `from` import only project files matching `allowed` (npm packages are free). */
 function room(name, from, allowed, comment, extra = {}) {
@@ -49,7 +50,13 @@ module.exports = {
       "^plugins/([^/]+)/",
       ["plugins/$1/", "src/(contract|detectors)/"],
       "plugins/<id>: its own folder, contract, detectors",
-      { pathNot: TESTS },
+      { pathNot: [TESTS, PLUGIN_SCRIPTS] },
+    ),
+    room(
+      "plugin-scripts",
+      PLUGIN_SCRIPTS,
+      ["plugins/", "src/(contract|detectors|stack|eval)/", "eval-sets/tools/"],
+      "a plugin's scripts/ (its author's development tools) may also use stack, eval and the eval-sets tools",
     ),
     room(
       "plugin-tests",
@@ -108,10 +115,10 @@ module.exports = {
     },
     {
       name: "nothing-imports-tools",
-      comment: "bench, test and training are tools: production code never imports them",
+      comment: "bench, test, training and plugin scripts are tools: production code never imports them",
       severity: "error",
-      from: { path: "^(src|plugins|baselines)/", pathNot: TESTS },
-      to: { path: "^(bench|test|training)/" },
+      from: { path: "^(src|plugins|baselines)/", pathNot: [TESTS, PLUGIN_SCRIPTS] },
+      to: { path: ["^(bench|test|training)/", PLUGIN_SCRIPTS] },
     },
     {
       name: "not-to-unresolvable",

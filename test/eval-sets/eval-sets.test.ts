@@ -102,13 +102,13 @@ describe("npm run eval", () => {
     const doc = (id: string, spans: { start: number; end: number }[]) => ({
       document_id: id,
       text: "Bel 0472 aub",
-      spans: spans.map((s) => ({ ...s, label: "CONTACT" as const })),
+      spans: spans.map((s) => ({ ...s, label: "Contactdetails" as const })),
     });
     const gold = [{ start: 4, end: 8 }];
     const row = (set: string) => ({ set, set_sha256: null, stack: "s", stack_sha256: "x", documents: 1, gold_spans: 1, predicted_spans: 1, seconds: 1, metrics: {} });
     // The same document id in two sets: one hit, one miss. Pooled recall 1/2 only if the ids stay apart.
     const rows = poolSets([
-      { row: row("nl/test/a"), documents: [doc("d", gold)], predictions: new Map([["d", [{ start: 4, end: 8, label: "CONTACT" as const }]]]) },
+      { row: row("nl/test/a"), documents: [doc("d", gold)], predictions: new Map([["d", [{ start: 4, end: 8, label: "Contactdetails" as const }]]]) },
       { row: row("nl/test/b-r3"), documents: [doc("d", gold)], predictions: new Map([["d", []]]) },
     ]);
     expect(rows.map((r) => r.set)).toEqual(["nl/test/* (2 sets)", "nl/test/*-r1 (1 sets)", "nl/test/*-r3 (1 sets)"]);
