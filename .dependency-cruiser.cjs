@@ -1,7 +1,7 @@
 // The room table of docs/architecture.md as rules: `npm run rooms` fails on any import that breaks it.
 // Keep this file and the table in step; each rule names the row it enforces.
 const TESTS = "(\\.test\\.ts$|/test-support/|/testing\\.ts$)";
-const PLUGIN_SCRIPTS = "^plugins/[^/]+/scripts/";
+const PLUGIN_SCRIPTS = "^plugins/[^/]+/(scripts|tools)/";
 
 /** A rule that lets files under `from` import only project files matching `allowed` (npm packages are free). */
 function room(name, from, allowed, comment, extra = {}) {
@@ -56,7 +56,7 @@ module.exports = {
       "plugin-scripts",
       PLUGIN_SCRIPTS,
       ["plugins/", "src/(contract|detectors|stack|eval)/", "eval-sets/tools/"],
-      "a plugin's scripts/ (its author's development tools) may also use stack, eval and the eval-sets tools",
+      "a plugin's scripts/ or tools/ (its author's development tools) may also use stack, eval and the eval-sets tools",
     ),
     room(
       "plugin-tests",
