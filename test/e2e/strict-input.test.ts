@@ -1,7 +1,7 @@
 // Strict input through the real CLI: an unknown metadata key is an error naming the line and key (a misspelt
 // `pateint` must never leave the patient's name in clear), and a bare stack name is always a preset.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, canaryLeaked, runCli, tempDir } from "./helpers.js";
@@ -95,4 +95,41 @@ describe("preset resolution through the CLI", () => {
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toMatch(/stack file not found/);
   });
+});
+
+describe("output and size guards through the CLI", () => {
+  it("-o naming the input, directly, through a symlink or a dotted path, is refused before anything is read", async () => {
+    const dir = tempDir();
+    const stack = plainStack(dir);
+    const input = join(dir, "in.jsonl");
+    writeFileSync(input, good + "\n");
+    const before = readFileSync(input);
+    const link = join(dir, "link.jsonl");
+    symlinkSync(input, link);
+    for (const output of [input, link, `${dir}/./in.jsonl`]) {
+      const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/E_CONFIG: .*is an input file; choose another -o/);
+      expect(canaryLeaked(CANARY, r, dir, [input, link])).toBe(false);
+    }
+    expect(readFileSync(input).equals(before)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(["in.jsonl", "link.jsonl", "stack.json"]);
+  });
+
+  it("a document over the default 5,000,000-byte limit is quarantined unread by index; the others are written", async () => {
+    const dir = tempDir();
+    const stack = plainStack(dir);
+    const input = join(dir, "in.jsonl");
+    // 5,000,001 bytes of text: one over the default limit (no --max-document-bytes given).
+    const big = JSON.stringify({ document_id: "big", text: `${CANARY} ${"x".repeat(5_000_000 - CANARY.length)}` });
+    writeFileSync(input, `${good}\n${big}\n${good.replace('"a"', '"c"')}\n`);
+    const output = join(dir, "out.jsonl");
+    const r = await runCli(["run", "--stack", stack, input, "-o", output, "--max-quarantine", "100%"]);
+    expect(r.code).toBe(3);
+    const written = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { document_id: string });
+    expect(written.map((d) => d.document_id)).toEqual(["a", "c"]);
+    const q = readFileSync(`${output}.quarantine.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(q).toEqual([expect.objectContaining({ document_id: "big", index: 1, code: "E_DOCUMENT_TOO_LARGE", phase: "input" })]);
+    expect(canaryLeaked(CANARY, r, dir, [input])).toBe(false);
+  }, 120_000);
 });
