@@ -31,6 +31,16 @@ export const CAREGIVER_WORDS = set(`
   médecin medecin infirmier infirmière infirmiere kinésithérapeute kinesitherapeute chirurgien confrère
   consoeur consœur sage-femme pharmacien psychologue physician nurse surgeon gp resident fellow
   sociaal maatschappelijk
+  longarts kno-arts mdl-arts seh-arts kaakchirurg anesthesioloog fysiotherapeut fysio physiotherapeut diëtiste
+  psychotherapeut wijkverpleegkundige praktijkondersteuner poh doktersassistente doktersassistent aios anios
+  coassistent co-assistent arts-assistent verpleegkundig-specialist revalidatiearts verslavingsarts bedrijfsarts
+  specialist-ouderengeneeskunde sportarts tandartsassistente mondhygiëniste orthodontist
+  généraliste generaliste cardiologue pneumologue neurologue gériatre geriatre pédiatre pediatre radiologue urologue
+  oncologue anesthésiste anesthesiste gynécologue gynecologue dermatologue ophtalmologue néphrologue nephrologue
+  gastro-entérologue gastroenterologue rhumatologue endocrinologue hématologue hematologue psychiatre logopède
+  logopede ergothérapeute diététicienne dieteticienne interne assistante dentiste
+  cardiologist pulmonologist neurologist oncologist radiologist urologist pediatrician geriatrician psychiatrist
+  dermatologist anesthetist anaesthetist physiotherapist dietitian midwife
 `);
 
 /** Words before (or right after) a name that make it a relative or another third person: Name:Other. */
@@ -80,6 +90,18 @@ export const CLOSING_PHRASES: readonly string[] = [
   "kind regards",
   "best regards",
   "yours sincerely",
+  "met vriendelijke groet",
+  "vriendelijke groet",
+  "hartelijke groeten",
+  "hartelijke groet",
+  "groetjes",
+  "groeten",
+  "mvg",
+  "bien cordialement",
+  "salutations distinguées",
+  "sincères salutations",
+  "meilleures salutations",
+  "regards",
 ];
 
 /** Words right before a place that make it a place ("in Gent", "te Brugge", "uit Marokko"). */
@@ -131,6 +153,7 @@ export const DURATION_WORDS_AFTER = set(`
   geleden gerookt rookstop gestopt lang follow-up later eerder terug nadien durend durende ervoor voordien
   voorheen na nadat aan behandeling therapie ziek opvolging ervaring pakjaren py diabeet diabetes
   plus auparavant suivi ago later previously earlier packyears
+  getrouwd gehuwd samen samenwonend weduwe weduwnaar bekend werkloos actief ingeschreven mariée marié veuve veuf
 `);
 
 /** Words before an age that make the number an age ("man van 65 jaar", "leeftijd 65"). */

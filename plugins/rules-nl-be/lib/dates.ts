@@ -257,9 +257,13 @@ function isDuration(c: TextContext, start: number, end: number): boolean {
   return after[0] !== undefined && DURATION_WORDS_AFTER.has(after[0]);
 }
 
+/** "Mw. X is 56 jaar", "hij wordt 80 jaar", "il a 45 ans" (not "il y a 2 ans"): a copula right before the number. */
+const AGE_VERBS: ReadonlySet<string> = new Set(["is", "was", "wordt", "werd", "ben", "word", "zijn", "est", "a", "avait", "aura"]);
+
 function hasAgeContext(c: TextContext, start: number): boolean {
   const before = wordsBefore(c, start, 4);
   if (before.some((w) => AGE_CONTEXT_WORDS.has(w))) return true;
+  if (before[0] !== undefined && AGE_VERBS.has(before[0]) && !(before[0] === "a" && before[1] === "y")) return true;
   const window = c.text.slice(Math.max(0, start - 40), start);
   // "(65 j)", "M/65j", and "Peeters, 65 jaar" (a capitalised word, usually the name, before the comma).
   return /(?:\(|\/)\s*$/.test(window) || /[\p{Lu}][\p{L}'’-]+\.?\s*,\s*$/u.test(window);

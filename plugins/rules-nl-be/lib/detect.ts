@@ -8,6 +8,7 @@ import { LIST, NAME_BITS, PLACE_BITS, type Lexicon } from "./lexicon.js";
 import { nameCandidates } from "./names.js";
 import { organisationCandidates } from "./organisations.js";
 import { professionCandidates } from "./professions.js";
+import { queryCandidates } from "./queries.js";
 import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
 
 export interface RuleFamilies {
@@ -99,6 +100,9 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   append(candidates, names);
   if (families.organisations) append(candidates, organisationCandidates(a));
   if (families.addresses) append(candidates, addressCandidates(a, personNearFinder(text, names)));
+  if (families.addresses || families.organisations) {
+    append(candidates, queryCandidates(a).filter((c) => (c.label === "Organization:Healthcare" ? families.organisations : families.addresses)));
+  }
   if (families.dates) {
     const dates = dateCandidates(text, a.tokens);
     append(candidates, families.ages ? dates : dates.filter((d) => d.label !== "Age_Birthdate"));

@@ -142,6 +142,7 @@ const CURATED_SOURCES: { file: string; bit: number }[] = [
   { file: "opentaal/lowercase-words.txt", bit: LIST.dutchWord },
   { file: "wfrench/lowercase-words.txt", bit: LIST.frenchWord },
   { file: "faker/first-names.txt", bit: LIST.commonFirstName },
+  { file: "curated/first-names-words.txt", bit: LIST.commonFirstName },
 ];
 
 const HOSPITAL_TYPE_ABBREVIATIONS: [RegExp, string][] = [

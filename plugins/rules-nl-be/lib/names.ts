@@ -27,6 +27,8 @@ import {
 } from "./context.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { foldKey } from "./normalize.js";
+import { isListedNonWord, onQueryLine } from "./queries.js";
+import { isDictionaryWord, isUnknownProper } from "./unknown.js";
 
 export type NameSignal = "title" | "initials" | "interfix" | "pair" | "lookup" | "propagated";
 export type NameRole = "Patient" | "Caregiver" | "Other";
@@ -113,7 +115,12 @@ function computeNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
   if (!hasLetters(a, unit) || unit.end - unit.start < 2) return false;
   if (!hasNameCase(a, unit, relaxed)) return false;
   const bits = unitBits(a, unit);
-  if (bits & (LIST.stopWord | LIST.extraWhitelist | LIST.hospitalPrefix | LIST.hospitalAbbr)) return false;
+  if (bits & (LIST.stopWord | LIST.hospitalPrefix | LIST.hospitalAbbr)) return false;
+  // After a title or initials a listed surname is a name although a whitelist holds the word elsewhere ("dokter
+  // Vos", French "vos"; "Dr. Murphy", the sign): drugs and headings are never written there.
+  if (bits & LIST.extraWhitelist && !(relaxed && shapeOf(a, unit) === "title" && nameBitsOf(a, unit) & (LIST.surname | LIST.interfixSurname))) {
+    return false;
+  }
   // An eponym is a name only right after a title or initials ("Dr. Lejeune"), never on its own ("Parkinson").
   if (bits & LIST.eponym && !relaxed) return false;
   if (HARD_STOP_KEYS.has(unit.key) || titleKindOf(unit.key) || HEALTHCARE_TYPE_WORDS.has(unit.key) || SCHOOL_TYPE_WORDS.has(unit.key)) {
@@ -338,8 +345,10 @@ function pairRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (isWhitelisted(a, unit) || isWhitelisted(a, second)) return undefined;
   if (upperPair && !bothListed) return undefined;
   if (!bothListed) {
-    // A first name followed by an unknown capitalised word ("Jan Vermassen"), never at a sentence start.
-    if (!(firstBits & LIST.firstName) || a.tokens[unit.first].sentenceStart) return undefined;
+    // A first name followed by an unknown capitalised word ("Jan Vermassen"); at a sentence start only when that
+    // word is in no dictionary either ("Chidi Okonkwo belde") and the first name is no ordinary word.
+    if (!(firstBits & LIST.firstName)) return undefined;
+    if (a.tokens[unit.first].sentenceStart && !(isUnknownProper(a, second) && !isOrdinaryListedWord(a, unit))) return undefined;
     if (isPlaceUnit(a, second) || secondBits) return undefined;
     if (unitBits(a, second) & (LIST.hospital | LIST.institution | LIST.street)) return undefined;
   }
@@ -445,7 +454,7 @@ const POSSESSIVES: ReadonlySet<string> = new Set(["de", "het", "haar", "zijn", "
 
 /** A listed name right after a role word ("dochter Bo", "collega Thijs"), even if it is also a place or a rare word. */
 function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
-  if (shapeOf(a, unit) === "lower" || unit.end - unit.start < 2 || !nameBitsOf(a, unit)) return undefined;
+  if (shapeOf(a, unit) === "lower" || unit.end - unit.start < 2 || !(nameBitsOf(a, unit) || isUnknownProper(a, unit))) return undefined;
   if (shapeOf(a, unit) === "upper" && !a.tokens[unit.first].capsLine) return undefined;
   if (unitBits(a, unit) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(unit.key)) return undefined;
   // Right after the role word ("huisarts, Gent" names a town, "huisarts Gent" would not be written).
@@ -471,14 +480,213 @@ function fieldRule(a: Analysis, unit: Unit): NameMention | undefined {
   for (let u: Unit | undefined = unit, n = 0; u && n < 3; n++) {
     if (shapeOf(a, u) === "lower" || unitBits(a, u) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(u.key)) break;
     if (u !== unit && (a.tokens[u.first].newlinesBefore > 0 || !a.tokens[u.first].spaceBefore)) break;
-    listed ||= nameBitsOf(a, u) !== 0;
+    listed ||= nameBitsOf(a, u) !== 0 || isUnknownProper(a, u);
     last = u.last;
     u = unitAt(a, u.last + 1);
   }
   return last >= 0 && listed ? mention(unit.first, last, "pair") : undefined;
 }
 
-const RULES = [titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule, bareNameRule, lowercaseNameRule];
+
+/** A listed name that is also an ordinary word ("Bos", "Roos", "Visser"), unless it is a common given name. */
+function isOrdinaryListedWord(a: Analysis, unit: Unit): boolean {
+  const bits = unitBits(a, unit);
+  return (bits & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord)) !== 0 && !(bits & LIST.firstName && bits & LIST.commonFirstName);
+}
+
+/** A listed name that is no ordinary word, or a capitalised word in no list and no dictionary. */
+function isNameWord(a: Analysis, unit: Unit): boolean {
+  if (isUnknownProper(a, unit)) return true;
+  return nameBitsOf(a, unit) !== 0 && isNameLike(a, unit, false) && !isWhitelisted(a, unit) && !isPlaceUnit(a, unit) &&
+    !isOrdinaryListedWord(a, unit) && !isDictionaryWord(a, unit);
+}
+
+/**
+ * Two capitalised words, the first in no list and no dictionary, the second as unknown or a listed name that is no
+ * ordinary word: "Oluwadamilare Okonkwo meldt zich", "Thandiwe Ndlovu, 34 jaar", "Wen-Li Tjoa". A name of any
+ * origin, wherever it stands; a drug or device pair is kept out by the medical dictionary and the drug stems.
+ */
+function unknownPairRule(a: Analysis, unit: Unit): NameMention | undefined {
+  // Title case only: a line in capitals holds unknown clinical words as often as names ("BRONCHOGRAMME AÉRIQUE").
+  if (!isUnknownProper(a, unit) || shapeOf(a, unit) !== "title") return undefined;
+  const shape = shapeOf(a, unit);
+  const next = unit.last + 1;
+  const second = unitAt(a, next);
+  if (!second || second.first !== next || a.tokens[next].newlinesBefore > 0 || !a.tokens[next].spaceBefore) return undefined;
+  if (shapeOf(a, second) !== shape || !isNameWord(a, second)) return undefined;
+  return mention(unit.first, second.last, "pair");
+}
+
+/** The first word of a role after a name: "(longarts)", "(verpl. spec.)", ", huisarts", ", sa fille". */
+function isRoleKey(key: string | undefined): boolean {
+  if (key === undefined) return false;
+  return CAREGIVER_WORDS.has(key) || RELATIVE_WORDS.has(key) || PATIENT_WORDS.has(key) || ROLE_ABBREVIATIONS.has(key) ||
+    /(?:arts|oloog|ologe|ist|iste|peut|kundige|logue|iatre|ien|ienne)$/.test(key);
+}
+
+const ROLE_ABBREVIATIONS: ReadonlySet<string> = new Set(["verpl", "vpk", "spec", "ha", "kine", "kiné", "fysio", "ass", "aios", "anios", "coass", "pa", "vs", "ouder", "moeder", "vader"]);
+
+/**
+ * "Aanwezig: Bos (longarts), Kuipers (radioloog)", "Tjoa, huisarts": a name with its role right after it, in
+ * brackets or after a comma. A listed name counts even when it is also a word; an unlisted one when it is none.
+ */
+function roleAfterRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (shapeOf(a, unit) !== "title" || unit.end - unit.start < 2) return undefined;
+  const bits = unitBits(a, unit);
+  const listed = nameBitsOf(a, unit) !== 0 && !(bits & (LIST.stopWord | LIST.eponym | LIST.hospitalPrefix | LIST.hospitalAbbr)) &&
+    !(bits & LIST.extraWhitelist && !(bits & LIST.surname)) && !titleKindOf(unit.key) && !(isPlaceUnit(a, unit) && !(bits & LIST.surname));
+  if (!listed && !isUnknownProper(a, unit)) return undefined;
+  const open = a.tokens[unit.last + 1];
+  if (!open || open.newlinesBefore > 0 || (open.text !== "(" && open.text !== ",")) return undefined;
+  if (open.text === "," && a.tokens[unit.first].sentenceStart && !isUnknownProper(a, unit)) return undefined;
+  const words = nextWords(a, unit.last + 1, 2);
+  const role = POSSESSIVES.has(words[0] ?? "") ? words[1] : words[0];
+  if (!isRoleKey(role)) return undefined;
+  return mention(unit.first, unit.last, "lookup");
+}
+
+/** Whether the text between two offsets is a cell or field border: a line break, a tab, two spaces, "|" or ":". */
+function isCellBorder(a: Analysis, from: number, to: number): boolean {
+  const gap = a.text.slice(from, to);
+  return gap.length === 0 || /[\n\t|:;()]| {2}/.test(gap);
+}
+
+/**
+ * "Ngata, Tamati", "| Okonkwo, Chidi |", "Patiënt: Kowalski, Anna": a surname, a comma and a given name, standing
+ * alone in a cell, field or line (the form of patient lists and tables).
+ */
+function lastCommaFirstRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (shapeOf(a, unit) === "lower") return undefined;
+  const surnameLike = isUnknownProper(a, unit) ||
+    (nameBitsOf(a, unit) & (LIST.surname | LIST.interfixSurname) && isNameLike(a, unit, false) && !isWhitelisted(a, unit) && !isPlaceUnit(a, unit));
+  if (!surnameLike || a.tokens[unit.last + 1]?.text !== ",") return undefined;
+  const given = unitAt(a, unit.last + 2);
+  if (!given || given.first !== unit.last + 2 || a.tokens[given.first].newlinesBefore > 0 || shapeOf(a, given) === "lower") return undefined;
+  const listedGiven = nameBitsOf(a, given) & LIST.firstName && isNameLike(a, given, true) && !isWhitelisted(a, given) && !isPlaceUnit(a, given);
+  // In capitals ("SIGHUP, SIGQUIT" is no name) the given name must be listed.
+  const givenOk = listedGiven || (isUnknownProper(a, given) && shapeOf(a, given) === "title" && shapeOf(a, unit) === "title");
+  if (!givenOk) return undefined;
+  const before = a.tokens[unit.first - 1];
+  const after = a.tokens[given.last + 1];
+  if (before && !isCellBorder(a, before.end, a.tokens[unit.first].start) && before.text !== ":" && before.text !== "|") return undefined;
+  if (after && !isCellBorder(a, a.tokens[given.last].end, after.start) && !"|)(;".includes(after.text) && initialsEnd(a, given.last + 1) < 0) {
+    return undefined;
+  }
+  return mention(unit.first, given.last, "pair");
+}
+
+const signatureMemo = new WeakMap<Analysis, Set<number>>();
+
+/** The four lines under a closing formula that stands on a line of its own ("Met vriendelijke groeten,", "Groetjes"). */
+function closingLineSignatures(a: Analysis): Set<number> {
+  const lines = new Set<number>();
+  for (const token of a.tokens) {
+    if (!CLOSING_FIRST_WORDS.has(token.key) || a.lineStart[token.index] !== token.index) continue;
+    CLOSING.lastIndex = token.start;
+    if (!CLOSING.test(a.text)) continue;
+    const lineEnd = a.text.indexOf("\n", CLOSING.lastIndex);
+    const rest = a.text.slice(CLOSING.lastIndex, lineEnd < 0 ? a.text.length : lineEnd);
+    if (!/^[\s,.!:;-]*$/.test(rest)) continue;
+    const line = a.lineOf[token.index];
+    for (let l = line + 1; l <= line + 4; l++) lines.add(l);
+  }
+  return lines;
+}
+
+/**
+ * "Met vriendelijke groeten,\n\nWen-Li Tjoa": a line under a closing formula that holds only a name (one to four
+ * listed or unknown capitalised words, initials allowed), optionally followed by a comma or bracket and a role.
+ */
+function signatureRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (a.lineStart[unit.first] !== unit.first || shapeOf(a, unit) === "lower") return undefined;
+  let lines = signatureMemo.get(a);
+  if (!lines) {
+    lines = closingLineSignatures(a);
+    signatureMemo.set(a, lines);
+  }
+  if (!lines.has(a.lineOf[unit.first])) return undefined;
+  let last = -1;
+  let evidence = false;
+  let i = unit.first;
+  for (let n = 0; n < 5 && i < a.tokens.length; n++) {
+    if (i !== unit.first && (a.tokens[i].newlinesBefore > 0 || !a.tokens[i].spaceBefore)) break;
+    const initials = initialsEnd(a, i);
+    if (initials >= 0) {
+      last = initials;
+      i = initials + 1;
+      continue;
+    }
+    let start = i;
+    const interfix = interfixEnd(a, i);
+    if (interfix >= 0 && last >= 0) start = interfix + 1;
+    const u = unitAt(a, start);
+    if (!u || u.first !== start || shapeOf(a, u) === "lower") break;
+    const listed = nameBitsOf(a, u) !== 0 && !(unitBits(a, u) & (LIST.stopWord | LIST.eponym | LIST.medicalTerm)) && !titleKindOf(u.key);
+    if (!listed && !isUnknownProper(a, u)) break;
+    evidence = true;
+    last = u.last;
+    i = u.last + 1;
+  }
+  if (last < 0 || !evidence) return undefined;
+  const after = a.tokens[last + 1];
+  if (after && after.newlinesBefore === 0 && !",(-–/|".includes(after.text)) return undefined;
+  return mention(unit.first, last, "pair");
+}
+
+/** Interfixes that ordinary prose never writes before a lower-case word: "van der", "van den", "v/d" ("ter", "ten" it does). */
+const NAME_ONLY_INTERFIXES: ReadonlySet<string> = new Set(["van der", "van den", "vd", "v d", "vander", "vanden", "in t", "van t", "op t"]);
+
+function isLowerWordUnit(a: Analysis, unit: Unit | undefined, t: number): unit is Unit {
+  return unit !== undefined && unit.first === t && shapeOf(a, unit) === "lower" && a.tokens[t].kind === "word" && unit.end - unit.start >= 2 &&
+    a.tokens[t].newlinesBefore === 0 && !(unitBits(a, unit) & LIST.stopWord);
+}
+
+/**
+ * Lower-case names in search queries and terse lower-case lines (`queries.ts` says which lines): "karaca yusuf
+ * longfunctie", "pietersen lab uitslag", "labwaarden van der meer", "de vries jan". A listed name counts when no
+ * dictionary knows the word; a listed name that is also a word joins one that is not ("jan bakker"); "van der" and
+ * the like open a name before any word, "de"/"van" only before a listed surname that is no word.
+ */
+function queryNameRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (shapeOf(a, unit) !== "lower" || !onQueryLine(a, unit.first)) return undefined;
+  const interfix = interfixEnd(a, unit.first);
+  if (interfix >= 0) {
+    const surname = unitAt(a, interfix + 1);
+    const phrase = a.tokens.slice(unit.first, interfix + 1).filter((t) => t.kind === "word").map((t) => t.key).join(" ");
+    const strong = NAME_ONLY_INTERFIXES.has(phrase);
+    // "van der meer": after a name-only interfix even a listed surname that is a stop word elsewhere.
+    const stopSurname = strong && surname !== undefined && surname.first === interfix + 1 && shapeOf(a, surname) === "lower" &&
+      a.tokens[surname.first].newlinesBefore === 0 && nameBitsOf(a, surname) !== 0;
+    if (!isLowerWordUnit(a, surname, interfix + 1) && !stopSurname) return undefined;
+    if (!strong && !isListedNonWord(a, surname, LIST.surname | LIST.interfixSurname, 3)) return undefined;
+    if (strong && !stopSurname && unitBits(a, surname!) & (WHITELIST_BITS & ~LIST.commonWord)) return undefined;
+    return mention(unit.first, followingQueryName(a, surname!.last), "interfix");
+  }
+  // Three letters only for a common given name ("ali", "eva"): "uri", "iso", "sys", "inh" are abbreviations.
+  const minLength = unitBits(a, unit) & LIST.commonFirstName ? 3 : 4;
+  if (!isListedNonWord(a, unit, NAME_BITS, minLength) || isPlaceUnit(a, unit) || unitBits(a, unit) & (LIST.hospital | LIST.hospitalAbbr)) return undefined;
+  // A listed given name or surname right before it that is also a word belongs to the name ("roos pietersen").
+  let first = unit.first;
+  const before = unitAt(a, unit.first - 1);
+  if (before && before.last === unit.first - 1 && isLowerWordUnit(a, before, before.first) && nameBitsOf(a, before) && !isWhitelisted(a, before) &&
+    !isPlaceUnit(a, before) && a.tokens[unit.first].spaceBefore && onQueryLine(a, before.first) && a.tokens[unit.first].newlinesBefore === 0) {
+    first = before.first;
+  }
+  return mention(first, followingQueryName(a, unit.last), "lookup");
+}
+
+/** The last token of a lower-case name continued by one more listed name ("yusuf demir", "de vries jan"). */
+function followingQueryName(a: Analysis, last: number): number {
+  const next = unitAt(a, last + 1);
+  if (!isLowerWordUnit(a, next, last + 1) || !a.tokens[last + 1].spaceBefore) return last;
+  if (!nameBitsOf(a, next) || isWhitelisted(a, next) || isPlaceUnit(a, next) || unitBits(a, next) & (LIST.hospital | LIST.hospitalAbbr)) return last;
+  return next.last;
+}
+
+const RULES = [
+  titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule,
+  lastCommaFirstRule, signatureRule, unknownPairRule, roleAfterRule, bareNameRule, lowercaseNameRule, queryNameRule,
+];
 
 /** Grows a mention over adjacent initials, interfix + name, and listed names, to a fixpoint. */
 function extend(a: Analysis, m: NameMention): NameMention {
@@ -632,8 +840,9 @@ function mayOpenName(a: Analysis, unit: Unit): boolean {
   if (unitBits(a, unit) & LIST.interfix || EXTRA_INTERFIXES.has(unit.key) || unit.key === "v" || unit.key === "vd") return true;
   const before = a.tokens[unit.first - 1];
   if (before !== undefined && (before.text === "'" || before.text === "’")) return true;
-  // A lower-case word right after a title, a patient word or a role word ("mw brink", "dochter ilse").
-  return (unitBits(a, unit) & NAME_BITS) !== 0 && before !== undefined;
+  // A lower-case word right after a title, a patient word or a role word ("mw brink", "dochter ilse"), or a listed
+  // name in a query line.
+  return (unitBits(a, unit) & NAME_BITS) !== 0 && (before !== undefined || onQueryLine(a, unit.first));
 }
 
 export function findNameMentions(a: Analysis): NameMention[] {

@@ -298,6 +298,48 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Met vriendelijke groet,
     [Dr. S. Kuipers](Name:Caregiver), neuroloog
   `),
+  ...cases("names of every origin", `
+    [Oluwadamilare Okonkwo](Name:Other) meldt zich op de SEH.
+    Dhr. [Tjoa](Name:Patient) heeft een afspraak.
+    Mevrouw [Thandiwe Ndlovu](Name:Patient), [34](Age_Birthdate), met koorts.
+    [Chidi Okonkwo](Name:Other) belde over de uitslag.
+    Aanwezig: [Kowalczyk](Name:Caregiver) (longarts), [Abubakar](Name:Caregiver) (radioloog)
+    [Ngata, Tamati](Name:Patient) | [12-03-1980](Age_Birthdate) | controle
+    Naam: [Przybylski](Name:Patient)
+    Patiënt: [Nguyen Van Thanh](Name:Patient)
+    Met vriendelijke groet,
+    [Wen-Li Tjoa](Name:Caregiver)
+    Groetjes, [Siobhan](Name:Other)
+    Echtgenoot [Mehmet Yıldırım](Name:Other) is aanwezig.
+    Collega [Adebayo](Name:Caregiver) neemt over.
+    Gezien door dr. [Chukwuemeka](Name:Caregiver).
+    Bijwerkingen van Pantozol en Contramal besproken.
+    Start Xarelto, stop Sintrom.
+    Ondansetron en Primperan bij misselijkheid.
+    Bronchogramme aérique rechts basaal.
+  `),
+  ...cases("queries", `
+    [karaca yusuf](Name:Patient) longfunctie
+    [pietersen](Name:Patient) lab uitslag
+    labwaarden [van der meer](Name:Patient)
+    opnames [isala](Organization:Healthcare) maart
+    verwijzingen [sint-niklaas](Address_Location:Other)
+    ct thorax [van den berg](Name:Patient)
+    echo buik controle
+    alle patiënten met diabetes type 2
+    lab crp leuko
+  `),
+  ...cases("belgian french", `
+    Mme [Dubois](Name:Patient), née le [3 avril 1948](Age_Birthdate), domiciliée à [Charleroi](Address_Location:Patient).
+    M. [Lambert](Name:Patient) est hospitalisé depuis le [1er mars](Date).
+    Domicilié [rue de la Station 14](Address_Location:Patient), [5000 Namur](Address_Location:Patient).
+    [Chaussée de Louvain 120 boîte 3](Address_Location:Other), [1030 Schaerbeek](Address_Location:Other)
+    Suivi par le CPAS de [Molenbeek](Address_Location:Other).
+    Hospitalisé du [2 au 9 février 2023](Date) au [CHU de Charleroi](Organization:Healthcare).
+    Il a [72 ans](Age_Birthdate) et vit seul à [Verviers](Address_Location:Patient).
+    Médecin traitant : [Dr Martin](Name:Caregiver), [avenue Louise 250](Address_Location:Caregiver), [1050 Ixelles](Address_Location:Caregiver).
+    Patiente vue le [15 octobre 2022](Date) en consultation.
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).

@@ -1,0 +1,63 @@
+// Capitalised words that no list holds and no dictionary knows: the names of every origin ("Okonkwo", "Tjoa",
+// "Ndlovu", "Oluwadamilare") that the name lists cannot hold. Such a word is a name only where a position says so
+// (after a role word, beside a listed name, in a "Naam:" field, under a signature): the shape rules in names.ts.
+import type { Analysis, Unit } from "./analysis.js";
+import { UNIT_TITLE, UNIT_UPPER } from "./analysis.js";
+import { LIST, WHITELIST_BITS } from "./lexicon.js";
+
+/**
+ * Stems of international drug names and other chemical words (INN suffixes, in their Dutch, French and English
+ * spellings): a brand or generic the dictionaries miss is still no person ("Pantozol", "Contramal", "Lyrica").
+ */
+const DRUG_LIKE = /(?:azol|azole|prazol|pril|sartan|statine?|olol|dipine|azepam|zolam|cilline?|mycine?|cycline?|floxacine?|mab|nib|parine?|oxacine?|tidine?|profen|fenac|amide?|amine?|idine?|azine?|oxine?|ine|ol|ex|ix|yl|um|ide)$/;
+const LETTERS_ONLY = /^[\p{L}\p{M}]+$/u;
+/** "IgE", "HbA1c", "pH", "McB": short words with a capital inside are abbreviations, not names. */
+const SHORT_MIXED_CASE = /^.\p{Ll}{0,2}\p{Lu}/u;
+
+const memo = new WeakMap<Analysis, Int8Array>();
+
+/**
+ * Whether the unit is an ordinary Dutch, French or English word (the whole unit, or each of its pieces); with
+ * `medical`, also a medical word or brand (which the medical dictionary mixes with some surnames: "janssen").
+ */
+export function isDictionaryWord(a: Analysis, unit: Unit, medical = false): boolean {
+  const { words, medicalWords } = a.lexicon;
+  if (!words || (medical && !medicalWords)) return true;
+  const known = (key: string): boolean => words.has(key) || (medical && medicalWords!.has(key));
+  if (known(unit.key)) return true;
+  if (unit.first === unit.last) return false;
+  for (let t = unit.first; t <= unit.last; t += 2) if (!known(a.tokens[t].key)) return false;
+  return true;
+}
+
+function computeUnknownProper(a: Analysis, unit: Unit): boolean {
+  if (unit.end - unit.start < 3) return false;
+  const shape = a.unitShape[unit.index];
+  if (shape !== UNIT_TITLE && shape !== UNIT_UPPER) return false;
+  if (a.unitListBits[unit.index] !== 0) return false;
+  for (let t = unit.first; t <= unit.last; t += 2) {
+    const token = a.tokens[t];
+    if (!LETTERS_ONLY.test(token.text)) return false;
+    if (a.tokenBits[t] & (WHITELIST_BITS | LIST.hospitalPrefix | LIST.hospitalAbbr | LIST.title)) return false;
+  }
+  const text = a.tokens[unit.first].text;
+  if (unit.first === unit.last && text.length <= 4 && SHORT_MIXED_CASE.test(text) && !a.tokens[unit.first].upper) return false;
+  // A word of two or three capitals is an abbreviation far more often than a name ("MDL", "SEH", "RVT").
+  if (shape === UNIT_UPPER && unit.end - unit.start <= 3) return false;
+  if (isDictionaryWord(a, unit, true)) return false;
+  return !(unit.first === unit.last && DRUG_LIKE.test(a.tokens[unit.first].key) && unit.end - unit.start >= 6);
+}
+
+/**
+ * A capitalised word in no list and no dictionary (no digits, not an abbreviation, not shaped like a drug name):
+ * a name, a place or an organisation wherever a position confirms it.
+ */
+export function isUnknownProper(a: Analysis, unit: Unit): boolean {
+  let m = memo.get(a);
+  if (!m) {
+    m = new Int8Array(a.units.length).fill(-1);
+    memo.set(a, m);
+  }
+  if (m[unit.index] < 0) m[unit.index] = computeUnknownProper(a, unit) ? 1 : 0;
+  return m[unit.index] === 1;
+}

@@ -1,0 +1,50 @@
+// Names of every origin by shape and position (a capitalised word in no list and no dictionary, beside a listed
+// name, before a role, in "Last, First" cells, under a closing formula), lower-case names and places in query lines,
+// and an age after a copula: each case exact (offsets and label) through rules-nl-be alone, each with the negative
+// that the same rule must leave alone.
+import { beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../src/detectors/index.js";
+import { loadRulesLexicon } from "./index.js";
+import { detectSpans } from "./lib/detect.js";
+import type { Lexicon } from "./lib/lexicon.js";
+import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+
+let lexicon: Lexicon;
+beforeAll(() => {
+  lexicon = loadRulesLexicon(PROJECT_ROOT);
+});
+
+const render = (marked: string): string => {
+  const { text } = parseMarkup(marked);
+  return renderMarkup(text, detectSpans(text, lexicon));
+};
+
+const CASES: [rule: string, marked: string][] = [
+  ["unknown pair", "[Oluwadamilare Okonkwo](Name:Other) meldt zich aan de balie."],
+  ["unknown pair", "Vandaag belde [Thandiwe Ndlovu](Name:Other) over haar afspraak."],
+  ["unknown pair, drugs are no names", "Bijwerkingen van Pantozol en Contramal besproken."],
+  ["unknown pair, capitals line", "BRONCHOGRAMME AÉRIQUE BASAAL RECHTS"],
+  ["listed given name + unknown word at a sentence start", "[Chidi Okonkwo](Name:Other) belde over de uitslag."],
+  ["role after the name", "Overleg met [Kowalczyk](Name:Caregiver) (longarts) en [Abubakar](Name:Caregiver) (radioloog)."],
+  ["role after the name, an ordinary word", "Verslag Pneumonie (longarts) volgt."],
+  ["last, first in a cell", "[Ngata, Tamati](Name:Other) | controle"],
+  ["last, first needs a cell border", "Bij Ngata, Tamati en de rest is alles goed."],
+  ["signature under a closing", "Met vriendelijke groet,\n\n[Wen-Li Tjoa](Name:Caregiver)"],
+  ["signature needs a closing", "Overleg gehad.\n\nTjoa"],
+  ["unknown word after a role word", "Collega [Adebayo](Name:Caregiver) neemt over."],
+  ["unknown word in a name field", "Naam: [Przybylski](Name:Patient)"],
+  ["query name", "[pietersen](Name:Other) lab uitslag"],
+  ["query name with interfix", "labwaarden [van der meer](Name:Other)"],
+  ["query place", "verwijzingen [sint-niklaas](Address_Location:Other)"],
+  ["query hospital", "opnames [isala](Organization:Healthcare) maart"],
+  ["query line, ordinary words", "echo buik controle"],
+  ["lower case in prose is no query", "De patiënt werd gisteren gezien door de huisarts en kreeg een verwijzing naar de longarts voor verder onderzoek en een ct thorax, waarna hij met pietersen naar huis ging."],
+  ["age after a copula", "Mevr. [Tjoa](Name:Patient) is [56 jaar](Age_Birthdate)."],
+  ["age after a copula, no duration", "Hij is 3 jaar gestopt met roken."],
+];
+
+describe("shape and position rules", () => {
+  it.each(CASES)("%s: %s", (_rule, marked) => {
+    expect(render(marked)).toBe(marked);
+  });
+});
