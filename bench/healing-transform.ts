@@ -68,7 +68,7 @@ const transforms: [string, Transformer][] = [
 const detected: Span[][] = [];
 for (const [i, d] of notes.entries()) {
   const outs = await Promise.all(
-    [rules, pats, known].map(async (det) => ({ detectorId: det.id, spans: await det.detect(d, { signal, documentIndex: i }) })),
+    ([["rules-nl-be", rules], ["patterns", pats], ["known-identifiers", known]] as const).map(async ([detectorId, det]) => ({ detectorId, spans: await det.detect(d, { signal, documentIndex: i }) })),
   );
   detected.push(unionSpans(outs));
 }

@@ -80,7 +80,6 @@ export default definePlugin({
     if (o.mode === "stream") {
       const session = new JsonlToolSession({ toolId, installHint: INSTALL_HINT, command, cwd, env: o.env, startupTimeoutMs: o.startup_timeout_ms, timeoutMs: o.timeout_ms });
       return {
-        id: toolId,
         async detect(document, { signal }) {
           const rec = await session.request(document.document_id, documentInputLine(document, o.send_metadata), signal);
           return convertToolSpans(document, rec.spans, conv);
@@ -95,7 +94,6 @@ export default definePlugin({
       (d) => d.document_id,
     );
     return {
-      id: toolId,
       detect: (document, { signal }) => batcher.submit(document, signal),
       detectBatch: (documents, { signal }) => runJsonlBatch(documents, signal, run, conv),
     };

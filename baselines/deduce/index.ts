@@ -74,7 +74,6 @@ export default definePlugin({
     });
     const conv = { toolId: TOOL_ID, offsets: "codepoints" as const, mapLabel: createLabelMapper(o.label_map, o.unknown_labels, TOOL_ID) };
     return {
-      id: TOOL_ID,
       async detect(document, { signal }) {
         const rec = await session.request(document.document_id, deduceInputLine(document, o.send_patient), signal);
         return convertToolSpans(document, rec.spans, conv);

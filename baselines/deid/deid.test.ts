@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { OffsetMapper } from "../../src/contract/index.js";
 import { FAKE_TOOLS, TRICKY_NOTES, covered, createDetector, detectAll, doc, failure, fakeTool } from "../../test/fixtures/fake-tools/harness.js";
-import { encodeDeidRecords, parsePhiFile, parseResTags, recordKey, tagCategory, toLatin1PerCodePoint } from "./format.js";
+import { encodeDeidRecords, parseResTags, phiIntervalsByRecord, recordKey, tagCategory, toLatin1PerCodePoint } from "./format.js";
 import deid, { probeVersion } from "./index.js";
 
 const folder = fakeTool("deid");
@@ -38,11 +38,11 @@ describe("deid formats", () => {
   });
 
   it("parses .phi headers and PHI lines, and rejects anything else", () => {
-    const parsed = parsePhiFile("Patient 1\tNote 1\n0\t0\t5\n7\t7\t9\n\nPatient 2\tNote 1\n", "deid");
+    const parsed = phiIntervalsByRecord("Patient 1\tNote 1\n0\t0\t5\n7\t7\t9\n\nPatient 2\tNote 1\n", "deid");
     expect(parsed.get(recordKey("1", "1"))).toEqual([{ start: 0, end: 5 }, { start: 7, end: 9 }]);
     expect(parsed.get(recordKey("2", "1"))).toEqual([]);
-    expect(() => parsePhiFile("Patient 1\tNote 1\nnot a line\n", "deid")).toThrow(/line 2/);
-    expect(() => parsePhiFile("3\t3\t4\n", "deid")).toThrow(/before any record header/);
+    expect(() => phiIntervalsByRecord("Patient 1\tNote 1\nnot a line\n", "deid")).toThrow(/line 2/);
+    expect(() => phiIntervalsByRecord("3\t3\t4\n", "deid")).toThrow(/before any record header/);
   });
 
   it("reads tag categories from .res records", () => {

@@ -1,7 +1,7 @@
 // PhysioNet deid 1.1 file formats: `.text` records in, `.phi` offsets and `.res` tags out. deid counts offsets in
 // characters of latin-1 text; writing each code point of a note as exactly one latin-1 character makes those
 // offsets code points of the original note.
-import { DeidError } from "../../src/contract/index.js";
+import { DeidError, parsePhi, type PhiRecord } from "../../src/contract/index.js";
 
 /** Look-alikes for common characters outside latin-1, so deid's rules see punctuation it knows. */
 const LATIN1_LOOKALIKES: Readonly<Record<string, string>> = {
@@ -46,6 +46,26 @@ export function recordKey(patient: string, note: string): string {
   return `${patient}\u0000${note}`;
 }
 
+/**
+ * The `.phi` file deid wrote, by record key (the contract's `parsePhi`); a malformed file fails the batch as an
+ * invalid answer of the tool, naming the line.
+ */
+export function phiIntervalsByRecord(content: string, toolId: string): Map<string, PhiInterval[]> {
+  let records: PhiRecord[];
+  try {
+    records = parsePhi(content);
+  } catch (err) {
+    if (err instanceof DeidError) throw new DeidError("E_DETECTOR_INVALID_SPAN", err.reason, { detectorId: toolId, line: err.context.line });
+    throw err;
+  }
+  return new Map(records.map((r) => [recordKey(r.patientId, r.noteId), r.intervals.map(({ start, end }) => ({ start, end }))]));
+}
+
+export interface PhiInterval {
+  start: number;
+  end: number;
+}
+
 /** The `.text` file for a batch of notes, as latin-1 bytes. */
 export function encodeDeidRecords(texts: readonly string[], toolId: string): Buffer {
   let out = "";
@@ -56,33 +76,6 @@ export function encodeDeidRecords(texts: readonly string[], toolId: string): Buf
     out += `START_OF_RECORD=${k + 1}||||1||||\n${toLatin1PerCodePoint(text)}\n${RECORD_END}\n`;
   });
   return Buffer.from(out, "latin1");
-}
-
-export interface PhiInterval {
-  start: number;
-  end: number;
-}
-
-/** Parses a `.phi` file into intervals per record key; any line that is not a header or a PHI line is an error. */
-export function parsePhiFile(content: string, toolId: string): Map<string, PhiInterval[]> {
-  const out = new Map<string, PhiInterval[]>();
-  let current: PhiInterval[] | undefined;
-  const lines = content.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (line.trim() === "") return;
-    const header = /^\s*Patient\s+(\S+)\s+Note\s+(\S+)\s*$/.exec(line);
-    if (header) {
-      const key = recordKey(header[1], header[2]);
-      current = out.get(key) ?? [];
-      out.set(key, current);
-      return;
-    }
-    const phi = /^\s*(\d+)\s+(\d+)\s+(\d+)\s*$/.exec(line);
-    if (!phi) throw new DeidError("E_DETECTOR_INVALID_SPAN", `.phi line ${i + 1} is neither a record header nor a PHI line`, { detectorId: toolId });
-    if (!current) throw new DeidError("E_DETECTOR_INVALID_SPAN", `.phi line ${i + 1} lists PHI before any record header`, { detectorId: toolId });
-    current.push({ start: Number(phi[2]), end: Number(phi[3]) });
-  });
-  return out;
 }
 
 /** The tag categories of each record of a `.res` file, in text order ("Last Name", "Telephone/Fax", "DATE", ...). */

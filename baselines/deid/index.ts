@@ -11,7 +11,7 @@ import { createLabelMapper, labelMapOptionSchema, unknownLabelPolicySchema, type
 import { installHintOf, loadManifest, probeToolVersion } from "../shared/manifest.js";
 import { batchingOptions, commandOptionSchema, resolveFrom } from "../shared/options.js";
 import { fillCommandTemplate, normaliseCommand, requireToolFiles, runTool } from "../shared/tool-process.js";
-import { encodeDeidRecords, parsePhiFile, parseResTags, recordKey, type PhiInterval } from "./format.js";
+import { encodeDeidRecords, parseResTags, phiIntervalsByRecord, recordKey, type PhiInterval } from "./format.js";
 
 export const manifest = loadManifest(import.meta.url);
 const TOOL_ID = "deid";
@@ -64,7 +64,7 @@ export async function runDeidBatch(documents: readonly Document[], signal: Abort
     } catch {
       throw new DeidError("E_DETECTOR_FAILED", "deid exited without writing a .phi file", { detectorId: TOOL_ID });
     }
-    const intervalsByRecord = parsePhiFile(phi, TOOL_ID);
+    const intervalsByRecord = phiIntervalsByRecord(phi, TOOL_ID);
     const tagsByRecord = mapLabel ? parseResTags((await readFile(`${basename}.res`).catch(() => Buffer.alloc(0))).toString("latin1")) : new Map<string, string[]>();
     const known = new Set(documents.map((_, k) => recordKey(String(k + 1), "1")));
     for (const key of intervalsByRecord.keys()) {
@@ -106,7 +106,6 @@ export default definePlugin({
       (d) => d.document_id,
     );
     return {
-      id: TOOL_ID,
       detect: (document, { signal }) => batcher.submit(document, signal),
       detectBatch: (documents, { signal }) => runDeidBatch(documents, signal, o, cwd, mapLabel),
     };

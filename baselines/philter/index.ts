@@ -87,7 +87,6 @@ export default definePlugin({
       (d) => d.document_id,
     );
     return {
-      id: TOOL_ID,
       detect: (document, { signal }) => batcher.submit(document, signal),
       detectBatch: (documents, { signal }) => runPhilterBatch(documents, signal, o, cwd),
     };

@@ -399,7 +399,6 @@ export default definePlugin({
   },
   create(options) {
     return {
-      id: "known-identifiers",
       detect: (document, ctx) => detectKnownIdentifiers(document, options, ctx?.analysis),
     };
   },

@@ -66,7 +66,6 @@ export async function createMeddeidDetector(options: MeddeidOnnxOptions, ctx: Pl
     });
   }
   return {
-    id: "meddeid-onnx",
     spec,
     async detect(document: Document, dctx: DetectContext): Promise<DetectedSpan[]> {
       return (await engine.detectTexts([document.text], dctx.signal))[0];

@@ -1,6 +1,7 @@
 // Finds the text an LLM listed inside the chunk it was shown. The model's copy is never trusted as an offset:
 // every occurrence of it as whole words becomes a span, and a copy not in the chunk makes none.
 import type { TextRange } from "./chunking.js";
+import { escapeRegExp } from "../../src/contract/index.js";
 
 export type LocateOutcome =
   | { kind: "exact" | "tolerant"; ranges: TextRange[] }
@@ -14,9 +15,6 @@ export type LocateOutcome =
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 const EDGE_PUNCTUATION = /^[\s"'“”‘’«»()[\]{},.;:!?]+|[\s"'“”‘’«»()[\]{},.;:!?]+$/gu;
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** Whether [start,end) does not cut a word on either side (checked only where the needle's edge is a word char). */
 function isWholeWords(text: string, start: number, end: number): boolean {

@@ -9,8 +9,17 @@
 // 11-proof, do not start with 0 (a Belgian landline) and are not part of a longer number count as a BSN at 0.8
 // when Dutch is on. A number right after its own context word ("INSZ", "BSN", "MRN", "NPI", ...) is an identifier
 // even when its checksum fails (a typo in an identifier is still an identifier): 0.9.
-import type { DetectedSpan, Label } from "../../src/contract/index.js";
-import { elfproef, IBAN_LENGTHS, isValidIban, isValidNhsNumber, isValidNpi, isValidRrn, isValidSsn } from "./checksums.js";
+import {
+  IBAN_LENGTHS,
+  isValidBelgianNationalNumber,
+  isValidBsn,
+  isValidIban,
+  isValidNhsNumber,
+  isValidNpi,
+  isValidSsn,
+  type DetectedSpan,
+  type Label,
+} from "../../src/contract/index.js";
 import type { Lexicon } from "./lexicon.js";
 import {
   SCORE_CHECKSUM,
@@ -137,7 +146,7 @@ function rrnAt(text: string, s: number): Found | null {
   const m = matchAt(RRN, text, s);
   if (!m) return null;
   const end = s + m[0].length;
-  if (!freeStanding(text, s, end) || !isValidRrn(digitsOf(m[0]))) return null;
+  if (!freeStanding(text, s, end) || !isValidBelgianNationalNumber(digitsOf(m[0]))) return null;
   return { start: s, end, label: "ID:Patient", score: SCORE_CHECKSUM };
 }
 
@@ -151,7 +160,7 @@ function bsnAt(text: string, s: number, rules: IdentifierRules): Found | null {
   if (!m) return null;
   const end = s + m[0].length;
   const digits = digitsOf(m[0]);
-  if (!freeStanding(text, s, end) || !elfproef(digits)) return null;
+  if (!freeStanding(text, s, end) || !isValidBsn(digits)) return null;
   if (phraseBefore(text, s, BSN_CONTEXT, 32) >= 0) return { start: s, end, label: "ID:Patient", score: SCORE_CHECKSUM };
   if (rules.dutch && digits.length === 9 && digits[0] !== "0") return { start: s, end, label: "ID:Patient", score: SCORE_PATTERN };
   return null;

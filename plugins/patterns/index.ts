@@ -57,7 +57,6 @@ export default definePlugin({
     const dayFirstFor = (lang: string | undefined): boolean =>
       options.date_order === "day-first" || (options.date_order === "auto" && lang !== undefined && /^(?:nl|fr)\b/i.test(lang));
     return {
-      id: "patterns",
       detect(document) {
         return detectPatterns(document.text, compiled, { dayFirst: dayFirstFor(document.metadata?.lang ?? undefined) });
       },

@@ -2,8 +2,7 @@
 // (leading 0) and US numbers. A candidate is a chain of digit groups joined by single separators; the longest
 // prefix of groups that has the shape of a phone number wins. 9–13 digits are required, so doses, lab values and
 // scores never qualify.
-import type { DetectedSpan } from "../../src/contract/index.js";
-import { isValidRrn } from "./checksums.js";
+import { isValidBelgianNationalNumber, type DetectedSpan } from "../../src/contract/index.js";
 import type { Lexicon } from "./lexicon.js";
 import {
   SCORE_CONTEXT,
@@ -180,7 +179,7 @@ function national(groups: readonly Group[], k: number): Verdict {
     if ((n === 10 && /^0[1-9]/.test(digits)) || (n === 11 && digits.startsWith("07"))) return Verdict.Yes;
     return Verdict.WithContext;
   }
-  if (n === 11 && isValidRrn(digits)) return Verdict.No;
+  if (n === 11 && isValidBelgianNationalNumber(digits)) return Verdict.No;
   const f = first.length;
   if (n === 9) return f >= 2 && f <= 3 ? Verdict.Yes : Verdict.No;
   if (n === 10) return f >= 2 && f <= 4 ? Verdict.Yes : Verdict.No;

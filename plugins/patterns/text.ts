@@ -1,5 +1,5 @@
 // Character tests, number anchors and context look-behind shared by every pattern family.
-import type { DetectedSpan, Label } from "../../src/contract/index.js";
+import { daysInMonth, escapeRegExp, type DetectedSpan, type Label } from "../../src/contract/index.js";
 
 /** Scores: a passing checksum, a context word that admitted the match, or the pattern alone. */
 export const SCORE_CHECKSUM = 1.0;
@@ -210,9 +210,6 @@ export function alternation(words: Iterable<string>): string {
     .join("|");
 }
 
-export function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** Drops trailing characters that are not letters or digits (never keep closing punctuation or dots). */
 export function trimTrailingPunctuation(text: string, start: number, end: number): number {
@@ -242,18 +239,9 @@ export function sortAndDeduplicate(spans: DetectedSpan[]): DetectedSpan[] {
   return out;
 }
 
-/** Days in a month; February allows 29 unless the year is known and not a leap year. */
-export function daysInMonth(month: number, year?: number): number {
-  if (month === 2) {
-    if (year === undefined) return 29;
-    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-    return leap ? 29 : 28;
-  }
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
+/** A day of a month; February allows 29 unless the year is known and not a leap year (2000 was one). */
 export function isValidDayMonth(day: number, month: number, year?: number): boolean {
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(month, year);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year ?? 2000, month);
 }
 
 const UNIT_AFTER =

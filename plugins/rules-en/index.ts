@@ -53,7 +53,6 @@ export default definePlugin({
       relative_dates: options.date_scope === "absolute+relative",
     });
     return {
-      id: "rules-en",
       detect(document, ctx) {
         if (ctx.signal.aborted) {
           throw new DeidError("E_DETECTOR_TIMEOUT", "aborted before the rules ran", { detectorId: "rules-en", documentIndex: ctx.documentIndex });

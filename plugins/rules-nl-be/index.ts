@@ -68,7 +68,6 @@ export default definePlugin({
     const lexicon = loadRulesLexicon(ctx.projectRoot, options.cache_index);
     const families: RuleFamilies = { ...options.families };
     return {
-      id: "rules-nl-be",
       detect(document, detectCtx) {
         if (detectCtx.signal.aborted) {
           throw new DeidError("E_DETECTOR_TIMEOUT", "aborted before the rules ran", {

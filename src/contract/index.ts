@@ -13,3 +13,6 @@ export * from "./config-errors.js";
 export * from "./fs-errors.js";
 export * from "./fold.js";
 export * from "./language-words.js";
+export * from "./checksums.js";
+export * from "./calendar.js";
+export * from "./phi.js";

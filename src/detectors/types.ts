@@ -17,7 +17,11 @@ export interface DetectContext {
 
 /** A ready detector: `detect` returns offsets, labels and scores only, never text. `[]` means nothing found. */
 export interface Detector {
-  readonly id: string;
+  /**
+   * Optional and redundant: the detector is known by its plugin's `meta.id` (or the stack entry's `id`). When a
+   * detector still carries one, it must equal `meta.id`; the stack refuses to start otherwise.
+   */
+  readonly id?: string;
   detect(document: Document, ctx: DetectContext): Promise<DetectedSpan[]> | DetectedSpan[];
   /** Optional batch form; the orchestrator uses it when present (e.g. to batch windows across documents). */
   detectBatch?(documents: readonly Document[], ctx: { signal: AbortSignal; documentIndices: number[] }): Promise<DetectedSpan[][]>;
@@ -37,7 +41,10 @@ export interface PluginMeta<Schema extends z.ZodType = z.ZodType> {
   labels: readonly Label[];
   /** Options schema with complete defaults: `schema.parse({})` must succeed unless an option is required. */
   configSchema: Schema;
-  /** "deterministic" detectors are re-run by the leak guard; "model" detectors may be vetoed by a second opinion. */
+  /**
+   * "deterministic" detectors that can return an ID or contact-detail label are re-run by the leak guard on the
+   * de-identified text; only "model" detectors' spans may be dropped by a second opinion or the lexical veto.
+   */
   kind: "deterministic" | "model" | "llm" | "external";
 }
 

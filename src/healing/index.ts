@@ -5,11 +5,13 @@
 // ["healing:<rule>"]; spans a rule merges have the union of their detectors.
 import { DeidError, type Document, type Span, type TextAnalysis } from "../contract/index.js";
 import { bindAnalysis } from "./cache.js";
+import type { HealingOptions } from "./options.js";
 import { builtInProfiles } from "./profiles.js";
 
 export interface HealingContext {
   document: Document;
-  options: Record<string, unknown>;
+  /** The stack's `healing_options`, validated by `healingOptionsSchema` (src/healing/options.ts). */
+  options: Readonly<HealingOptions>;
   /** The shared analysis of `document.text` the detectors used (src/contract/analysis.ts); made here when absent. */
   analysis?: TextAnalysis;
 }
@@ -33,6 +35,7 @@ for (const profile of builtInProfiles()) PROFILES.set(profile.id, profile);
 
 export { buildProfile, DEFAULT_ORDER, PROFILE_LANGUAGES, RULES } from "./profiles.js";
 export { lexiconFor, type HealingLexicon } from "./lexicon.js";
+export { DEFAULT_HEALING_OPTIONS, healingOptionsSchema, type HealingOptions } from "./options.js";
 
 export function registerHealingProfile(profile: HealingProfile): void {
   PROFILES.set(profile.id, profile);

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import {
   categoryOf,
+  escapeRegExp,
   type Document,
   type Span,
   foldSameLength,
@@ -98,7 +99,7 @@ const fold = (s: string) => foldSameLength(s.normalize("NFC"));
 function alternation(words: Iterable<string>): string {
   return [...new Set([...words].map(fold))]
     .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
+    .map((w) => escapeRegExp(w).replace(/ /g, "\\s+"))
     .join("|");
 }
 

@@ -10,6 +10,7 @@ import {
   WEEKDAYS,
   type WordLanguage,
 } from "../contract/index.js";
+import { escapeRegExp } from "../contract/index.js";
 
 export interface HealingLexicon {
   languages: readonly WordLanguage[];
@@ -39,12 +40,9 @@ function stripAccents(s: string): string {
   return s.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
 }
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 function anyCase(word: string): string {
-  return [...word].map((c) => (c === " " ? "\\s+" : c.toUpperCase() !== c ? `[${c}${c.toUpperCase()}]` : escape(c))).join("");
+  return [...word].map((c) => (c === " " ? "\\s+" : c.toUpperCase() !== c ? `[${c}${c.toUpperCase()}]` : escapeRegExp(c))).join("");
 }
 
 /** Alternation of words, longest first, each with its accent-free spelling; spaces match any whitespace. */
@@ -56,7 +54,7 @@ export function wordAlternation(words: Iterable<string>, caseFree = false): stri
   }
   return [...all]
     .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-    .map((w) => (caseFree ? anyCase(w) : escape(w).replace(/ /g, "\\s+")))
+    .map((w) => (caseFree ? anyCase(w) : escapeRegExp(w).replace(/ /g, "\\s+")))
     .join("|");
 }
 

@@ -6,6 +6,7 @@ import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { configError, configValue, DeidError, nearest, parseConfigText, type ConfigText } from "../contract/index.js";
 import { PROJECT_ROOT } from "../detectors/index.js";
+import { DEFAULT_HEALING_OPTIONS, healingOptionsSchema } from "../healing/options.js";
 import { SITE_DENY_ID, SITE_PATTERNS_ID, siteSchema } from "./site.js";
 
 const detectorEntrySchema = z
@@ -56,7 +57,7 @@ export const stackSchema = z
     language: z.string().min(2).default("nl-BE"),
     detectors: z.array(detectorEntrySchema).min(1),
     healing: z.string().nullable().default(null),
-    healing_options: z.record(z.string(), z.unknown()).default({}),
+    healing_options: healingOptionsSchema.default(DEFAULT_HEALING_OPTIONS),
     scope: z.enum(["safe-harbor"]).nullable().default(null),
     second_opinion: secondOpinionSchema.nullable().default(null),
     lexical_veto: lexicalVetoSchema.nullable().default(null),

@@ -1,11 +1,13 @@
 // Runs a stack over documents: detectors in parallel per document, fail closed, union, healing, scope,
-// second opinion, overlap resolution, transform, leak guard. Any failure rejects the whole run.
+// second opinion, overlap resolution, transform, leak guard. A failure withholds its document (processOutcome);
+// run() keeps the older whole-run semantics for the battery and protocols.
 import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pLimit from "p-limit";
 import {
   DeidError,
+  LABELS,
   OffsetMapper,
   analyseText,
   categoryOf,
@@ -15,6 +17,7 @@ import {
   type DetectedSpan,
   type Document,
   type IndexedDocument,
+  type Label,
   type Span,
   type TextAnalysis,
   type Warning,
@@ -40,11 +43,26 @@ export const SOFTWARE_VERSION: string = (
   JSON.parse(readFileSync(resolve(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }
 ).version;
 
+/** Detectors the leak guard re-runs on the de-identified text (src/transform/leak-guard.ts, checks 1 and 2). */
+interface LeakGuardDetectors {
+  /** The stack's known-identifiers, or the guard's own one (closed with the stack). */
+  knownIdentifiers: DetectorInstance[];
+  patterns: DetectorInstance[];
+}
+
+/** Labels whose hits in the output the leak guard's check 2 counts: identifiers and contact details. */
+function isIdentifierLabel(label: Label): boolean {
+  const category = categoryOf(label);
+  return category === "ID" || category === "Contactdetails";
+}
+
 interface DetectorInstance {
   id: string;
   use: string;
   version: string;
   kind: DetectorPlugin["meta"]["kind"];
+  /** The labels it can return (its plugin's `meta.labels`). */
+  labels: readonly Label[];
   detector: Detector;
   timeoutMs: number;
   /** Built-in detectors' DeidErrors are deidstack's own words; a user plugin's are reduced to their code. */
@@ -205,6 +223,16 @@ async function createChecked<T>(create: () => Promise<T> | T, detectorId: string
   }
 }
 
+/** A detector that names itself must name itself as its plugin does (`meta.id`): one id, not two that can differ. */
+function checkDetectorId(detector: Detector, metaId: string, detectorId: string): void {
+  if (detector.id === undefined || detector.id === metaId) return;
+  const shown = /^[\w.@/:-]{1,80}$/.test(String(detector.id)) ? `"${String(detector.id)}"` : "an id";
+  throw new DeidError("E_DETECTOR_FAILED", `create() returned a detector with ${shown} that is not its plugin's meta.id "${metaId}"; drop the detector's id or make them equal`, {
+    detectorId,
+    phase: "create",
+  });
+}
+
 /** Configuration errors raised while a built-in plugin reads its files (a model that is not there): kept whole. */
 function isCoreConfigError(err: DeidError): boolean {
   return err.code === "E_CONFIG" || err.code === "E_STACK_CONFIG" || err.code === "E_DETECTOR_NOT_INSTALLED";
@@ -217,7 +245,7 @@ export class StackRunner {
   private constructor(
     readonly stack: LoadedStack,
     private readonly detectors: DetectorInstance[],
-    private readonly guardDetectors: DetectorInstance[],
+    private readonly guardDetectors: LeakGuardDetectors,
     private readonly healing: HealingProfile | null,
     private readonly transformer: Transformer,
     private readonly secondOpinion: { reviewer: SecondOpinionReviewer; veto: Set<string>; timeoutMs: number } | null,
@@ -237,11 +265,13 @@ export class StackRunner {
         const { plugin, source } = await registry.load(entry.use, baseDir);
         const options = validateOptions(plugin, entry.with, `detectors[${i}].with`);
         const detector = await createChecked(() => plugin.create(options as never, pluginCtx), entry.id ?? entry.use);
+        checkDetectorId(detector, plugin.meta.id, entry.id ?? entry.use);
         instances.push({
           id: entry.id ?? (source === "builtin" ? entry.use : plugin.meta.id),
           use: entry.use,
           version: plugin.meta.version,
           kind: plugin.meta.kind,
+          labels: plugin.meta.labels,
           detector,
           timeoutMs: entry.timeout_ms ?? config.timeouts.detector_ms,
           builtin: source === "builtin",
@@ -249,20 +279,25 @@ export class StackRunner {
       }
       const resolvedSite = config.site ? await resolveSite(config.site, baseDir) : null;
       for (const detector of resolvedSite ? createSiteDetectors(resolvedSite) : []) {
-        instances.push({ id: detector.id, use: detector.id, version: SITE_VERSION, kind: "deterministic", detector, timeoutMs: config.timeouts.detector_ms, builtin: true });
+        instances.push({ id: detector.id, use: detector.id, version: SITE_VERSION, kind: "deterministic", labels: LABELS, detector, timeoutMs: config.timeouts.detector_ms, builtin: true });
       }
       // Spans the allow list never cuts: known identifiers, metadata-driven healing and the site's own deny list.
       const site = resolvedSite
         ? { resolved: resolvedSite, protectedDetectors: new Set([...instances.filter((d) => d.use === "known-identifiers").map((d) => d.id), ...METADATA_HEALING_RULES, SITE_DENY_ID]) }
         : null;
-      let guard: DetectorInstance[] = [];
+      const guard: LeakGuardDetectors = { knownIdentifiers: [], patterns: [] };
       if (config.leak_guard) {
-        guard = instances.filter((d) => d.use === "known-identifiers");
-        if (guard.length === 0) {
+        // The metadata check: the stack's known-identifiers, or one with default options when it has none.
+        guard.knownIdentifiers = instances.filter((d) => d.use === "known-identifiers");
+        if (guard.knownIdentifiers.length === 0) {
           const { plugin } = await registry.load("known-identifiers", baseDir);
           const detector = await createChecked(() => plugin.create(validateOptions(plugin, {}, "leak_guard") as never, pluginCtx), "known-identifiers");
-          guard = [{ id: "known-identifiers", use: "known-identifiers", version: plugin.meta.version, kind: plugin.meta.kind, detector, timeoutMs: config.timeouts.detector_ms, builtin: true }];
+          const { version, kind, labels } = plugin.meta;
+          guard.knownIdentifiers = [{ id: "known-identifiers", use: "known-identifiers", version, kind, labels, detector, timeoutMs: config.timeouts.detector_ms, builtin: true }];
         }
+        // Every other deterministic detector (by meta.kind) that can return an identifier or a contact detail.
+        guard.patterns = instances
+          .filter((d) => d.kind === "deterministic" && d.use !== "known-identifiers" && d.labels.some(isIdentifierLabel));
       }
       let second: StackRunner["secondOpinion"] = null;
       if (config.second_opinion) {
@@ -289,7 +324,7 @@ export class StackRunner {
       }
       const healing = config.healing ? getHealingProfile(config.healing) : null;
       const lexicalVeto = config.lexical_veto ? buildLexicalVeto(config.lexical_veto, instances, config.language) : null;
-      const transformer = await createTransformer(config.transform as never, { baseDir, language: config.language, healingOptions: config.healing_options } as never);
+      const transformer = await createTransformer(config.transform as never, { baseDir, language: config.language });
       return new StackRunner(stack, instances, guard, healing, transformer, second, opts.concurrency ?? config.concurrency.documents, opts, lexicalVeto, site);
     } catch (err) {
       await Promise.allSettled(instances.map((d) => d.detector.close?.()));
@@ -415,8 +450,8 @@ export class StackRunner {
     if (onLeak !== "off") {
       result = await guardLeaks(document, result, {
         onLeak,
-        knownIdentifierDetectors: this.guardDetectors.map((d) => d.detector),
-        patternDetectors: this.detectors.filter((d) => d.use === "patterns").map((d) => d.detector),
+        knownIdentifierDetectors: this.guardDetectors.knownIdentifiers.map((d) => d.detector),
+        patternDetectors: this.guardDetectors.patterns.map((d) => d.detector),
         signal,
         documentIndex,
       });
@@ -550,7 +585,7 @@ export class StackRunner {
   async closeChecked(timeoutMs: number): Promise<void> {
     const closers: { id: string; close: () => unknown }[] = [];
     const seen = new Set<Detector>();
-    for (const d of [...this.detectors, ...this.guardDetectors]) {
+    for (const d of [...this.detectors, ...this.guardDetectors.knownIdentifiers]) {
       if (seen.has(d.detector) || !d.detector.close) continue;
       seen.add(d.detector);
       closers.push({ id: d.id, close: () => d.detector.close!() });
@@ -594,7 +629,7 @@ export class StackRunner {
   }
 
   async close(): Promise<void> {
-    const all = new Set([...this.detectors, ...this.guardDetectors].map((d) => d.detector));
+    const all = new Set([...this.detectors, ...this.guardDetectors.knownIdentifiers].map((d) => d.detector));
     const closers = [...all].map((d) => d.close?.());
     if (this.secondOpinion) closers.push(this.secondOpinion.reviewer.close?.());
     await Promise.allSettled(closers);

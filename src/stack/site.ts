@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { RE2JS } from "re2js";
 import { z } from "zod";
-import { DeidError, LABELS, type DetectedSpan, type Document, type Label, type Span } from "../contract/index.js";
+import { DeidError, isValidLuhn, LABELS, mod11CheckPasses, mod97CheckPasses, type DetectedSpan, type Document, type Label, type Span } from "../contract/index.js";
 import { NAME_CONNECTORS, NAME_TITLES } from "../contract/index.js";
 import type { Detector } from "../detectors/index.js";
 import { PhraseMatcher, phraseWords, type PhraseMatch } from "./site-phrases.js";
@@ -229,38 +229,8 @@ export async function resolveSite(site: SiteConfig, baseDir: string): Promise<Re
   };
 }
 
-// Check digits over a digit string whose last digit(s) are the check.
-
-/** Luhn (mod 10): doubling every second digit from the right. */
-export function luhnPasses(digits: string): boolean {
-  if (!/^\d{2,}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double && (d *= 2) > 9) d -= 9;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** mod 97: the last two digits are 97 − (the number before them mod 97), as Belgian register and company numbers. */
-export function mod97Passes(digits: string): boolean {
-  if (!/^\d{3,}$/.test(digits)) return false;
-  let rest = 0;
-  for (let i = 0; i < digits.length - 2; i++) rest = (rest * 10 + digits.charCodeAt(i) - 48) % 97;
-  return 97 - rest === Number(digits.slice(-2));
-}
-
-/** mod 11: weights 2, 3, 4, … from the right over the digits before the check; check = 11 − (sum mod 11), 11 → 0, 10 never valid (NHS, ISBN-10 style). */
-export function mod11Passes(digits: string): boolean {
-  if (!/^\d{2,}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = digits.length - 2, w = 2; i >= 0; i--, w++) sum += (digits.charCodeAt(i) - 48) * w;
-  const check = (11 - (sum % 11)) % 11;
-  return check !== 10 && check === digits.charCodeAt(digits.length - 1) - 48;
-}
-
-const CHECKSUM_FNS: Record<ChecksumName, (digits: string) => boolean> = { luhn: luhnPasses, mod97: mod97Passes, mod11: mod11Passes };
+/** The site's `checksum:` names → the contract's check-digit algorithms. */
+const CHECKSUM_FNS: Record<ChecksumName, (digits: string) => boolean> = { luhn: isValidLuhn, mod97: mod97CheckPasses, mod11: mod11CheckPasses };
 
 /** Allowed occurrences sorted by start, searched by range in logarithmic time (so a note full of them stays linear). */
 class AllowedIndex {
@@ -334,8 +304,8 @@ export function findPatterns(site: ResolvedSite, text: string): DetectedSpan[] {
 }
 
 /** The two detectors of a site configuration (only those it needs). */
-export function createSiteDetectors(site: ResolvedSite): Detector[] {
-  const out: Detector[] = [];
+export function createSiteDetectors(site: ResolvedSite): (Detector & { id: string })[] {
+  const out: (Detector & { id: string })[] = [];
   if (site.deny.size > 0) {
     out.push({
       id: SITE_DENY_ID,

@@ -1,4 +1,5 @@
-// Plain calendar dates (no time zone) for generated notes.
+// Plain calendar dates (no time zone) for generated notes, on the contract's day numbers (src/contract/calendar.ts).
+import { civilDate, dayNumber, weekdayOf } from "../contract/index.js";
 
 export interface CalendarDate {
   year: number;
@@ -6,19 +7,12 @@ export interface CalendarDate {
   day: number; // 1..31
 }
 
-const MS_PER_DAY = 86_400_000;
-
 function toEpochDays(d: CalendarDate): number {
-  return Date.UTC(d.year, d.month - 1, d.day) / MS_PER_DAY;
-}
-
-function fromEpochDays(days: number): CalendarDate {
-  const dt = new Date(days * MS_PER_DAY);
-  return { year: dt.getUTCFullYear(), month: dt.getUTCMonth() + 1, day: dt.getUTCDate() };
+  return dayNumber(d.year, d.month, d.day);
 }
 
 export function addDays(d: CalendarDate, days: number): CalendarDate {
-  return fromEpochDays(toEpochDays(d) + days);
+  return civilDate(toEpochDays(d) + days);
 }
 
 export function daysBetween(a: CalendarDate, b: CalendarDate): number {
@@ -27,7 +21,7 @@ export function daysBetween(a: CalendarDate, b: CalendarDate): number {
 
 /** 0 = Monday … 6 = Sunday. */
 export function weekdayIndex(d: CalendarDate): number {
-  return (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7;
+  return weekdayOf(toEpochDays(d));
 }
 
 export function isoDate(d: CalendarDate): string {

@@ -1,4 +1,5 @@
 // Country-specific identifier formats: addresses, phone numbers, national and hospital ids, plates, institutions.
+import { belgianNationalNumberCheck, luhnCheckDigit, mod11CheckDigit } from "../contract/index.js";
 import { formatting, part, type Part } from "./builder.js";
 import { pad2, type CalendarDate } from "./calendar.js";
 import { splitParts, upperParts } from "./entities.js";
@@ -176,20 +177,16 @@ export function belgianNationalNumber(birth: CalendarDate, sex: Sex, prng: Prng)
   let serial = prng.int(1, 997);
   if ((serial % 2 === 1) !== (sex === "m")) serial = serial + 1 > 997 ? serial - 1 : serial + 1;
   const base = `${yy}${pad2(birth.month)}${pad2(birth.day)}${String(serial).padStart(3, "0")}`;
-  const n = BigInt(birth.year >= 2000 ? `2${base}` : base);
-  const check = 97n - (n % 97n);
-  return base + String(check).padStart(2, "0");
+  return base + belgianNationalNumberCheck(base, birth.year >= 2000 ? "2000" : "1900");
 }
 
 /** NHS number: 10 digits, modulus-11 check digit (numbers whose check would be 10 are redrawn). */
 export function nhsNumber(prng: Prng): string {
   for (;;) {
     const body = `${prng.int(4, 9)}${prng.digits(8)}`;
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += Number(body[i]) * (10 - i);
-    const check = 11 - (sum % 11);
-    if (check === 10) continue;
-    const digits = body + String(check === 11 ? 0 : check);
+    const check = mod11CheckDigit(body);
+    if (check === undefined) continue;
+    const digits = body + check;
     return prng.chance(0.7) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;
   }
 }
@@ -200,24 +197,10 @@ export function usSocialSecurityNumber(prng: Prng): string {
   return `${String(area).padStart(3, "0")}-${String(prng.int(1, 99)).padStart(2, "0")}-${String(prng.int(1, 9999)).padStart(4, "0")}`;
 }
 
-/** Luhn check digit over the digits given. */
-export function luhnCheckDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
 /** US NPI: 10 digits, Luhn over "80840" + the first nine. */
 export function usNpi(prng: Prng): string {
   const body = `${prng.pick(["1", "2"])}${prng.digits(8)}`;
-  return body + String(luhnCheckDigit(`80840${body}`));
+  return body + luhnCheckDigit(`80840${body}`);
 }
 
 /** Belgian RIZIV/INAMI practitioner number: 1-23456-78-901 (the last three digits code the qualification). */

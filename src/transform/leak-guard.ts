@@ -6,7 +6,8 @@
 //    must never reproduce a real value). Inside placeholders and date/age replacements it is ignored: those are
 //    written from fixed words and numbers ("[Name:Patient]", "44 jaar"), so a short known value such as "44"
 //    matching there is a coincidence, not a leak.
-// 2. An identifier or contact detail found by the pattern detectors outside replacement text.
+// 2. An identifier or contact detail found outside replacement text by the stack's other deterministic detectors
+//    (meta.kind "deterministic") that can return such labels: patterns, rules-en, the site's own patterns.
 // 3. The original text of a replaced span found again outside replacement text, and for names each of their
 //    capitalised words of 4+ letters that are not titles ("Peeters" of "Dokter Jan Peeters"). Only originals with a letter and at least 4
 //    characters, or with at least 5 digits, are searched: ages ("45"), years ("2023") and house numbers appear
@@ -21,14 +22,13 @@ import { placeholderFor } from "./placeholders.js";
 import { replaceSpans, type OutputSpan, type TransformResult } from "./types.js";
 
 export interface LeakGuardDetector {
-  id: string;
   detect(document: Document, ctx: { signal: AbortSignal; documentIndex: number; analysis?: TextAnalysis }): Promise<DetectedSpan[]> | DetectedSpan[];
 }
 
 export interface LeakGuardOptions {
   /** Detectors of known identifiers (metadata-driven), re-run on the output with the original metadata. */
   knownIdentifierDetectors: readonly LeakGuardDetector[];
-  /** Deterministic pattern detectors (ids with check digits, phones, e-mails), re-run on the output. */
+  /** The stack's other deterministic detectors (meta.kind) that can return ID or contact labels, re-run on the output. */
   patternDetectors?: readonly LeakGuardDetector[];
   signal: AbortSignal;
   documentIndex: number;

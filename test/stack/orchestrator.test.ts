@@ -113,3 +113,64 @@ describe("StackRunner", () => {
     await expect(StackRunner.create(await loadStack(p), { registry })).rejects.toThrow(/detector meddeid-onnx is not installed/);
   });
 });
+
+describe("leak guard: the detectors it re-runs are chosen by meta.kind", () => {
+  const text = "Jan MRN 4711 belde.";
+  /** Finds the patient's name in any text. */
+  const namer = definePlugin({
+    meta: { id: "namer", version: "1", description: "namer", labels: ["Name:Patient"], configSchema: z.object({}), kind: "model" },
+    create: () => ({ detect: (doc: Document) => (doc.text.startsWith("Jan") ? [{ start: 0, end: 3, label: "Name:Patient" as const }] : []) }),
+  });
+  /** Finds "4711" only once the text holds a placeholder: an identifier that only the output shows. */
+  const lateId = (kind: "deterministic" | "model", label: "ID:Patient" | "Name:Other") =>
+    definePlugin({
+      meta: { id: "late-id", version: "1", description: "late-id", labels: [label], configSchema: z.object({}), kind },
+      create: () => ({
+        detect: (doc: Document) => (doc.text.includes("[") ? [{ start: doc.text.indexOf("4711"), end: doc.text.indexOf("4711") + 4, label }] : []),
+      }),
+    });
+  const knownIdentifiers = async () => (await import("../../plugins/known-identifiers/index.js")).default as DetectorPlugin;
+
+  async function outcome(kind: "deterministic" | "model", label: "ID:Patient" | "Name:Other"): Promise<string> {
+    const registry = new MemoryRegistry({ namer, "late-id": lateId(kind, label), "known-identifiers": await knownIdentifiers() });
+    const runner = await StackRunner.create(await stackWith(["namer", "late-id"], { leak_guard: true }), { registry });
+    try {
+      const record = await runner.processDocument({ document_id: "d", text }, 0, new AbortController().signal);
+      return record.deid_text;
+    } catch (err) {
+      return (err as { code?: string }).code ?? String(err);
+    } finally {
+      await runner.close();
+    }
+  }
+
+  it("re-runs a deterministic detector that can return an identifier, and refuses what it finds outside replacements", async () => {
+    expect(await outcome("deterministic", "ID:Patient")).toBe("E_LEAK_GUARD");
+  });
+
+  it("does not re-run a model, nor a deterministic detector without identifier or contact labels", async () => {
+    expect(await outcome("model", "ID:Patient")).toBe("[Name:Patient] MRN 4711 belde.");
+    expect(await outcome("deterministic", "Name:Other")).toBe("[Name:Patient] MRN 4711 belde.");
+  });
+});
+
+describe("Detector.id", () => {
+  const plugin = (detectorId: string | undefined) =>
+    definePlugin({
+      meta: { id: "named", version: "1", description: "named", labels: ["Date"], configSchema: z.object({}), kind: "model" },
+      create: () => ({ ...(detectorId === undefined ? {} : { id: detectorId }), detect: () => [] }),
+    });
+
+  it("may be left out, or equal meta.id", async () => {
+    for (const id of [undefined, "named"]) {
+      const runner = await StackRunner.create(await stackWith(["named"]), { registry: new MemoryRegistry({ named: plugin(id) }) });
+      await runner.close();
+    }
+  });
+
+  it("that differs from meta.id stops the stack before the first document, naming both", async () => {
+    await expect(StackRunner.create(await stackWith(["named"]), { registry: new MemoryRegistry({ named: plugin("other") }) })).rejects.toThrow(
+      /detector named, phase create: create\(\) returned a detector with "other" that is not its plugin's meta\.id "named"/,
+    );
+  });
+});

@@ -2,15 +2,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Document, IndexedDocument, Span } from "../../src/contract/index.js";
+import { isValidLuhn as luhnPasses, mod11CheckPasses as mod11Passes, mod97CheckPasses as mod97Passes, type Document, type IndexedDocument, type Span } from "../../src/contract/index.js";
 import {
   StackRunner,
   applyAllowList,
   findPatterns,
   loadStack,
-  luhnPasses,
-  mod11Passes,
-  mod97Passes,
   parseStackObject,
   resolveSite,
   siteSchema,

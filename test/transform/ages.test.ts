@@ -6,13 +6,13 @@ import { describe, expect, it } from "vitest";
 import {
   ageInUnits,
   bandFor,
-  dayNumber,
   DEFAULT_AGE_POLICY_PATH,
   loadAgePolicy,
   parseAge,
   renderAge,
   renderAgeFromBirth,
 } from "../../src/transform/dates/index.js";
+import { dayNumber } from "../../src/contract/index.js";
 
 const loaded = loadAgePolicy();
 const policy = loaded.policy;

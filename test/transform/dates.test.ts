@@ -1,8 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  civilDate,
-  dayNumber,
   deriveShiftDays,
   DocumentDates,
   documentShift,
@@ -10,9 +8,9 @@ import {
   parseDate,
   renderShiftedDate,
   unitKey,
-  weekdayOf,
   type DateParseContext,
 } from "../../src/transform/dates/index.js";
+import { civilDate, dayNumber, weekdayOf } from "../../src/contract/index.js";
 
 const ctx: DateParseContext = { languages: ["nl", "fr", "en"], documentDay: dayNumber(2025, 1, 15) };
 const MIN = dayNumber(1900, 1, 1);

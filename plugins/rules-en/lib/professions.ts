@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { groupMatches, type Candidate } from "./candidates.js";
 import { RULES_EN_DATA_DIR } from "./lexicon.js";
+import { escapeRegExp } from "../../../src/contract/index.js";
 
 export interface ProfessionRules {
   cued: RegExp;
@@ -15,7 +16,7 @@ export function compileProfessionRules(): ProfessionRules {
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith("#"))
     .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s{1,2}"));
+    .map((w) => escapeRegExp(w).replace(/ /g, "\\s{1,2}"));
   const cue = String.raw`(?:works?|worked|working|employed|job|occupation|position|profession|retired|former|ex-|unemployed|(?:years?|yrs?|yr|y)[\s-]{0,2}old|yo|y\/o|(?:he|she|they|patient|pt|husband|wife|son|daughter|father|mother|partner)\s+(?:is|was)|(?:is|was)\s+(?:a|an)\s+(?:retired|former))`;
   return {
     cued: new RegExp(

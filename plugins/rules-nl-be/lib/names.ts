@@ -1,6 +1,6 @@
 // Person names: title + name, initials + surname, interfix + interfix surname, first name + surname, surname +
 // initials, single listed names with evidence; grown by context to a fixpoint, then given a role.
-import type { Label } from "../../../src/contract/index.js";
+import { escapeRegExp, type Label } from "../../../src/contract/index.js";
 import { longestMatch, pieceBits, unitBits, type Analysis, type Unit } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import {
@@ -909,7 +909,7 @@ function roleFromWord(key: string): NameRole | undefined {
   return undefined;
 }
 
-const CLOSING = new RegExp(CLOSING_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+")).join("|"), "iuy");
+const CLOSING = new RegExp(CLOSING_PHRASES.map((p) => escapeRegExp(p).replace(/ /g, "\\s+")).join("|"), "iuy");
 const CLOSING_FIRST_WORDS: ReadonlySet<string> = new Set(CLOSING_PHRASES.map((p) => foldKey(p.split(" ")[0])));
 
 /** Lines within six lines after a closing formula: names there are the signing caregivers. */

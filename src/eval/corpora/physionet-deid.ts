@@ -3,7 +3,7 @@
 // `<base>-phi.phrase` (`pid note start end type phrase`). Offsets are 0-based, end exclusive, counted from the first
 // character after the record's header line; deid reads latin-1, so by default one byte is one character.
 import { readFile, access } from "node:fs/promises";
-import { DeidError, type Document, type Label, type Span } from "../../contract/index.js";
+import { DeidError, parsePhi, type Document, type Label, type Span } from "../../contract/index.js";
 import { labelResolver } from "./labels.js";
 import type { CorpusAdapter, PhysionetOptions } from "./types.js";
 import { goldError, spanProblem } from "./validate.js";
@@ -51,29 +51,17 @@ export interface PhysionetAnnotation {
   type?: string;
 }
 
-/** Parses a `.phi` / `.deid` file (`Patient P\tNote N` headers, `start\tstart\tend` lines). */
+/** The PHI of a `.phi` / `.deid` file (parsed by the contract's `parsePhi`), one annotation per PHI line. */
 export function parsePhiFile(content: string): PhysionetAnnotation[] {
-  const out: PhysionetAnnotation[] = [];
-  let documentId: string | undefined;
-  content.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    const header = /^\s*patient\s+(\S+)\s+note\s+(\S+)\s*$/i.exec(line);
-    if (header) {
-      documentId = physionetDocumentId(header[1], header[2]);
-      return;
-    }
-    const nums = /^\s*(\d+)\s+(\d+)\s+(\d+)\s*$/.exec(line);
-    if (!nums || documentId === undefined) throw new DeidError("E_INPUT_FORMAT", "malformed .phi line", { line: i + 1 });
-    out.push({ documentId, start: Number(nums[2]), end: Number(nums[3]) });
+  return parsePhi(content).flatMap((r) => {
+    const documentId = physionetDocumentId(r.patientId, r.noteId);
+    return r.intervals.map(({ start, end }) => ({ documentId, start, end }));
   });
-  return out;
 }
 
 /** Record ids named by the `Patient P\tNote N` headers of a `.phi` file (including records without PHI). */
 export function parsePhiHeaders(content: string): string[] {
-  const ids: string[] = [];
-  for (const m of content.matchAll(/^\s*patient\s+(\S+)\s+note\s+(\S+)\s*$/gim)) ids.push(physionetDocumentId(m[1], m[2]));
-  return ids;
+  return parsePhi(content).map((r) => physionetDocumentId(r.patientId, r.noteId));
 }
 
 /** Parses `-phi.phrase` lines; the sixth field (the PHI phrase itself) is never read. */

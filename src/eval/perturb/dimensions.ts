@@ -1,7 +1,7 @@
 // The perturbation dimensions: each turns one gold document into edits (src/eval/perturb/edits.ts), one factor at a
 // time, driven by a seeded PRNG. Gold spans follow their text exactly; what a dimension changes is listed in
 // docs/perturbation.md.
-import { categoryOf, type Document, type DocumentMetadata, type Person, type Span } from "../../contract/index.js";
+import { categoryOf, daysInMonth, type Document, type DocumentMetadata, type Person, type Span } from "../../contract/index.js";
 import { MONTHS, NAME_CONNECTORS, NAME_TITLES, type WordLanguage } from "../../contract/index.js";
 import type { Xoshiro128StarStar } from "../prng.js";
 import type { TextEdit } from "./edits.js";
@@ -157,8 +157,8 @@ export function parseDate(text: string, language: WordLanguage): ParsedDate | un
 }
 
 function valid(d: ParsedDate): ParsedDate | undefined {
-  const days = new Date(Date.UTC(d.year, d.month, 0)).getUTCDate();
-  return d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= days && d.year >= 1000 && d.year <= 2999 ? d : undefined;
+  const inRange = d.year >= 1000 && d.year <= 2999 && d.month >= 1 && d.month <= 12;
+  return inRange && d.day >= 1 && d.day <= daysInMonth(d.year, d.month) ? d : undefined;
 }
 
 type Part = [text: string, category: string];

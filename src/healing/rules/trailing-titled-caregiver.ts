@@ -4,12 +4,13 @@ import { perDocument } from "../cache.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { contains, withBounds } from "../spans.js";
+import { escapeRegExp } from "../../contract/index.js";
 
 const WINDOW = 80;
 
 export function trailingTitledCaregiver(lex: HealingLexicon): HealingRule {
   const word = "\\p{Lu}[\\p{L}'’\\-]*";
-  const connector = [...lex.connectors].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  const connector = [...lex.connectors].map((c) => escapeRegExp(c)).join("|");
   const nameWords = `(?:(?:${connector}|${word})\\s+){0,3}${word}`;
   const given = `(?:,\\s*${word}(?:\\s+${word}){0,2})?`;
   const pattern = new RegExp(`(?<![\\p{L}])${nameWords}${given},\\s*(?:${lex.titleChainAnyCase})`, "uy");

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { AgeUnit } from "../../contract/index.js";
-import { addMonths, civilDate, toDay, wholeMonthsBetween } from "./calendar.js";
+import { addMonths, civilDate, toDay, wholeMonthsBetween } from "../../contract/index.js";
 
 export const AGE_POLICY_SCHEMA = "deidstack.age-granularity.v1";
 export const UNIT_ORDER: readonly AgeUnit[] = ["years", "months", "weeks", "days"];

@@ -1,7 +1,6 @@
 // Age expressions ("45 jaar", "7 jaar 7 maand", "18-month-old", "2 ans et 3 mois") and birth dates → ages written
 // at the granularity of the age band.
-import { AGE_UNITS, type AgeUnit, type WordLanguage } from "../../contract/index.js";
-import { dayNumber } from "./calendar.js";
+import { AGE_UNITS, dayNumber, type AgeUnit, type WordLanguage } from "../../contract/index.js";
 import { ageInUnits, bandFor, birthDayFor, UNIT_ORDER, type AgeGranularityPolicy, type AgeParts } from "./age-policy.js";
 import { foldSameLength } from "./words.js";
 

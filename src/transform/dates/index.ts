@@ -1,14 +1,12 @@
 // Date and age pseudonymisation for one document: one day offset per patient, dates shifted and written in
 // their source style, birth dates turned into ages at the shifted document date, ages written at band granularity.
-import { type Document, WORD_LANGUAGES, wordLanguageOf, type WordLanguage } from "../../contract/index.js";
+import { civilDate, parseIsoDay, type Document, WORD_LANGUAGES, wordLanguageOf, type WordLanguage } from "../../contract/index.js";
 import { KeyedStream } from "../surrogates/key.js";
 import type { LoadedAgePolicy } from "./age-policy.js";
 import { parseAge, renderAge, renderAgeFromBirth } from "./ages.js";
-import { civilDate, parseIsoDay } from "./calendar.js";
 import { parseDate } from "./parse.js";
 import { DateOverflowError, renderShiftedDate, shiftDateInterval } from "./shift.js";
 
-export * from "./calendar.js";
 export * from "./parse.js";
 export * from "./render.js";
 export * from "./shift.js";

@@ -7,9 +7,10 @@ import {
   isLeapYear,
   isValidCivil,
   lastDayOfMonth,
-} from "./calendar.js";
+} from "../../contract/index.js";
 import type { DateParseContext, DatePart, Ordinal, ParsedDate, PartGranularity, Slot, Template } from "./types.js";
 import { alternation, caseStyleOf, foldSameLength, hasAccent, lookupWord, type WordKind } from "./words.js";
+import { escapeRegExp } from "../../contract/index.js";
 
 const ORDINAL = "(?:st|nd|rd|th|er|ste|de|e)";
 const YEAR = "(?<y>\\d{4}|'\\d{2}|\\d{2})";
@@ -80,9 +81,6 @@ function grammarFor(languages: readonly WordLanguage[]) {
   return g;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 const LEADING_WORDS = [
   ...new Set([
@@ -92,7 +90,7 @@ const LEADING_WORDS = [
   ]),
 ].map((w) => foldSameLength(w));
 const LEADING_RE = new RegExp(
-  `^(?:[\\s(\\[{"“«°º:;,]+|(?:${LEADING_WORDS.sort((a, b) => b.length - a.length).map(escapeRe).join("|")})(?:(?<=')|(?=[\\s,:])[\\s,:]+))`,
+  `^(?:[\\s(\\[{"“«°º:;,]+|(?:${LEADING_WORDS.sort((a, b) => b.length - a.length).map(escapeRegExp).join("|")})(?:(?<=')|(?=[\\s,:])[\\s,:]+))`,
   "u",
 );
 const TRAILING_RE = /(?:[\s)\]}"”».,;:!?]+)$/u;

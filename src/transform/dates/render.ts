@@ -1,6 +1,5 @@
 // Writes a date part again in its source style (separators, padding, year width, word language, form and case).
-import { MONTHS, MONTH_PHASES, SEASONS, WEEKDAYS } from "../../contract/index.js";
-import { civilDate, weekdayOf } from "./calendar.js";
+import { civilDate, MONTHS, MONTH_PHASES, SEASONS, WEEKDAYS, weekdayOf } from "../../contract/index.js";
 import { seasonOf } from "./parse.js";
 import type { DatePart, PartGranularity, Slot, Template } from "./types.js";
 import { applyCase, stripAccents } from "./words.js";

@@ -1,5 +1,5 @@
 // Shifting a parsed date by a number of days and writing it back in its source style.
-import { MAX_DAY, MIN_DAY } from "./calendar.js";
+import { MAX_DAY, MIN_DAY } from "../../contract/index.js";
 import { renderSlot, renderTemplate, renderWidened, unitKey, valuesAt } from "./render.js";
 import type { DatePart, ParsedDate } from "./types.js";
 

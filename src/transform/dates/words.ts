@@ -4,6 +4,7 @@ import { MONTHS, MONTH_PHASES, SEASONS, WEEKDAYS, type WordLanguage, foldSameLen
 export type CaseStyle = "lower" | "upper" | "title";
 
 export { foldSameLength } from "../../contract/index.js";
+import { escapeRegExp } from "../../contract/index.js";
 
 export function stripAccents(s: string): string {
   return s.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
@@ -83,6 +84,6 @@ export function alternation(kind: WordKind, languages: readonly WordLanguage[]):
   const words = [...INDEX[kind].entries()].filter(([, hits]) => hits.some((h) => languages.includes(h.lang))).map(([w]) => w);
   return words
     .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
+    .map((w) => escapeRegExp(w).replace(/ /g, "\\s+"))
     .join("|");
 }

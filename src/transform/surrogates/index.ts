@@ -18,7 +18,6 @@ import { poolsFor, type Pools } from "./pools.js";
 import { emailSurrogate, genericShape, identifierSurrogate, phoneSurrogate, urlSurrogate } from "./shapes.js";
 
 export { loadKeyFile, writeNewKeyFile, KeyedStream, MIN_KEY_BYTES, KEY_FILE_HEADER } from "./key.js";
-export * from "./checksums.js";
 export { idPseudonym, ID_PSEUDONYM_SCHEME } from "./ids.js";
 export { checksumSchemeOf } from "./shapes.js";
 export { FAKER_VERSION } from "./pools.js";

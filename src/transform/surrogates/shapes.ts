@@ -1,18 +1,18 @@
 // Surrogates that keep a value's shape: digits stay digits, letters letters (same case), separators stay where
 // they were; identifiers that carried a valid check digit get one again.
-import type { KeyedStream } from "./key.js";
 import {
   belgianAccountCheck,
-  belgianNationalRegisterCheck,
-  belgianNationalRegisterFlavour,
-  bsnDigit,
+  belgianNationalNumberCentury,
+  belgianNationalNumberCheck,
+  bsnCheckDigit,
   ibanCheckDigits,
   isValidBelgianAccount,
   isValidBsn,
   isValidIban,
   isValidLuhn,
   luhnCheckDigit,
-} from "./checksums.js";
+} from "../../contract/index.js";
+import type { KeyedStream } from "./key.js";
 
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
@@ -68,19 +68,19 @@ function ibanSurrogate(compact: string, stream: KeyedStream): string {
   return country + ibanCheckDigits(country, newBban) + newBban;
 }
 
-function nationalRegisterSurrogate(flavour: "1900" | "2000", stream: KeyedStream): string {
+function nationalRegisterSurrogate(century: "1900" | "2000", stream: KeyedStream): string {
   const yy = String(stream.int(100)).padStart(2, "0");
   const mm = String(1 + stream.int(12)).padStart(2, "0");
   const dd = String(1 + stream.int(28)).padStart(2, "0");
   const serial = String(1 + stream.int(997)).padStart(3, "0");
   const first9 = yy + mm + dd + serial;
-  return first9 + belgianNationalRegisterCheck(first9, flavour);
+  return first9 + belgianNationalNumberCheck(first9, century);
 }
 
 function bsnSurrogate(stream: KeyedStream): string {
   for (;;) {
     const first8 = randomDigits(stream, 8, true);
-    const last = bsnDigit(first8);
+    const last = bsnCheckDigit(first8);
     if (last !== undefined) return first8 + last;
   }
 }
@@ -94,7 +94,7 @@ function luhnSurrogate(length: number, stream: KeyedStream, firstNonZero: boolea
 export function checksumSchemeOf(original: string): "iban" | "be-national-register" | "bsn" | "luhn" | undefined {
   const compact = alnum(original);
   if (/^[A-Za-z]{2}\d{2}/.test(compact) && isValidIban(compact)) return "iban";
-  if (/^\d{11}$/.test(compact) && belgianNationalRegisterFlavour(compact)) return "be-national-register";
+  if (/^\d{11}$/.test(compact) && belgianNationalNumberCentury(compact)) return "be-national-register";
   if (/^\d{9}$/.test(compact) && isValidBsn(compact)) return "bsn";
   if (/^\d{8,19}$/.test(compact) && isValidLuhn(compact)) return "luhn";
   return undefined;
@@ -107,7 +107,7 @@ export function identifierSurrogate(original: string, stream: KeyedStream): stri
   for (let attempt = 0; attempt < 20; attempt++) {
     let next: string;
     if (scheme === "iban") next = layOut(original, ibanSurrogate(compact, stream));
-    else if (scheme === "be-national-register") next = layOut(original, nationalRegisterSurrogate(belgianNationalRegisterFlavour(compact)!, stream));
+    else if (scheme === "be-national-register") next = layOut(original, nationalRegisterSurrogate(belgianNationalNumberCentury(compact)!, stream));
     else if (scheme === "bsn") next = layOut(original, bsnSurrogate(stream));
     else if (scheme === "luhn") next = layOut(original, luhnSurrogate(compact.length, stream, compact[0] !== "0"));
     else next = genericShape(original, stream);
