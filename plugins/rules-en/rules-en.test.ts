@@ -8,6 +8,7 @@ import plugin, { rulesEnConfigSchema } from "./index.js";
 import { compileRulesEn, DEFAULT_SETTINGS, detectRulesEn } from "./lib/detect.js";
 import { loadRulesEnLexicon } from "./lib/lexicon.js";
 import { tokenize } from "./lib/tokens.js";
+import { DetectorTester } from "../../test/support/detector-tester.js";
 import { parseMarkup, renderMarkup } from "./test-support/markup.js";
 
 const compiled = compileRulesEn();
@@ -43,9 +44,8 @@ describe("precision traps need a cue", () => {
     "Past Medical History: Heart Failure Clinic follow up.",
     "Frank blood, amber urine, crystal clear, rose to 38.5.",
   ];
-  it.each(negatives.map((n) => [n]))("%s", (text) => {
-    expect(renderMarkup(text, detectRulesEn(text, compiled))).toBe(text);
-  });
+  // Through the plugin as a stack creates it (test/support/detector-tester.ts): nothing may be found.
+  new DetectorTester(plugin, { language: "en" }).run("without a cue, nothing", { valid: negatives });
 });
 
 describe("date scope", () => {

@@ -1,5 +1,6 @@
 // The plugin as the stack uses it: meta and options, valid spans only, families, abort, and properties over
 // generated texts (valid, ordered, disjoint spans; offsets follow the text when it is shifted).
+import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DeidError, LABELS, invalidSpanReason, type DetectedSpan, type Document } from "../../src/contract/index.js";
@@ -7,6 +8,7 @@ import { PROJECT_ROOT } from "../../src/detectors/index.js";
 import plugin, { configSchema, loadRulesLexicon } from "./index.js";
 import { detectSpans } from "./lib/detect.js";
 import type { Lexicon } from "./lib/lexicon.js";
+import { DetectorTester } from "../../test/support/detector-tester.js";
 import { renderMarkup } from "./test-support/markup.js";
 import { loadSuite } from "./test-support/suite.js";
 
@@ -71,6 +73,21 @@ describe("rules-nl-be plugin", () => {
     expect(detectSpans("", lexicon)).toEqual([]);
     expect(detectSpans(" \n\t ", lexicon)).toEqual([]);
   });
+});
+
+// Through the plugin as a stack creates it, in the evaluation sets' span markup (test/support/detector-tester.ts).
+const tester = new DetectorTester(plugin);
+tester.run("rules-nl-be cases", {
+  invalid: [
+    "Dhr. [[Jan Peeters|PAT]] werd opgenomen voor observatie.",
+    "Mevr. [[Lieve Claes|PAT]] meldt sinds gisteren buikpijn.",
+    "Mevrouw [[De Smet|PAT]] komt op controle na de ingreep.",
+  ],
+  valid: ["", "Geen koorts, geen dyspnoe; verder beleid ongewijzigd.", "Ziekte van Parkinson, syndroom van Down."],
+});
+describe("rules-nl-be golden file", () => {
+  // Hand-written fictional sentences, marked with what the detector found when they were last written (UPDATE=1).
+  tester.golden("fixtures/golden.nl-BE.txt", join(PROJECT_ROOT, "plugins/rules-nl-be/fixtures/golden.nl-BE.txt"));
 });
 
 const FRAGMENTS = [
