@@ -148,6 +148,13 @@ export const CASES: Record<string, readonly string[]> = {
     "[Jasmine Ortiz], LCSW  x[5532]",
     "flying to [Denver] on the [20th]; the 3rd time this year",
     "audit [Q2 2023]; clinic letters [March]; brothers aged [6] and [9]",
+    "0730 pt AAOx3, c/o n/v overnight. wife [linda] called x2, updated. -[jmr] RN",
+    "sitter requested. -[MC]\nCovid -ve; pt G2P1 at 38+2",
+    "Any problems bleep me on [4471].",
+    "landlord at [Greenfield Apartments] has given notice. Lives [Chapel Street], [Bolton].",
+    "F/u with PCP at [Vista Medical Center East]; read by [Priya Natarajan], MD, [Midwest Imaging Associates]",
+    "Works part-time at [Home Depot]. Mother [Gloria Reyes] is POA.",
+    "DX: Parkinson disease, Hashimoto thyroiditis, Barrett esophagus.",
   ],
   "tables": [
     "Name: [Carlos Rivera] | DOB: [1970-01-15] | MRN: [7781234]",

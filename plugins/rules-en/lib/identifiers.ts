@@ -104,7 +104,7 @@ export function compileIdentifierRules(): IdentifierRules {
     handle: /(?<![\w@.])@([A-Za-z0-9_](?:[A-Za-z0-9_.]{1,28}[A-Za-z0-9_])?)(?![\w@]|\.[A-Za-z])/gd,
     gluedExtension: /(?<=[\p{L}.,)]\s{1,2})x(\d{4,5})(?![\p{L}\d])/gud,
     // Pager, bleep and extension numbers are short.
-    shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
+    shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:(?:me|him|her|us|them)\s{1,2}(?:on|at)\s{1,2})?(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
     ssnShape: /(?<![\d\-\/.])(\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\d\-\/.]|\s\d)/gd,
     phoneCue: new RegExp(
       String.raw`(?<![\p{L}])(?:phone|ph|tel|telephone|tele|cell(?:\s?phone)?|mobile|mob|fax|facsimile|pager|pgr|beeper|landline|contact(?:\s+(?:number|no\.?|#|info|details))?|call(?:ed)?(?:\s+(?:back\s+)?(?:at|on))?|text(?:ed)?(?:\s+(?:at|on))?|reach(?:ed)?\s+(?:at|on)|home|work|office|daytime|evening|number|no\.?|#|whatsapp|hotline|helpline|switchboard|bleep|direct\s+line|[chwmfo](?=\s{0,2}[:)]))(?![\p{L}])(?:\s{0,3}(?:[:#=\-–.\/]|\(\w{1,8}\)|\bis\b|\bnumber\b|\bno\b\.?|\bat\b|\bon\b|\b[hwmcfo]\b)){0,3}\s{0,3}((?:\+|00)?\(?\d{1,5}\)?(?:[ .\-\/]{1,2}\(?\d{1,6}\)?){0,5}(?:\s{0,2}(?:x|ext\.?|extension)\s{0,2}\d{1,6})?)`,

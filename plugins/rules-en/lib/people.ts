@@ -406,6 +406,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           } else if (cue.label && start.shape === "upper" && start.text.length >= 2 && start.text.length <= 3 && !lex.clinicalAcronyms.has(start.text) && lineEndsAfter(tokens, j)) {
             // Initials in a field: "SONOGRAPHER: TKB".
             e = j;
+          } else if (tokens[j + 1] && !tokens[j + 1].spaceBefore && tokens[j + 1].kind === "num") {
+            // A word glued to digits is a test or a code, not a name ("pt AAOx3", "pt G2P1").
+            e = -1;
           } else if (isCapitalised(start)) {
             const ambiguous = w.commonSmall || w.eponym || ((w.common || w.medicalProper) && w.firstRank === undefined && w.lastRank === undefined);
             const listed = w.firstRank !== undefined || w.lastRank !== undefined;
@@ -476,6 +479,23 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     }
   }
 
+  // 6b. Initials signed after a dash at the end of a line: "… sitter requested. -MC", "updated. -jmr RN".
+  for (let k = 1; k < tokens.length; k++) {
+    const t = tokens[k];
+    const dash = tokens[k - 1];
+    if (t.kind !== "word" || t.spaceBefore || dash.low !== "-" || covered(found, k)) continue;
+    if (!/^\p{L}{2,3}$/u.test(t.text) || SIGNED_NOT_INITIALS.has(t.low) || (t.shape !== "upper" && t.shape !== "lower")) continue;
+    // The dash opens a line or follows the end of a sentence ("-ve" after a word is a result).
+    const before = tokens[k - 2];
+    if (before && !dash.newlineBefore && !(dash.spaceBefore && before.kind === "punct" && (before.low === "." || before.low === ";" || before.low === ")"))) continue;
+    if (t.shape === "upper" && lex.clinicalAcronyms.has(t.text)) continue;
+    let j = k + 1;
+    const cred = credentialAt(tokens, j);
+    if (cred && tokens[j].spaceBefore) j++;
+    if (tokens[j] && !tokens[j].newlineBefore) continue;
+    record({ first: k, last: k, words: [k] }, "caregiver", 0.7, "signed-initials");
+  }
+
   // 7. Lone listed names with no cue: a capitalised first name or surname that is not a common word.
   if (opts.loneNames) {
     for (let k = 0; k < tokens.length; k++) {
@@ -540,6 +560,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
   }
   return out;
 }
+
+/** Two or three letters after a dash that are no one's initials ("-ve", "-ish"). */
+const SIGNED_NOT_INITIALS = new Set(["ve", "ive", "ish", "ed", "ing", "er", "ly", "ok", "na", "nil", "no", "yes", "neg", "pos", "end", "tbc", "tba", "etc"]);
 
 const ROLE_LABEL: Record<Role, Label> = { patient: "Name:Patient", caregiver: "Name:Caregiver", other: "Name:Other" };
 

@@ -19,9 +19,13 @@ const STREET_TYPES = new Set(
   ).split(" "),
 );
 /** Street types that are also everyday words: they need a house number before the street name. */
+/** Verbs that open a sentence before a street ("Lives Chapel Street"): never part of its name. */
+const STREET_LEAD_VERBS = new Set(["lives", "lived", "living", "resides", "resided", "residing", "stays", "stayed", "staying", "moved", "moving", "visiting", "visited", "walks", "walked", "found", "near", "opposite", "off"]);
+/** Words that close a facility's name after it ("… Medical Center East", "… Imaging Associates"). */
+const FACILITY_TAIL = new Set(["associates", "partners", "specialists", "consultants", "campus", "downtown", "midtown", "uptown", "annex", "pavilion", "satellite"]);
 const DIRECTIONS = new Set(["n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"]);
 /** Street types that name a street after proper words even without a house number ("Heath Road", "Peachtree Rd"). */
-const NAMED_STREET_TYPES = new Set(["st", "street", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "drive", "crescent", "terrace", "parkway", "pkwy", "highway", "hwy", "mews", "gardens", "close", "grove", "way"]);
+const NAMED_STREET_TYPES = new Set(["st", "street", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "drive", "crescent", "terrace", "parkway", "pkwy", "highway", "hwy", "mews", "gardens", "close", "grove", "way", "apartments", "apts", "towers", "condominiums", "condos", "flats"]);
 const STRONG_NAMED_STREET_TYPES = new Set(["st", "street", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "parkway", "pkwy", "highway", "hwy"]);
 /** A noun after "Road", "Way" ... that makes the words a term, not a street ("Road traffic collision"). */
 const STREET_NOUN_AFTER = new Set(["traffic", "accident", "accidents", "collision", "collisions", "rage", "safety", "map", "test", "trip", "works", "sign", "signs", "block", "to", "forward", "ahead"]);
@@ -36,7 +40,7 @@ const FACILITY_SECOND = new Set(["general", "memorial", "methodist", "baptist", 
 const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
 
 const ORG_TYPES = new Set(["rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
-const ORG_CUES = /(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?\s*$/i;
+const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for))\s*$/i;
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
 const CREDENTIAL_STATES = new Set(["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT", "NE", "RN", "NP"]);
@@ -167,6 +171,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         }
         if (e2 >= 0) end = e2;
       }
+      end = extendFacility(tokens, lex, end);
       if (proper > 0 && (first < k || end > typeEnd)) {
         push(first, end, "Organization:Healthcare", 0.85, "facility-shape");
         facilityEnd[first] = end;
@@ -371,6 +376,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       if (p.kind === "num") break;
       if (!cap(p) || STOP_WORDS.has(p.low) || wordInfo(lex, p).calendar || lex.clinicalAcronyms.has(p.text)) break;
       if (p.shape === "upper" && p.text.length > 1 && !(p.capsLine && !lex.common.has(p.low))) break;
+      // "Lives Chapel Street": a verb that opens the sentence is no part of a longer street name.
+      if (STREET_LEAD_VERBS.has(p.low)) break;
       first = j;
       n++;
       if (!lex.commonSmall.has(p.low) || DIRECTIONS.has(p.low)) proper++;
@@ -528,6 +535,12 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
     const te = typeEndAt(tokens, lex, end + 1);
     if (te >= 0) {
       end = te;
+      continue;
+    }
+    // "Vista Medical Center East", "Midwest Imaging Associates", "Mercy Hospital Downtown Campus".
+    if (cap(nx) && nx.shape !== "upper" && (FACILITY_TAIL.has(nx.low) || (DIRECTIONS.has(nx.low) && nx.text.length > 2))) {
+      end++;
+      if (cap(tokens[end + 1]) && tokens[end + 1].low === "campus" && !tokens[end + 1].newlineBefore) end++;
       continue;
     }
     // A campus or a region after the name: "UMC El Paso", "Beaumont Royal Oak", "VNA of Boston", "Kaiser Oakland".

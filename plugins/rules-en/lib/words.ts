@@ -27,7 +27,7 @@ export const EPONYM_CONTEXT = new Set(
     "staging grade grading fracture fractures cyst cysts reflex reflexes maneuver manoeuvre procedure operation repair " +
     "palsy phenomenon law rule rules triad disorder disorders lymphoma sarcoma tumor tumour tumors ulcer ulcers node nodes " +
     "virus fever coma index questionnaire inventory hernia diverticulum dementia encephalopathy anomaly malformation " +
-    "ataxia dystrophy chorea thyroiditis spotted lymphadenopathy arthritis neuralgia aneurysm"
+    "ataxia dystrophy chorea thyroiditis spotted lymphadenopathy arthritis neuralgia aneurysm esophagus oesophagus metaplasia"
   ).split(" "),
 );
 
