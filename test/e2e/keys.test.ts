@@ -1,19 +1,18 @@
-// Keys through the real CLI: `deidstack key new` writes 256 random bits with mode 600 and never overwrites; a
+// Keys through the real CLI (keys for the other cases are made in-process by the same command): `deidstack key new` writes 256 random bits with mode 600 and never overwrites; a
 // passphrase, a low-entropy key or a key file readable by others is refused before the first document;
 // `pseudonymise_ids` replaces document and patient ids (and .txt file names) by keyed pseudonyms; a surrogate never
 // equals a real name of the note, so the leak guard does not have to refuse it.
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { keyNewCommand } from "../../src/cli/commands/key.js";
 import { canaryLeaked, runCli, tempDir } from "./helpers.js";
 
 const CANARY = "Zqxkeyname";
 
+/** A new key file, made in-process by the command the CLI runs (the CLI itself is tested once, below). */
 async function newKey(dir: string, name = "site.key"): Promise<string> {
-  const path = join(dir, name);
-  const r = await runCli(["key", "new", "-o", path]);
-  expect(r.code).toBe(0);
-  return path;
+  return keyNewCommand({ output: join(dir, name) }).path;
 }
 
 function stack(dir: string, transform: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
