@@ -54,6 +54,7 @@ export const RULES: Readonly<Record<string, RuleFactory>> = {
   "propagate-names": propagateNames,
   "rebalance-undelimited-titles": rebalanceUndelimitedTitles,
   "recover-caregiver-names": recoverCaregiverNames,
+  "recover-caregiver-names-untitled": (lex) => recoverCaregiverNames(lex, { titles: false }),
   "recover-known-values": fixed(recoverKnownValues),
   "recover-patient-names": recoverPatientNames,
   "relabel-titled-names": relabelTitledNames,
@@ -113,9 +114,11 @@ export const DEFAULT_ORDER: readonly string[] = [
 /**
  * English: the same order without the rules that grow a caregiver's span over its title ("Dr.", "Prof.", ", Dr."):
  * English annotation keeps titles and degree suffixes outside the name ("Dr [[Smith]]", "[[Jane Doe]], MD"). Its
- * trim keeps the `#` of an identifier written `#A44812`.
+ * trim keeps the `#` of an identifier written `#A44812`, and caregivers named in metadata are recovered without titles.
  */
-export const EN_ORDER: readonly string[] = DEFAULT_ORDER.map((name) => (name === "trim-span" ? "trim-span-keep-hash" : name)).filter(
+const EN_REPLACED: Readonly<Record<string, string>> = { "trim-span": "trim-span-keep-hash", "recover-caregiver-names": "recover-caregiver-names-untitled" };
+
+export const EN_ORDER: readonly string[] = DEFAULT_ORDER.map((name) => EN_REPLACED[name] ?? name).filter(
   (name) =>
     ![
       "title-period",
@@ -132,8 +135,8 @@ export const EN_ORDER: readonly string[] = DEFAULT_ORDER.map((name) => (name ===
 /** Rule order of each built-in profile (DEFAULT_ORDER unless listed). */
 export const PROFILE_ORDERS: Readonly<Record<string, readonly string[]>> = { en: EN_ORDER };
 
-/** A profile's version changes with its order or rules (en 1.2.0: trim-span-keep-hash). */
-const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.2.0" };
+/** A profile's version changes with its order or rules (en 1.2.0: trim-span-keep-hash; 1.3.0: recover-caregiver-names-untitled). */
+const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.3.0" };
 
 export const PROFILE_LANGUAGES: Readonly<Record<string, readonly WordLanguage[]>> = {
   "nl-BE": ["nl", "fr"],

@@ -114,6 +114,16 @@ describe("phase 2: metadata", () => {
     ]);
     expect(shown(heal("recover-caregiver-names", "Kenis", [["Kenis", "Address_Location:Other"]], { metadata }))).toEqual([["Address_Location:Other", "Kenis"]]);
   });
+  it("recover-caregiver-names-untitled finds the same forms and leaves titles and degrees outside", () => {
+    const metadata = { caregivers: [{ given_name: "Isobel", family_name: "Drummond" }] };
+    const text = "seen by Dr Isobel Drummond; Drummond, Isobel, MD; cc Prof. Drummond";
+    expect(shown(heal("recover-caregiver-names-untitled", text, [], { metadata, languages: ["en"] }))).toEqual([
+      ["Name:Caregiver", "Isobel Drummond"],
+      ["Name:Caregiver", "Drummond, Isobel"],
+      ["Name:Caregiver", "Drummond"],
+    ]);
+    expect(shown(heal("recover-caregiver-names", text, [], { metadata, languages: ["en"] }))[0]).toEqual(["Name:Caregiver", "Dr Isobel Drummond"]);
+  });
   it("recover-known-values finds values verbatim or with separators, with the caller's label", () => {
     const metadata = { known_values: [{ value: "123456", label: "ID:Patient" as const }, { value: "x", label: "ID:Patient" as const }] };
     const out = heal("recover-known-values", "dossier 12.34.56 en x", [], { metadata });
@@ -235,7 +245,7 @@ describe("every rule has a test here", () => {
         "bracket-balance", "caregiver-title-left", "caregiver-title-prefix", "caregiver-title-suffix", "deduplicate", "degree-to-birthdate",
         "drop-contained-titles", "drop-invalid-dates", "drop-non-alphanumeric", "extend-to-full-forms", "extend-weekday", "initial-period",
         "join-split-entity", "leading-plus", "merge-adjacent-patient-names", "propagate-names", "rebalance-undelimited-titles",
-        "recover-caregiver-names", "recover-known-values", "recover-patient-names", "relabel-titled-names", "resolve-overlapping-caregiver-titles",
+        "recover-caregiver-names", "recover-caregiver-names-untitled", "recover-known-values", "recover-patient-names", "relabel-titled-names", "resolve-overlapping-caregiver-titles",
         "title-period", "titled-name-fragment", "trailing-titled-caregiver", "trim-span", "trim-span-keep-hash", "trim-trailing-time",
       ].sort(),
     );

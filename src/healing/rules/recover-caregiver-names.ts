@@ -28,14 +28,18 @@ function caregiverForms(given: string, family: string, lex: HealingLexicon): str
   return forms;
 }
 
-export function recoverCaregiverNames(lex: HealingLexicon): HealingRule {
-  const grow = [initialPeriod, caregiverTitleLeft(lex), titledNameFragment(lex)];
+/**
+ * `titles: false` (the en profile): the name alone, as English annotation writes it ("Dr [[Isobel Drummond]]",
+ * "[[Jane Doe]], MD"); otherwise the titles around it belong to the span ("Kenis, Sandra, Dr.", "dr. Kenis").
+ */
+export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { titles?: boolean } = {}): HealingRule {
+  const grow = titles ? [initialPeriod, caregiverTitleLeft(lex), titledNameFragment(lex)] : [initialPeriod];
   const titleBefore = new RegExp(`(?:${lex.titleChain})\\s*$`, "iu");
   const titleAfter = new RegExp(`\\s*,\\s*(?:${lex.titleChain})(?![\\p{L}\\p{N}])`, "iuy");
   return (spans, ctx) => {
     const caregivers = ctx.document.metadata?.caregivers ?? [];
     if (ctx.options.recover_names === false || caregivers.length === 0) return [...spans];
-    const matches = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}`, () => {
+    const matches = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}:${titles ? "titled" : "bare"}`, () => {
       const folded = foldedTextOf(ctx.document);
       const found: { start: number; end: number }[] = [];
       // Every caregiver's forms in one pattern: one compilation and one scan per document.
@@ -44,9 +48,9 @@ export function recoverCaregiverNames(lex: HealingLexicon): HealingRule {
       forms.sort((a, b) => b.length - a.length);
       for (const m of findWordBounded(folded, forms.join("|"))) {
         // Titles around the name are found next to it, not tried at every position of the text.
-        const start = m.start - (titleBefore.exec(folded.slice(Math.max(0, m.start - 48), m.start))?.[0].length ?? 0);
+        const start = titles ? m.start - (titleBefore.exec(folded.slice(Math.max(0, m.start - 48), m.start))?.[0].length ?? 0) : m.start;
         titleAfter.lastIndex = m.end;
-        const end = m.end + (titleAfter.exec(folded)?.[0].length ?? 0);
+        const end = titles ? m.end + (titleAfter.exec(folded)?.[0].length ?? 0) : m.end;
         found.push(expand(start, end, grow, ctx));
       }
       return found;
