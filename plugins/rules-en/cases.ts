@@ -155,11 +155,16 @@ export const CASES: Record<string, readonly string[]> = {
     "F/u with PCP at [Vista Medical Center East]; read by [Priya Natarajan], MD, [Midwest Imaging Associates]",
     "Works part-time at [Home Depot]. Mother [Gloria Reyes] is POA.",
     "DX: Parkinson disease, Hashimoto thyroiditis, Barrett esophagus.",
+    "registrar Dr. [Siobhan O'Rourke] (bleep [2231]); [Marie D'Souza] called; PT: [O'NEILL, SEAN]",
+    "[Gideon Marchetti], MD; clinic in [Baltimore, MD]",
+    "LMP [10/2]. w/c [14/10] for theatre. [Nov-23] admission. Review 3/7, TTO 5/7, abx for 7/7.",
+    "lives at [flat 4], [22 oak road], [leeds ls6 2ab]; s1 2nd heart sound; x2 3pm",
   ],
   "tables": [
     "Name: [Carlos Rivera] | DOB: [1970-01-15] | MRN: [7781234]",
     "Insurance: [Aetna] | Member ID: [W123456789] | Group #: [88812]",
     "Provider\tPhone\n[Dr. Singh]\t[(212) 555-0100]",
+    "Resident: Mrs. [Ilse Vandermeer]   Rm 118   [10/30/2023]\nPatient: [Ewan Macaulay]\tCHI [300409 1234]",
   ],
   "emails": [
     "From: [jsmith@mercyhealth.org]\nSubject: [Mr. Thompson] follow-up\nHi [Karen], can you move his appt to [Tuesday, May 9]?",

@@ -49,7 +49,8 @@ export function compileDateRules(): DateRules {
     monthDayYear: new RegExp(String.raw`${WEEKDAY}${MON}\s{0,3}${DAY},?\s{0,3}(?:of\s{1,3})?${YEAR}`, "giud"),
     dayMonthYear: new RegExp(String.raw`${WEEKDAY}(?<![\d])${DAY}(?:\s{0,3}(?:of\s{1,3})?|[\-\/.])${MON}(?:,?\s{0,3}|[\-\/.])${YEAR}`, "giud"),
     theDayOfMonth: new RegExp(String.raw`${WEEKDAY}(?<![\d])(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)\s{1,3}of\s{1,3}${MON}(?:,?\s{0,3}${YEAR})?`, "giud"),
-    monthYear: new RegExp(String.raw`${MON}(?:\s{0,3}(?:of\s{1,3})?|-|\/)${YEAR}`, "giud"),
+    // "March 2021", "Mar-2021", "Nov-23" (a two-digit year after a hyphen).
+    monthYear: new RegExp(String.raw`${MON}(?:\s{0,3}(?:of\s{1,3})?|-|\/)${YEAR}|${MON}-\d\d(?![\d\/\-:])`, "giud"),
     monthDay: new RegExp(String.raw`${WEEKDAY}${MON}\s{0,3}(?:the\s{1,2})?${DAY}`, "giud"),
     dayMonth: new RegExp(String.raw`${WEEKDAY}(?<![\d.\/])${DAY}\s{0,3}${MON}`, "giud"),
     // m/d/yy(yy), d/m/yyyy, m-d-yyyy, m.d.yyyy (checked in code: one part ≤ 12, the other ≤ 31).
@@ -58,7 +59,8 @@ export function compileDateRules(): DateRules {
     compact: /(?<![\p{L}\d\-\/.])((?:19|20)\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\p{L}\d]|[.,\/\-]\d)/gud,
     monthNumYear: /(?<![\d\/.\-])(0?[1-9]|1[0-2])([\/\-])((?:19|20)\d\d)(?![\d]|[\/\-]\d)/gd,
     // d/m or m/d without a year: only after a date cue.
-    dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01]))(?![\d\/]|\.\d)/giud,
+    // m/d (US) or d/m (UK: "w/c 14/10", "LMP 10/2").
+    dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos|doa|dod|lmp|edd|edc|w\/c|wc|week\s+commencing|wk\s+of|week\s+of|appt|appointment)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])|(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2]))(?![\d\/]|\.\d)/giud,
     cuedYear: /(?<![\p{L}])(?:in|since|from|until|till|through|thru|to|by|during|of|circa|around|before|after|year|born|dob|back\s+in|summer|winter|spring|fall|autumn|early|mid|late|the\s+year|between|and|or|class\s+of)\s{1,3}((?:19|20)\d\d|['’]\d\d)(?![\d\p{L}]|\s{0,2}(?:mg|ml|g|units|patients|people|cases)\b)|\(((?:19|20)\d\d)\)/giud,
     // A year alone in a query or a fragment ("2021 colonoscopy", "letters 2022"): 1950–2039, no unit or number next.
     bareYear: /(?<![\d.,\/\-#=+×*<>~])(?<!\d[.,]?\s)(?<![=+×*<>~#\/\-]\s)(?<![\p{L}\d])((?:19[5-9]\d|20[0-3]\d))(?![\d.,\/:\-]\d|\d|\s?(?:%|mg|mcg|g|kg|ml|l|cc|units?|iu|mmhg|mm|cm|patients|people|cases|cells|calories|kcal|steps|feet|ft|miles|m|km|hours?|hrs?|minutes?|mins?|days?|beds?|x)(?![\p{L}]))/giud,

@@ -109,7 +109,14 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
   const found: { run: NameRun; role: Role; score: number; rule: string }[] = [];
   const info = (k: number) => wordInfo(lex, tokens[k]);
   const isWord = (k: number) => tokens[k]?.kind === "word";
-  const adjacent = (k: number) => !!tokens[k] && !tokens[k].newlineBefore;
+  // A tab or three spaces are a column break in a table or a form ("Ewan Macaulay   CHI 300409…", "Vandermeer   Rm 118").
+  const adjacent = (k: number) => {
+    const t = tokens[k];
+    if (!t || t.newlineBefore) return false;
+    const p = tokens[k - 1];
+    if (!p || t.start - p.end < 3) return t.start <= 0 || text[t.start - 1] !== "\t";
+    return false;
+  };
 
   // A name word at k, possibly with an O'/D' prefix ("O'Brien") or a hyphenated second part ("Smith-Jones").
   // Returns the index of its last token, or -1.
@@ -140,6 +147,10 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     return end;
   };
 
+  // An O' or D' that opens a surname ("O'Rourke", "D'Souza").
+  const aposAt = (i: number) =>
+    (tokens[i]?.low === "o" || tokens[i]?.low === "d") && tokens[i].text.length === 1 && tokens[i + 1]?.low === "'" && !tokens[i + 1].spaceBefore && tokens[i + 2]?.kind === "word" && !tokens[i + 2].spaceBefore;
+
   const record = (run: NameRun, role: Role, score: number, rule: string) => {
     if (eponymContextAfter(tokens, run.last)) return;
     found.push({ run, role, score, rule });
@@ -150,7 +161,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     let k = run.last + 1;
     let words = run.words.length;
     while (words < 4 && adjacent(k)) {
-      const ini = isInitialAt(tokens, k);
+      // "Siobhan O'Rourke", "Marie D'Souza": the O' or D' opens a surname, it is no initial.
+      const apos = aposAt(k);
+      const ini = apos ? -1 : isInitialAt(tokens, k);
       if (ini >= 0 && words < 3) {
         const after = nameWordAt(ini + 1, false, false);
         if (after >= 0 && adjacent(ini + 1)) {
@@ -171,7 +184,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       }
       const e = nameWordAt(k, false, allowLower && tokens[run.first].shape === "lower");
       if (e < 0) break;
-      const w = info(k);
+      const w = info(apos ? k + 2 : k);
       // A following word extends the name only if it is listed or unknown (not a common word), and keeps the shape.
       const shapeOk = tokens[k].shape === tokens[run.first].shape || (isCapitalised(tokens[k]) && isCapitalised(tokens[run.first]));
       if (!shapeOk) break;
@@ -319,12 +332,12 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const lower = t.shape === "lower";
       if (a.firstRank !== undefined && !a.stop && !a.calendar && !a.acronym && (isCapitalised(t) || (lower && a.firstRank < 2500))) {
         let j = k + 1;
-        const iniM = isInitialAt(tokens, j);
+        const iniM = aposAt(j) ? -1 : isInitialAt(tokens, j);
         if (iniM >= 0 && !lower) j = iniM + 1;
         else if (!lower && tokens[j]?.kind === "word" && tokens[j].text.length === 1 && /\p{Lu}/u.test(tokens[j].text) && tokens[j].text !== "I" && tokens[j].text !== "A" && isCapitalised(tokens[j + 1])) j++;
         if (adjacent(j) && isWord(j)) {
-          // "Fatima Al-Sayed": the surname is read after its prefix.
-          const prefixed = ARABIC_PREFIXES.has(tokens[j].low) && nameWordAt(j, true, lower) === j + 2;
+          // "Fatima Al-Sayed", "Siobhan O'Rourke": the surname is read after its prefix.
+          const prefixed = (ARABIC_PREFIXES.has(tokens[j].low) || aposAt(j)) && nameWordAt(j, true, lower) === j + 2;
           const b = prefixed ? { ...info(j + 2), common: false, lastRank: info(j + 2).lastRank ?? 1e6 } : info(j);
           const second = prefixed ? tokens[j + 2] : tokens[j];
           let ok = false;

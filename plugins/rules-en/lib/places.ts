@@ -19,6 +19,26 @@ const STREET_TYPES = new Set(
   ).split(" "),
 );
 /** Street types that are also everyday words: they need a house number before the street name. */
+const UK_POSTCODE_AREAS =
+  "ab al b ba bb bd bh bl bn br bs bt ca cb cf ch cm co cr ct cv cw da dd de dg dh dl dn dt dy e ec eh en ex fk fy g gl gu ha hd hg hp hr hs hu hx ig ip iv ka kt kw ky l la ld le ll ln ls lu m me mk ml n ne ng nn np nr nw ol ox pa pe ph pl po pr rg rh rm s sa se sg sk sl sm sn so sp sr ss st sw sy ta td tf tn tq tr ts tw ub w wa wc wd wf wn wr ws wv yo ze";
+const LOWER_UK_POSTCODE = new RegExp(String.raw`(?<![\p{L}\d])(?:${UK_POSTCODE_AREAS.split(" ").sort((a, b) => b.length - a.length).join("|")})\d[a-z\d]?\s(?!\d(?:st|nd|rd|th)(?![\p{L}\d]))\d[abd-hjlnp-uw-z]{2}(?![\p{L}\d])`, "gud");
+
+/** The index of the word token that ends just before offset s (one space or ", " between), or -1. */
+function tokenEndingBefore(tokens: readonly Token[], s: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  let best = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].end <= s) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (best >= 0 && tokens[best].low === "," && s - tokens[best].end <= 1) best--;
+  return best >= 0 && tokens[best].kind === "word" && s - tokens[best].end <= 3 ? best : -1;
+}
+
 /** Verbs that open a sentence before a street ("Lives Chapel Street"): never part of its name. */
 const STREET_LEAD_VERBS = new Set(["lives", "lived", "living", "resides", "resided", "residing", "stays", "stayed", "staying", "moved", "moving", "visiting", "visited", "walks", "walked", "found", "near", "opposite", "off"]);
 /** Words that close a facility's name after it ("… Medical Center East", "… Imaging Associates"). */
@@ -432,7 +452,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       }
     }
     const credential = CREDENTIAL_STATES.has(t.text);
-    if (cityFirst >= 0 && (zip || !credential || matchPhrase(lex.places, tokens, cityFirst, placeWordOk) >= 0)) {
+    // Before a state code that is also a degree (", MD", ", DO"), the words must be a listed place to their end:
+    // "Gideon Marchetti, MD" is a doctor, though Gideon is a town.
+    if (cityFirst >= 0 && (zip || !credential || matchPhrase(lex.places, tokens, cityFirst, placeWordOk) === k - 2)) {
       push(cityFirst, zipEnd >= 0 ? zipEnd : k, "Address_Location:Other", 0.9, "city-state");
     } else if (zip && !credential) {
       push(k, zipEnd, "Address_Location:Other", 0.85, "state-zip");
@@ -446,6 +468,19 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
   for (const [s, e] of groupMatches(zip4, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.75, rule: "zip4" });
   const ukPostcode = /(?<![\p{L}\d])(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s\d[ABD-HJLNP-UW-Z]{2}|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\d[ABD-HJLNP-UW-Z]{2}(?=\s|$|[,.;)]))(?![\p{L}\d])/gud;
   for (const [s, e] of groupMatches(ukPostcode, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.85, rule: "uk-postcode" });
+  // A postcode in lower case ("manchester m1 3hz", "leeds ls6 2ab"): only with a real postcode area and the space, and
+  // with the listed town before it when there is one.
+  for (const [s, e] of groupMatches(LOWER_UK_POSTCODE, text)) {
+    let start = s;
+    const k = tokenEndingBefore(tokens, s);
+    if (k >= 0 && tokens[k].shape === "lower" && !tokens[k].newlineBefore) {
+      let first = k;
+      if (k > 0 && tokens[k - 1].kind === "word" && tokens[k - 1].shape === "lower" && matchPhrase(lex.places, tokens, k - 1, () => true) === k) first = k - 1;
+      if (first === k && matchPhrase(lex.places, tokens, k, () => true) !== k) first = -1;
+      if (first >= 0 && !STOP_WORDS.has(tokens[first].low)) start = tokens[first].start;
+    }
+    out.push({ start, end: e, label: "Address_Location:Other", score: 0.8, rule: "uk-postcode-lower" });
+  }
 
   // Gazetteer places: cities, towns, states, counties. A name that is also a common word needs a place cue.
   for (let k = 0; k < tokens.length; k++) {
