@@ -159,6 +159,7 @@ export const CASES: Record<string, readonly string[]> = {
     "[Gideon Marchetti], MD; clinic in [Baltimore, MD]",
     "LMP [10/2]. w/c [14/10] for theatre. [Nov-23] admission. Review 3/7, TTO 5/7, abx for 7/7.",
     "lives at [flat 4], [22 oak road], [leeds ls6 2ab]; s1 2nd heart sound; x2 3pm",
+    "Transferred from [Our Lady of Lourdes] to [Riverside] for PCI; [Our Lady of the Lake Regional Medical Center]; prayed to our lady",
   ],
   "tables": [
     "Name: [Carlos Rivera] | DOB: [1970-01-15] | MRN: [7781234]",

@@ -115,6 +115,33 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         }
       }
     }
+    // "Our Lady of Lourdes", "Our Lady of the Lake", "Our Lady's Hospice": Catholic hospitals named after Mary.
+    if (t.low === "our" && cap(t) && tokens[k + 1]?.low === "lady" && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore) {
+      let e = k + 1;
+      if (tokens[e + 1]?.low === "'" && tokens[e + 2]?.low === "s" && !tokens[e + 1].spaceBefore) e += 2;
+      else if (tokens[e + 1]?.low === "of" && !tokens[e + 1].newlineBefore) {
+        let j = e + 2;
+        if (tokens[j]?.low === "the") j++;
+        let n = 0;
+        while (cap(tokens[j]) && !tokens[j].newlineBefore && !STOP_WORDS.has(tokens[j].low) && n < 3) {
+          const te = typeEndAt(tokens, lex, j);
+          if (te >= 0 && n > 0) {
+            e = te;
+            break;
+          }
+          e = j;
+          j++;
+          n++;
+        }
+      }
+      if (e > k + 1) {
+        const end = extendFacility(tokens, lex, e);
+        push(k, end, "Organization:Healthcare", 0.85, "our-lady");
+        facilityEnd[k] = end;
+        k = end;
+        continue;
+      }
+    }
     // St. Vincent's, Saint Mary, Mt. Sinai (+ type words).
     if ((t.low === "st" || t.low === "saint" || t.low === "mt" || t.low === "mount") && cap(t)) {
       let j = k + 1;
