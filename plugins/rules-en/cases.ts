@@ -159,6 +159,7 @@ export const CASES: Record<string, readonly string[]> = {
     "[Gideon Marchetti], MD; clinic in [Baltimore, MD]",
     "LMP [10/2]. w/c [14/10] for theatre. [Nov-23] admission. Review 3/7, TTO 5/7, abx for 7/7.",
     "lives at [flat 4], [22 oak road], [leeds ls6 2ab]; s1 2nd heart sound; x2 3pm",
+    "[Medicare] MBI [1EG4-TE5-MK73]; Member ID [ABC 12345678]",
     "Transferred from [Our Lady of Lourdes] to [Riverside] for PCI; [Our Lady of the Lake Regional Medical Center]; prayed to our lady",
   ],
   "tables": [
@@ -171,6 +172,7 @@ export const CASES: Record<string, readonly string[]> = {
     "From: [jsmith@mercyhealth.org]\nSubject: [Mr. Thompson] follow-up\nHi [Karen], can you move his appt to [Tuesday, May 9]?",
     "Thanks,\n[Megan]",
     "Many thanks,\n[Roz]\nWard clerk",
+    "I have copied in his GP, Dr [Evans]. Best wishes, [Huw]",
   ],
   "ocr noise": [
     "Pt name : [Jonh Smtih] , D.O.B. [04/12/1956]",

@@ -47,6 +47,8 @@ const CAREGIVER_CUES = String.raw`npi(?:\s+(?:number|no\.?|#))?|dea(?:\s+(?:numb
 // digit groups after single spaces ("W 1234 5678").
 const VALUE = String.raw`(#?[A-Za-z0-9](?:[A-Za-z0-9]|[-\/._](?=[A-Za-z0-9])){1,24}(?: (?=\d)[0-9](?:[0-9A-Za-z]|-(?=[0-9A-Za-z])){1,11}){0,3})`;
 
+const NEXT_CUE = String.raw`(?:mbi|hicn|hic|mrn|nhs|chi|ssn|fin|csn|id|no|num|number|acct)\s`;
+
 const UNIT_AFTER = /^\s{0,2}(?:mg|mcg|µg|ug|g|kg|ml|mL|l|L|cc|units?|iu|IU|mmhg|mmHg|%|bpm|mm|cm|in|days?|weeks?|months?|years?|yrs?|hours?|hrs?|min|minutes?|times|x\b|tabs?|pills?|doses?)\b/;
 
 const NOT_PERSONAL_PREFIX = /^(?:NCT|IRB|ISRCTN|EUDRACT|ICD|CPT|NDC|LOT|LOINC|SNOMED|PMID|DOI|ISBN|ISSN|ATC|HCPCS|DRG|REC|IRAS)-?\d/i;
@@ -68,7 +70,8 @@ interface CueRule {
 }
 
 function cueRule(cues: string, label: Label, minDigits: number, rule: string): CueRule {
-  return { re: new RegExp(String.raw`(?<![\p{L}\d])(?:${cues})(?![\p{L}])${SEP}${VALUE}`, "giud"), label, minDigits, rule };
+  // "Medicare MBI 1EG4-TE5-MK73": a second cue after the first is no value; it finds the value itself.
+  return { re: new RegExp(String.raw`(?<![\p{L}\d])(?:${cues})(?![\p{L}])${SEP}(?!${NEXT_CUE})${VALUE}`, "giud"), label, minDigits, rule };
 }
 
 export interface IdentifierRules {

@@ -40,13 +40,13 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "seen by", "referred by", "referral from", "referring", "signed by", "dictated by", "transcribed by", "reviewed by", "authored by", "author",
     "cc", "per", "spoke with", "spoke to", "discussed with", "d/w", "dw", "talked to", "talked with", "paged", "called", "covering", "on call",
     "case manager", "social worker", "sw", "cm", "care coordinator", "coordinator", "technician", "tech", "aide", "cna", "scribe", "preceptor",
-    "supervisor", "dear", "sincerely", "regards", "thanks", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "cosigned by", "co-signed by", "electronically signed by", "approved by",
+    "supervisor", "dear", "sincerely", "regards", "thanks", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "best wishes", "kind wishes", "warm wishes", "all the best", "cosigned by", "co-signed by", "electronically signed by", "approved by",
     "ordered by", "performed by", "interpreted by", "read by", "attending physician", "primary care", "ordering", "sign", "signature",
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
 
 /** Sign-offs: the name may follow on the next line ("Thanks,\nRoz"). */
-const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "love"]);
+const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "love", "best wishes", "kind wishes", "warm wishes", "all the best"]);
 
 /** Role nouns are never the name after a cue ("Consultant Endocrinologist"). */
 const ROLE_WORD = /(?:ologist|ician|iatrist|iatrician|therapist|surgeon|nurse|consultant|registrar|manager|worker|officer|director|coordinator|assistant|secretary|practitioner|specialist|resources|department)$/;
