@@ -108,6 +108,11 @@ export const CASES: Record<string, readonly string[]> = {
   ],
   "fragments": [
     "[Maria]",
+    "[Seren]",
+    "[Kwasi]\nRose",
+    "[9/2]",
+    "pain 7/10",
+    "reg [MX68 KTE] seen on the drive",
     "[Chicago]",
     "[617-555-0142]",
     "[Dr. Kim]",

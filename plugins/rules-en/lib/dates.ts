@@ -39,6 +39,7 @@ export interface DateRules {
   ageOfAge: RegExp;
   relative: RegExp;
   theOrdinal: RegExp;
+  lineDayMonth: RegExp;
   quarter: RegExp;
   bareMonth: RegExp;
   ageList: RegExp;
@@ -77,6 +78,7 @@ export function compileDateRules(): DateRules {
     ageOfAge: /(?<![\d.])(\d{1,3})\s{1,2}years?\s{1,2}of\s{1,2}age(?![\p{L}])/giud,
     // "on the 20th", "by the 3rd", "since the 14th": a day of the month; not "the 3rd time", "the 5th toe".
     theOrdinal: /(?<![\p{L}])(?:on|by|until|till|since|from|before|after|for|around|about|due)\s{1,2}the\s{1,2}((?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?![\p{L}\d])(?!\s{1,2}(?:time|times|day|days|week|weeks|month|months|year|years|dose|doses|cycle|visit|floor|percentile|centile|trimester|grade|decade|attempt|round|session|line|rib|ribs|toe|finger|digit|ventricle|nerve|cranial|edition|generation|degree|place|stage|of\s+(?:the|his|her|their|these|those|\d)))/giud,
+    lineDayMonth: /^[ \t]{0,8}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])|(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2]))[ \t]{0,8}$/gmd,
     // "Q2 2023", "second quarter of 2021".
     quarter: /(?<![\p{L}\d])(?:Q[1-4]\s?(?:19|20)\d\d|(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?:19|20)\d\d|(?:19|20)\d\d\s?Q[1-4])(?![\p{L}\d])/giud,
     // A month written out in capitals mid-sentence ("clinic letter March", "seen in clinic August"): not May, not at
@@ -169,6 +171,8 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       if (/(?:dr|mr|mrs|ms|miss|nurse|sister)\.?\s$/i.test(text.slice(Math.max(0, s - 8), s))) continue;
       push(s, e, "bare-month", 0.6);
     }
+    // A line that is a day and a month alone ("9/2", "14/10"): a fragment.
+    for (const [s, e] of groupMatches(rules.lineDayMonth, text, 1)) push(s, e, "fragment-day-month", 0.6);
     if (opts.relative) for (const [s, e] of groupMatches(rules.relative, text)) push(s, e, "relative", 0.7);
   }
   if (opts.ages) {

@@ -82,6 +82,7 @@ export interface IdentifierRules {
   handle: RegExp;
   gluedExtension: RegExp;
   ssnShape: RegExp;
+  ukPlate: RegExp;
   phoneCue: RegExp;
   phoneShapes: RegExp[];
   email: RegExp;
@@ -108,6 +109,8 @@ export function compileIdentifierRules(): IdentifierRules {
     gluedExtension: /(?<=[\p{L}.,)]\s{1,2})x(\d{4,5})(?![\p{L}\d])/gud,
     // Pager, bleep and extension numbers are short.
     shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:(?:me|him|her|us|them)\s{1,2}(?:on|at)\s{1,2})?(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
+    // A UK number plate, current format: "MX68 KTE".
+    ukPlate: /(?<![\p{L}\d])[A-HJ-PR-Y][A-HJ-PR-Y](?:0[1-9]|[1-7]\d)\s[A-HJ-PR-Z]{3}(?![\p{L}\d])/gud,
     ssnShape: /(?<![\d\-\/.])(\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\d\-\/.]|\s\d)/gd,
     phoneCue: new RegExp(
       String.raw`(?<![\p{L}])(?:phone|ph|tel|telephone|tele|cell(?:\s?phone)?|mobile|mob|fax|facsimile|pager|pgr|beeper|landline|contact(?:\s+(?:number|no\.?|#|info|details))?|call(?:ed)?(?:\s+(?:back\s+)?(?:at|on))?|text(?:ed)?(?:\s+(?:at|on))?|reach(?:ed)?\s+(?:at|on)|home|work|office|daytime|evening|number|no\.?|#|whatsapp|hotline|helpline|switchboard|bleep|direct\s+line|[chwmfo](?=\s{0,2}[:)]))(?![\p{L}])(?:\s{0,3}(?:[:#=\-–.\/]|\(\w{1,8}\)|\bis\b|\bnumber\b|\bno\b\.?|\bat\b|\bon\b|\b[hwmcfo]\b)){0,3}\s{0,3}((?:\+|00)?\(?\d{1,5}\)?(?:[ .\-\/]{1,2}\(?\d{1,6}\)?){0,5}(?:\s{0,2}(?:x|ext\.?|extension)\s{0,2}\d{1,6})?)`,
@@ -181,6 +184,7 @@ export function findIdentifiers(text: string, rules: IdentifierRules): Candidate
   }
   // "Jasmine Ortiz, LCSW  x5532": an extension glued to its x after a word.
   for (const [s, e] of groupMatches(rules.gluedExtension, text, 1)) out.push({ start: s, end: e, label: "Contactdetails", score: 0.7, rule: "glued-extension" });
+  for (const [s, e] of groupMatches(rules.ukPlate, text, 0)) out.push({ start: s, end: e, label: "Anonymize_Other", score: 0.75, rule: "uk-plate" });
   for (const [s, e] of groupMatches(rules.ssnShape, text, 1)) {
     out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "ssn-shape" });
   }

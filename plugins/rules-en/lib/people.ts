@@ -516,7 +516,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (t.kind !== "word" || (t.shape !== "title" && t.shape !== "mixed") || covered(found, k)) continue;
       const w = wordInfo(lex, t);
       if (w.stop || w.calendar || w.eponym || t.text.length < 3 || lex.countries.has(t.low)) continue;
-      const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && w.firstRank < 4000;
+      // A word alone on its line (a fragment, a list entry) that is a listed given name: "Seren", "Kwasi".
+      const alone = (k === 0 || t.newlineBefore) && (!tokens[k + 1] || tokens[k + 1].newlineBefore);
+      const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common));
       const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && w.lastRank < 25000;
       if (!firstOk && !lastOk) continue;
       // At a sentence start a capitalised common word proves nothing; a word no dictionary knows still does.
