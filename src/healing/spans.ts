@@ -33,15 +33,77 @@ export function healedSpan(start: number, end: number, label: Label, rule: strin
   return s;
 }
 
-/** One span over several: the given label, every detector of the parts, the highest score. */
-export function mergedSpan(parts: readonly Span[], label: Label, start = Math.min(...parts.map((p) => p.start)), end = Math.max(...parts.map((p) => p.end))): Span {
-  const detectors = [...new Set(parts.flatMap((p) => p.detectors ?? []))].sort();
-  const scores = parts.map((p) => p.score).filter((x): x is number => x !== undefined);
-  const out: Span = { start, end, label, detectors };
-  if (scores.length) out.score = Math.max(...scores);
-  const extras = parts.map((p) => p.extra).filter(Boolean);
-  if (extras.length) out.extra = Object.assign({}, ...extras);
+/**
+ * One span over several: the given label, every detector of the parts, the highest score. Plain loops, not
+ * `Math.min(...parts)`: a merge of a few hundred thousand parts must not overflow the call stack.
+ */
+export function mergedSpan(parts: readonly Span[], label: Label, start?: number, end?: number): Span {
+  let lo = Infinity;
+  let hi = -Infinity;
+  let score: number | undefined;
+  const detectors = new Set<string>();
+  let extra: Record<string, unknown> | undefined;
+  for (const p of parts) {
+    if (p.start < lo) lo = p.start;
+    if (p.end > hi) hi = p.end;
+    if (p.score !== undefined && (score === undefined || p.score > score)) score = p.score;
+    for (const d of p.detectors ?? []) detectors.add(d);
+    if (p.extra) extra = Object.assign(extra ?? {}, p.extra);
+  }
+  const out: Span = { start: start ?? lo, end: end ?? hi, label, detectors: [...detectors].sort() };
+  if (score !== undefined) out.score = score;
+  if (extra) out.extra = extra;
   return out;
+}
+
+/**
+ * Intervals indexed by start: "the largest end of an interval starting at or before p" in O(log n) (a Fenwick tree
+ * of maxima), so a rule asks "is this match covered / overlapped?" without scanning every span.
+ */
+export class MaxEndIndex {
+  private readonly tree: Int32Array;
+
+  /** `size`: one more than the largest start that will be added (the text length + 1 will do). */
+  constructor(size: number) {
+    this.tree = new Int32Array(size + 1).fill(-1);
+  }
+
+  add(start: number, end: number): void {
+    for (let i = start + 1; i < this.tree.length; i += i & -i) if (this.tree[i] < end) this.tree[i] = end;
+  }
+
+  /** The largest end among intervals starting at or before p; -1 when there are none. */
+  maxEndStartingBy(p: number): number {
+    let m = -1;
+    for (let i = Math.min(p + 1, this.tree.length - 1); i > 0; i -= i & -i) if (this.tree[i] > m) m = this.tree[i];
+    return m;
+  }
+
+  /** Whether some interval contains [start, end) (equal bounds included). */
+  covers(start: number, end: number): boolean {
+    return this.maxEndStartingBy(start) >= end;
+  }
+
+  /** Whether some interval strictly contains [start, end). */
+  strictlyCovers(start: number, end: number): boolean {
+    return this.maxEndStartingBy(start - 1) >= end || this.maxEndStartingBy(start) > end;
+  }
+
+  /** Whether some interval overlaps [start, end). */
+  overlaps(start: number, end: number): boolean {
+    return this.maxEndStartingBy(end - 1) > start;
+  }
+
+  /** Whether some interval overlaps [start, end) without lying inside it (it crosses an edge or contains it). */
+  crossesOrContains(start: number, end: number): boolean {
+    return this.maxEndStartingBy(start - 1) > start || this.maxEndStartingBy(end - 1) > end;
+  }
+}
+
+export function indexOf(spans: readonly { start: number; end: number }[], textLength: number): MaxEndIndex {
+  const index = new MaxEndIndex(textLength + 1);
+  for (const s of spans) index.add(s.start, s.end);
+  return index;
 }
 
 export function byPosition(a: Span, b: Span): number {

@@ -82,8 +82,13 @@ export function resolveOverlaps(spans: readonly Span[]): Span[] {
 
 function mergeCluster(cluster: Span[]): Span {
   if (cluster.length === 1) return cluster[0];
-  const start = Math.min(...cluster.map((s) => s.start));
-  const end = Math.max(...cluster.map((s) => s.end));
+  // Loops, not Math.min(...cluster): a cluster of a few hundred thousand spans must not overflow the call stack.
+  let start = Infinity;
+  let end = -Infinity;
+  for (const s of cluster) {
+    if (s.start < start) start = s.start;
+    if (s.end > end) end = s.end;
+  }
   const coverage = new Map<Label, { start: number; end: number }[]>();
   for (const s of cluster) {
     const list = coverage.get(s.label) ?? [];
@@ -105,7 +110,7 @@ function mergeCluster(cluster: Span[]): Span {
   const detectors = [...new Set(cluster.flatMap((s) => s.detectors ?? []))].sort();
   const scores = cluster.map((s) => s.score).filter((x): x is number => x !== undefined);
   const merged: Span = { start, end, label: best!, detectors };
-  if (scores.length) merged.score = Math.max(...scores);
+  if (scores.length) merged.score = scores.reduce((a, b) => (b > a ? b : a));
   return merged;
 }
 

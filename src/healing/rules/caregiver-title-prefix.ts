@@ -14,20 +14,54 @@ export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
     const isTitleSpan = (s: Span) => titleSpans.has(s);
     const gapOk = (a: Span, b: Span) => b.start > a.end && !hasEffectiveAlnum(text.slice(a.end, b.start));
     const sorted = [...spans].sort(byPosition);
+    const titles = sorted.filter(isTitleSpan);
+    const titleIndex = new Map(titles.map((t, k) => [t, k]));
     const consumed = new Set<Span>();
     const replaced = new Map<Span, Span>();
+    // skip[k]: the nearest title at or before k not consumed yet (path-compressed), so consumed chains are jumped.
+    const skip = Int32Array.from(titles, (_, k) => k);
+    const unconsumedAtOrBefore = (k: number): number => {
+      let r = k;
+      while (r >= 0 && skip[r] !== r) r = skip[r];
+      for (let x = k; x >= 0 && skip[x] !== x; ) {
+        const nextX = skip[x];
+        skip[x] = r;
+        x = nextX;
+      }
+      return r;
+    };
+    const consume = (t: Span) => {
+      consumed.add(t);
+      const k = titleIndex.get(t);
+      if (k !== undefined) skip[k] = k - 1;
+    };
+    /**
+     * The last title span in position order that ends at or before `at` and is not consumed: from the last title
+     * starting before `at`, backwards over unconsumed titles only (it used to filter every span for every step).
+     */
+    const lastTitleBefore = (at: number): Span | undefined => {
+      let lo = 0;
+      let hi = titles.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (titles[mid].start < at) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = unconsumedAtOrBefore(lo - 1); k >= 0; k = unconsumedAtOrBefore(k - 1)) if (titles[k].end <= at) return titles[k];
+      return undefined;
+    };
     for (const target of sorted) {
       if (target.label !== "Name:Caregiver" || isTitleSpan(target)) continue;
       const chain: Span[] = [];
       let next = target;
       for (;;) {
-        const prev = sorted.filter((s) => s !== next && !consumed.has(s) && isTitleSpan(s) && s.end <= next.start).pop();
+        const prev = lastTitleBefore(next.start);
         if (!prev || !gapOk(prev, next)) break;
         chain.unshift(prev);
         next = prev;
       }
       if (chain.length === 0) continue;
-      chain.forEach((c) => consumed.add(c));
+      chain.forEach(consume);
       replaced.set(target, mergedSpan([...chain, target], "Name:Caregiver", chain[0].start, target.end));
     }
     return sorted.filter((s) => !consumed.has(s)).map((s) => replaced.get(s) ?? s);

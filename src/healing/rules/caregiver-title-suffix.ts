@@ -13,13 +13,28 @@ export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
     if (titleSpans.size === 0) return [...spans];
     const isTitleSpan = (s: Span) => titleSpans.has(s);
     const sorted = [...spans].sort(byPosition);
+    const titles = sorted.filter(isTitleSpan);
     const consumed = new Set<Span>();
     const replaced = new Map<Span, Span>();
+    /**
+     * The first title span in position order starting after `at` that is not consumed; a later one has a longer gap
+     * holding this one's, so only this one can have a gap without letters or digits (it used to scan every span).
+     */
+    const firstTitleAfter = (at: number): Span | undefined => {
+      let lo = 0;
+      let hi = titles.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (titles[mid].start <= at) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = lo; k < titles.length; k++) if (!consumed.has(titles[k])) return titles[k];
+      return undefined;
+    };
     for (const target of sorted) {
       if (target.label !== "Name:Caregiver" || isTitleSpan(target) || consumed.has(target)) continue;
-      const title = sorted.find(
-        (s) => s !== target && !consumed.has(s) && isTitleSpan(s) && s.start > target.end && !hasEffectiveAlnum(text.slice(target.end, s.start)),
-      );
+      const candidate = firstTitleAfter(target.end);
+      const title = candidate && candidate !== target && !hasEffectiveAlnum(text.slice(target.end, candidate.start)) ? candidate : undefined;
       if (!title) continue;
       consumed.add(title);
       const end = text[title.end] === "." && text[title.end - 1] !== "." ? title.end + 1 : title.end;

@@ -2,16 +2,17 @@
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { contains } from "../spans.js";
+import { indexOf } from "../spans.js";
 
 export function dropContainedTitles(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
     const caregivers = spans.filter((s) => s.label === "Name:Caregiver");
     if (caregivers.length === 0) return [...spans];
+    const inside = indexOf(caregivers, document.text.length);
     return spans.filter(
       (s) =>
         s.label === "Name:Caregiver" ||
-        !caregivers.some((c) => contains(c, s)) ||
+        !inside.covers(s.start, s.end) ||
         !isTitleOnly(document.text.slice(s.start, s.end), lex),
     );
   };

@@ -2,7 +2,7 @@
 // cannot be a day and a month.
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { contains } from "../spans.js";
+import { indexOf, type MaxEndIndex } from "../spans.js";
 
 const TIME = /(?<![\p{N}])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\p{N}])/gu;
 const RELATIVE_YEAR = /^(?:volgend jaar|next year|l'année prochaine|l'an prochain)$/iu;
@@ -11,15 +11,15 @@ export function dropInvalidDates(lex: HealingLexicon): HealingRule {
   const phaseOnly = new RegExp(`^(?:${lex.phase})$`, "iu");
   return (spans, { document }) => {
     const text = document.text;
-    let times: { start: number; end: number }[] | undefined;
+    let times: MaxEndIndex | undefined;
     return spans.filter((s) => {
       if (s.label !== "Date") return true;
       const surface = text.slice(s.start, s.end).trim();
       if (RELATIVE_YEAR.test(surface) || phaseOnly.test(surface)) return false;
       const nm = /^(\d+)-(\d+)$/.exec(surface);
       if (nm && (Number(nm[1]) < 1 || Number(nm[1]) > 31 || Number(nm[2]) < 1 || Number(nm[2]) > 12)) return false;
-      times ??= [...text.matchAll(TIME)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
-      return !times.some((t) => contains(t, s));
+      times ??= indexOf([...text.matchAll(TIME)].map((m) => ({ start: m.index!, end: m.index! + m[0].length })), text.length);
+      return !times.covers(s.start, s.end);
     });
   };
 }

@@ -7,6 +7,8 @@ import type { HealingRule } from "../index.js";
 import { byPosition, isNameLabel, mergedSpan } from "../spans.js";
 
 const JOINING_GAP = /^(?:| |-|‐)$/u;
+/** More characters than any one title token and its dot ("professor.", "kinesitherapeut."). */
+const TITLE_TAIL = 40;
 
 export function joinSplitEntity(lex: HealingLexicon): HealingRule {
   const endsWithTitle = new RegExp(`(?<![\\p{L}])${lex.title}\\.?$`, "iu");
@@ -14,11 +16,14 @@ export function joinSplitEntity(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
     const text = document.text;
     const sorted = [...spans].sort(byPosition);
+    // Only the tail of the group so far can end with a title: look at its last characters (with the one before
+    // them, for the regex's word boundary), not at the whole group, which made a long run of names quadratic.
+    const tailOf = (start: number, end: number) => text.slice(Math.max(start, end - TITLE_TAIL - 1), end);
     const joinable = (left: Span, right: Span, end: number) =>
       right.label === left.label &&
       right.start >= end &&
       JOINING_GAP.test(text.slice(end, right.start)) &&
-      !(isNameLabel(left.label) && (endsWithTitle.test(text.slice(left.start, end)) || startsWithTitle.test(text.slice(right.start, right.end))));
+      !(isNameLabel(left.label) && (endsWithTitle.test(tailOf(left.start, end)) || startsWithTitle.test(text.slice(right.start, right.end))));
     const out: Span[] = [];
     for (let i = 0; i < sorted.length; ) {
       const s = sorted[i];

@@ -5,7 +5,7 @@ import { escapeRegExp, foldSameLength, type Label, type Span } from "../../contr
 import { type HealingLexicon, isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { findWordBounded, foldedTextOf } from "../cache.js";
-import { healedSpan, isNameLabel, overlapping } from "../spans.js";
+import { healedSpan, indexOf, isNameLabel } from "../spans.js";
 import { caregiverTitleLeft } from "./caregiver-title-left.js";
 import { initialPeriod } from "./initial-period.js";
 import { relabelTitledNames } from "./relabel-titled-names.js";
@@ -41,14 +41,14 @@ export function propagateNames(lex: HealingLexicon): HealingRule {
     const ordered = [...needles.keys()].sort((a, b) => Number(needles.get(b)!.whole) - Number(needles.get(a)!.whole) || b.length - a.length);
     const folded = foldedTextOf(document);
     const created: Span[] = [];
-    const taken = [...spans];
+    const taken = indexOf(spans, text.length);
     for (const hit of findWordBounded(folded, ordered.map((k) => k.split(" ").map(escapeRegExp).join("\\s+")).join("|"))) {
       const needle = needles.get(folded.slice(hit.start, hit.end).replace(/\s+/g, " "));
       if (!needle || (needle.capitalised && !/^\p{Lu}/u.test(text[hit.start]))) continue;
-      if (taken.some((o) => overlapping(o, hit))) continue;
+      if (taken.overlaps(hit.start, hit.end)) continue;
       const s = healedSpan(hit.start, hit.end, needle.label, "propagate-names");
       created.push(s);
-      taken.push(s);
+      taken.add(s.start, s.end);
     }
     if (created.length === 0) return [...spans];
     let out: Span[] = [...spans, ...created];

@@ -4,7 +4,7 @@ import { foldSameLength, escapeRegExp, type Span } from "../../contract/index.js
 import type { HealingLexicon } from "../lexicon.js";
 import { findWordBounded, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingContext, HealingRule } from "../index.js";
-import { contains, healedSpan, overlapping, strictlyContains } from "../spans.js";
+import { healedSpan, indexOf, MaxEndIndex } from "../spans.js";
 import { caregiverTitleLeft } from "./caregiver-title-left.js";
 import { initialPeriod } from "./initial-period.js";
 import { titledNameFragment } from "./titled-name-fragment.js";
@@ -55,23 +55,35 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
       }
       return found;
     });
-    let out: Span[] = [...spans];
     const ordered = [...new Map(matches.map((m) => [`${m.start}:${m.end}`, m])).values()].sort(
       (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start,
     );
+    // Longest first, a match is skipped when a span other than Name:Other has its exact bounds, when a span
+    // strictly contains it, or when a span overlaps it that is not a name it may take over (a caregiver or other
+    // name inside it): partial overlaps are not added either, the other span already settled where a name starts or
+    // ends (e.g. after title rebalancing), and a second, shifted copy would merge two people into one. An added match
+    // replaces the names inside it. Indexes keep every span ever present: one that is dropped lies inside an added
+    // match, which answers every question the same way it did.
+    const text = ctx.document.text;
+    const isTakeable = (s: Span) => s.label === "Name:Caregiver" || s.label === "Name:Other";
+    const exact = new Set(spans.filter((s) => s.label !== "Name:Other").map((s) => `${s.start}:${s.end}`));
+    const anyIndex = indexOf(spans, text.length);
+    const fixedIndex = indexOf(spans.filter((s) => !isTakeable(s)), text.length);
+    const namesIndex = indexOf(spans.filter(isTakeable), text.length);
+    const added: Span[] = [];
+    const addedIndex = new MaxEndIndex(text.length + 1);
     for (const m of ordered) {
-      const same = out.filter((s) => s.start === m.start && s.end === m.end);
-      if (same.some((s) => s.label === "Name:Caregiver" || s.label !== "Name:Other")) continue;
-      if (out.some((s) => strictlyContains(s, m))) continue;
-      // Partial overlaps are not added either: the other span already settled where a name starts or ends
-      // (e.g. after title rebalancing), and a second, shifted copy would merge two people into one.
-      const blocked = out.some(
-        (s) => overlapping(s, m) && !((s.label === "Name:Caregiver" || s.label === "Name:Other") && contains(m, s)),
-      );
-      if (blocked) continue;
-      out = out.filter((s) => !((s.label === "Name:Other" || s.label === "Name:Caregiver") && contains(m, s)));
-      out.push(healedSpan(m.start, m.end, "Name:Caregiver", "recover-caregiver-names"));
+      if (exact.has(`${m.start}:${m.end}`)) continue;
+      if (anyIndex.strictlyCovers(m.start, m.end)) continue;
+      if (fixedIndex.overlaps(m.start, m.end) || namesIndex.crossesOrContains(m.start, m.end)) continue;
+      exact.add(`${m.start}:${m.end}`);
+      anyIndex.add(m.start, m.end);
+      namesIndex.add(m.start, m.end);
+      addedIndex.add(m.start, m.end);
+      added.push(healedSpan(m.start, m.end, "Name:Caregiver", "recover-caregiver-names"));
     }
+    const out: Span[] = spans.filter((s) => !(isTakeable(s) && addedIndex.covers(s.start, s.end)));
+    out.push(...added);
     return out;
   };
 }

@@ -3,7 +3,7 @@
 import { foldSameLength, escapeRegExp, isLabel, type Span } from "../../contract/index.js";
 import { findWordBounded, findWordLiteral, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingRule } from "../index.js";
-import { contains, healedSpan } from "../spans.js";
+import { healedSpan, indexOf } from "../spans.js";
 
 function occurrences(folded: string, value: string): { start: number; end: number }[] {
   const v = foldSameLength(value.trim());
@@ -23,9 +23,11 @@ export const recoverKnownValues: HealingRule = (spans, { document }) => {
       .flatMap((kv) => occurrences(folded, kv.value).map((hit) => ({ ...hit, label: kv.label })));
   });
   const out: Span[] = [...spans];
+  const covered = indexOf(out, document.text.length);
   for (const hit of hits) {
-    if (out.some((s) => contains(s, hit))) continue;
+    if (covered.covers(hit.start, hit.end)) continue;
     out.push(healedSpan(hit.start, hit.end, hit.label, "recover-known-values", { origin: "known_value" }));
+    covered.add(hit.start, hit.end);
   }
   return out;
 };

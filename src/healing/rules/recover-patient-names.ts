@@ -4,7 +4,7 @@ import { foldSameLength, escapeRegExp, type Span } from "../../contract/index.js
 import type { HealingLexicon } from "../lexicon.js";
 import { findWordBounded, findWordLiteral, foldedTextOf, perDocument } from "../cache.js";
 import type { HealingRule } from "../index.js";
-import { healedSpan, overlapping, strictlyContains } from "../spans.js";
+import { healedSpan, indexOf, MaxEndIndex } from "../spans.js";
 
 interface Needle {
   source: string;
@@ -33,9 +33,44 @@ function patientNeedles(given: string, family: string, lex: HealingLexicon): Nee
 }
 
 
-function whitespaceAdjacent(text: string, a: { start: number; end: number }, b: { start: number; end: number }): boolean {
-  const gap = a.end <= b.start ? text.slice(a.end, b.start) : b.end <= a.start ? text.slice(b.end, a.start) : "";
-  return gap.length > 0 && /^\s+$/.test(gap);
+const isSpace = (text: string, i: number) => i >= 0 && i < text.length && /\s/.test(text[i]);
+
+/**
+ * Particles ("de", "van") are names only next to a name: a connector match is accepted when only whitespace (at
+ * least one character) separates it from a name or an accepted connector; accepting one can accept its neighbours
+ * in turn. A worklist keyed by position keeps this linear, however long the chain ("van van … Peeters").
+ */
+function acceptConnectors<T extends { start: number; end: number }>(text: string, names: readonly { start: number; end: number }[], pending: T[], accepted: T[]): void {
+  const ends = new Set<number>();
+  const starts = new Set<number>();
+  for (const n of names) {
+    ends.add(n.end);
+    starts.add(n.start);
+  }
+  const pendingByStart = new Map<number, T[]>();
+  const pendingByEnd = new Map<number, T[]>();
+  for (const c of pending) {
+    pendingByStart.set(c.start, [...(pendingByStart.get(c.start) ?? []), c]);
+    pendingByEnd.set(c.end, [...(pendingByEnd.get(c.end) ?? []), c]);
+  }
+  const done = new Set<T>();
+  const adjacent = (c: T) => {
+    for (let p = c.start - 1; isSpace(text, p); p--) if (ends.has(p)) return true;
+    for (let p = c.end + 1; isSpace(text, p - 1); p++) if (starts.has(p)) return true;
+    return false;
+  };
+  const queue = [...pending];
+  while (queue.length) {
+    const c = queue.pop()!;
+    if (done.has(c) || !adjacent(c)) continue;
+    done.add(c);
+    accepted.push(c);
+    ends.add(c.end);
+    starts.add(c.start);
+    // Its neighbours across whitespace may now be adjacent to a name.
+    for (let p = c.start - 1; isSpace(text, p); p--) for (const n of pendingByEnd.get(p) ?? []) if (!done.has(n)) queue.push(n);
+    for (let p = c.end + 1; isSpace(text, p - 1); p++) for (const n of pendingByStart.get(p) ?? []) if (!done.has(n)) queue.push(n);
+  }
 }
 
 export function recoverPatientNames(lex: HealingLexicon): HealingRule {
@@ -49,30 +84,30 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
       return needles.flatMap((n) => (n.literal ? findWordLiteral(folded, n.literal) : findWordBounded(folded, n.source)).map((m) => ({ ...m, connector: n.connector })));
     });
     const accepted = found.filter((m) => !m.connector);
-    const pending = found.filter((m) => m.connector);
     const patientSpans = spans.filter((s) => s.label === "Name:Patient");
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (let i = pending.length - 1; i >= 0; i--) {
-        const c = pending[i];
-        if ([...accepted, ...patientSpans].some((a) => whitespaceAdjacent(text, a, c))) {
-          accepted.push(c);
-          pending.splice(i, 1);
-          changed = true;
-        }
-      }
-    }
-    let out: Span[] = [...spans];
+    acceptConnectors(text, [...accepted, ...patientSpans], found.filter((m) => m.connector), accepted);
     const ordered = [...new Map(accepted.map((m) => [`${m.start}:${m.end}`, m])).values()].sort(
       (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start,
     );
+    // Longest first, a match is added unless a span covers it or a span of another label overlaps it; it then
+    // replaces the patient spans it strictly contains. Spans never leave the index of covering spans: one that
+    // is dropped lies inside an added match, which covers all it covered.
+    const anyCovering = indexOf(spans, text.length);
+    const otherLabels = indexOf(
+      spans.filter((s) => s.label !== "Name:Patient"),
+      text.length,
+    );
+    const added: Span[] = [];
+    const addedIndex = new MaxEndIndex(text.length + 1);
     for (const m of ordered) {
-      if (out.some((s) => s.start === m.start && s.end === m.end)) continue;
-      if (out.some((s) => strictlyContains(s, m))) continue;
-      if (out.some((s) => s.label !== "Name:Patient" && overlapping(s, m))) continue;
-      out = out.filter((s) => !(s.label === "Name:Patient" && strictlyContains(m, s)));
-      out.push(healedSpan(m.start, m.end, "Name:Patient", "recover-patient-names"));
+      if (anyCovering.covers(m.start, m.end)) continue;
+      if (otherLabels.overlaps(m.start, m.end)) continue;
+      anyCovering.add(m.start, m.end);
+      addedIndex.add(m.start, m.end);
+      added.push(healedSpan(m.start, m.end, "Name:Patient", "recover-patient-names"));
     }
+    const out: Span[] = spans.filter((s) => !(s.label === "Name:Patient" && addedIndex.strictlyCovers(s.start, s.end)));
+    out.push(...added);
     return out;
   };
 }

@@ -1,0 +1,123 @@
+// Linear time, checked loosely so that it holds on a busy machine (the figures are in `npm run bench --
+// adversarial`): for each adversarial shape, 4× the input may cost at most 8× the CPU time (linear is 4×, quadratic
+// 16×), the least of several alternated runs. And no merge spreads a huge array into a call: 300,000 parts used
+// to overflow the stack with `Math.min(...parts)`.
+import "reflect-metadata";
+import { describe, expect, it } from "vitest";
+import type { DetectedSpan, Document, Span } from "../../src/contract/index.js";
+import { foldForMatching } from "../../src/contract/fold.js";
+import { getHealingProfile, healSpans } from "../../src/healing/index.js";
+import { mergedSpan } from "../../src/healing/spans.js";
+import { resolveOverlaps, unionSpans } from "../../src/stack/index.js";
+import { countLeaks, createTransformer } from "../../src/transform/index.js";
+import knownIdentifiers, { detectKnownIdentifiers, configSchema } from "../../plugins/known-identifiers/index.js";
+
+const METADATA: Document["metadata"] = {
+  patient: { given_name: "Jan", family_name: "Van Janssens", birth_date: "1980-03-07" },
+  caregivers: [{ given_name: "An", family_name: "Smet" }],
+  known_values: [{ value: "12.34.56-789", label: "ID:Patient" }],
+};
+const SHAPES = ["Janssens ", "van Janssens ", "An Smet ", "dr. Smet, ", "12.34.56-789 ", "J a n s s e n s ", "Jans\u00adsens ", "07/03/1980 "];
+const SMALL = 16 * 1024;
+const doc = (piece: string, size: number): Document => ({ document_id: "x", patient_id: "p", text: piece.repeat(Math.floor(size / piece.length)), metadata: METADATA });
+
+function cpuMs(fn: () => unknown): number {
+  const c0 = process.cpuUsage();
+  fn();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+}
+
+/** The ratio of the least CPU time over 4× the input to the least over 1×, runs alternated. */
+function ratio(make: (size: number) => () => unknown): number {
+  const small = make(SMALL);
+  const large = make(4 * SMALL);
+  small();
+  large();
+  let s = Infinity;
+  let l = Infinity;
+  for (let r = 0; r < 5; r++) {
+    s = Math.min(s, cpuMs(small));
+    l = Math.min(l, cpuMs(large));
+  }
+  // Under 1 ms the clock's resolution decides: read both as at least 1 ms.
+  return Math.max(l, 1) / Math.max(s, 1);
+}
+
+async function cpuMsAsync(fn: () => Promise<unknown>): Promise<number> {
+  const c0 = process.cpuUsage();
+  await fn();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+}
+
+async function ratioAsync(make: (size: number) => () => Promise<unknown>): Promise<number> {
+  const small = make(SMALL);
+  const large = make(4 * SMALL);
+  await small();
+  await large();
+  let s = Infinity;
+  let l = Infinity;
+  for (let r = 0; r < 5; r++) {
+    s = Math.min(s, await cpuMsAsync(small));
+    l = Math.min(l, await cpuMsAsync(large));
+  }
+  return Math.max(l, 1) / Math.max(s, 1);
+}
+
+const options = configSchema.parse({});
+const healing = getHealingProfile("nl-BE");
+const guard = await knownIdentifiers.create(options, { baseDir: ".", language: "nl-BE", projectRoot: "." });
+const placeholders = await createTransformer("placeholders", { baseDir: ".", language: "nl-BE" });
+
+function detected(d: Document): Span[] {
+  const spans: DetectedSpan[] = detectKnownIdentifiers(d, options);
+  return unionSpans([{ detectorId: "known-identifiers", spans }]);
+}
+
+// Compile and optimise the code paths once before anything is timed.
+for (const piece of SHAPES) {
+  const d = doc(piece, 8 * 1024);
+  foldForMatching(d.text);
+  const spans = detected(d);
+  healSpans(healing, spans, { document: { ...d }, options: {} });
+  await countLeaks(d, await placeholders.apply(d, resolveOverlaps(spans), { documentIndex: 0 }), { knownIdentifierDetectors: [guard], signal: new AbortController().signal, documentIndex: 0 });
+}
+
+describe("linear time (loose ratio, CPU time)", () => {
+  it.each(SHAPES)("known-identifiers and folding on %j", (piece) => {
+    expect(ratio((n) => () => foldForMatching(doc(piece, n).text))).toBeLessThan(8);
+    expect(ratio((n) => { const d = doc(piece, n); return () => detectKnownIdentifiers(d, options); })).toBeLessThan(8);
+  });
+
+  it.each(SHAPES)("healing nl-BE on %j", (piece) => {
+    expect(
+      ratio((n) => {
+        const d = doc(piece, n);
+        const spans = detected(d);
+        return () => healSpans(healing, spans, { document: { ...d }, options: {} });
+      }),
+    ).toBeLessThan(8);
+  });
+
+  it.each(SHAPES)("placeholders and the leak guard on %j", async (piece) => {
+    const prepared = (n: number) => {
+      const d = doc(piece, n);
+      const spans = resolveOverlaps(detected(d));
+      return { d, result: placeholders.apply(d, spans, { documentIndex: 0 }) as Awaited<ReturnType<typeof placeholders.apply>>, spans };
+    };
+    expect(ratio((n) => { const { d, spans } = prepared(n); return () => placeholders.apply(d, spans, { documentIndex: 0 }); })).toBeLessThan(8);
+    expect(
+      await ratioAsync((n) => {
+        const { d, result } = prepared(n);
+        return () => countLeaks(d, result, { knownIdentifierDetectors: [guard], signal: new AbortController().signal, documentIndex: 0 });
+      }),
+    ).toBeLessThan(8);
+  });
+
+  it("merges of 300,000 spans do not overflow the call stack", () => {
+    const parts: Span[] = Array.from({ length: 300_000 }, (_, i) => ({ start: i, end: i + 2, label: "Date", score: i % 7, detectors: [`d${i % 3}`] }));
+    expect(mergedSpan(parts, "Date")).toMatchObject({ start: 0, end: 300_001, score: 6, detectors: ["d0", "d1", "d2"] });
+    expect(resolveOverlaps(parts)).toHaveLength(1);
+  });
+});
