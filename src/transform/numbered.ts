@@ -17,57 +17,198 @@ export const numberedOptionsSchema = z
 
 export type NumberedOptions = z.output<typeof numberedOptionsSchema>;
 
-/** Case, accents, punctuation and spacing do not make a different entity. */
+const LETTER_DIGIT = /^[\p{L}\p{N}]$/u;
+const SPACE = /^\s$/u;
+
+/**
+ * Case, accents, punctuation and spacing do not make a different entity: letters and digits kept, any other
+ * characters dropped, whitespace between kept runs read as one space. One pass over the code points (a chain of
+ * regex replaces over a very long span was super-linear).
+ */
 export function entityKey(text: string): string {
-  return foldSameLength(text.normalize("NFC"))
-    .replace(/[^\p{L}\p{N}\s]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const folded = foldSameLength(text.normalize("NFC"));
+  const parts: string[] = [];
+  let space = false;
+  let runStart = -1;
+  for (let i = 0; i < folded.length; ) {
+    const cp = folded.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    const keep =
+      cp < 128
+        ? (cp >= 48 && cp <= 57) || (cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90)
+        : LETTER_DIGIT.test(folded.slice(i, i + width));
+    if (keep) {
+      if (runStart < 0) {
+        if (space && parts.length > 0) parts.push(" ");
+        space = false;
+        runStart = i;
+      }
+    } else {
+      if (runStart >= 0) {
+        parts.push(folded.slice(runStart, i));
+        runStart = -1;
+      }
+      if (cp < 128 ? cp === 32 || (cp >= 9 && cp <= 13) : SPACE.test(folded.slice(i, i + width))) space = true;
+    }
+    i += width;
+  }
+  if (runStart >= 0) parts.push(folded.slice(runStart));
+  return parts.join("");
 }
 
-/** Optimal-string-alignment (restricted Damerau-Levenshtein) distance, or `limit + 1` once it exceeds `limit`. */
+/**
+ * Optimal-string-alignment (restricted Damerau-Levenshtein) distance, or `limit + 1` once it exceeds `limit`. With a
+ * finite limit only the diagonal band |i - j| ≤ limit is computed (a cell outside it costs more than the limit), so
+ * two long spellings cost O(length × limit), not O(length²).
+ */
 export function damerauLevenshtein(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push(new Array<number>(b.length + 1).fill(0));
-    rows[i][0] = i;
-  }
-  for (let j = 0; j <= b.length; j++) rows[0][j] = j;
+  const band = Number.isFinite(limit) ? limit : Math.max(a.length, b.length);
+  const INF = Number.POSITIVE_INFINITY;
+  const width = b.length + 1;
+  // Three rows (i - 2, i - 1, i) are enough for the transposition step.
+  let prev2 = new Array<number>(width).fill(INF);
+  let prev = new Array<number>(width).fill(INF);
+  let row = new Array<number>(width).fill(INF);
+  for (let j = 0; j <= Math.min(b.length, band); j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    let rowMin = Number.POSITIVE_INFINITY;
-    for (let j = 1; j <= b.length; j++) {
+    row.fill(INF);
+    const lo = Math.max(1, i - band);
+    const hi = Math.min(b.length, i + band);
+    if (i <= band) row[0] = i;
+    let rowMin = i <= band ? i : INF;
+    for (let j = lo; j <= hi; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
-      rows[i][j] = d;
-      rowMin = Math.min(rowMin, d);
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      row[j] = d;
+      if (d < rowMin) rowMin = d;
     }
     if (rowMin > limit) return limit + 1;
+    [prev2, prev, row] = [prev, row, prev2];
   }
-  return rows[a.length][b.length];
+  const d = prev[b.length];
+  return d > limit ? limit + 1 : d;
+}
+
+/** Whether two strings are at most one substitution, insertion, deletion or adjacent transposition apart: O(length). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  if (a.length === b.length) {
+    if (a.slice(p + 1) === b.slice(p + 1)) return true;
+    return p + 1 < a.length && a[p] === b[p + 1] && a[p + 1] === b[p] && a.slice(p + 2) === b.slice(p + 2);
+  }
+  return a.length > b.length ? a.slice(p + 1) === b.slice(p) : a.slice(p) === b.slice(p + 1);
 }
 
 export function sameEntity(a: string, b: string, options: NumberedOptions): boolean {
   if (a === b) return true;
   if (Math.min(a.length, b.length) < options.min_length_for_fuzzy) return false;
+  if (options.max_edit_distance === 0) return false;
+  if (options.max_edit_distance === 1) return withinOneEdit(a, b);
   return damerauLevenshtein(a, b, options.max_edit_distance) <= options.max_edit_distance;
 }
 
-/** Assigns entity numbers per label in text order; a mention joins the first entity it matches a spelling of. */
+const BASE_1 = 0x01000193;
+const BASE_2 = 0x5bd1e995;
+
+/** Powers of both hash bases, grown on demand. */
+const powers1: number[] = [1];
+const powers2: number[] = [1];
+function power(p: number[], base: number, n: number): number {
+  while (p.length <= n) p.push(Math.imul(p[p.length - 1], base) >>> 0);
+  return p[n];
+}
+
+/**
+ * Hash keys of a spelling and of each spelling one deletion away, in O(length): two strings within one edit
+ * (substitution, insertion, deletion or adjacent transposition) share at least one of these. Polynomial hashes
+ * modulo 2³² with two bases; a shared key is only a candidate, checked with `withinOneEdit`.
+ */
+function deletionKeys(key: string): string[] {
+  const n = key.length;
+  const pre1 = new Array<number>(n + 1);
+  const pre2 = new Array<number>(n + 1);
+  pre1[0] = 0;
+  pre2[0] = 0;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i);
+    pre1[i + 1] = (Math.imul(pre1[i], BASE_1) + c) >>> 0;
+    pre2[i + 1] = (Math.imul(pre2[i], BASE_2) + c) >>> 0;
+  }
+  // Hash of key[i..n): h(n) - h(i) * base^(n - i).
+  const suffix = (pre: number[], pw: number[], base: number, i: number) =>
+    (pre[n] - Math.imul(pre[i], power(pw, base, n - i))) >>> 0;
+  const out = new Set<string>([`${n}:${pre1[n]}:${pre2[n]}`]);
+  for (let i = 0; i < n; i++) {
+    // key without key[i]: prefix [0, i) shifted past the n - i - 1 characters after it, plus that suffix.
+    const h1 = (Math.imul(pre1[i], power(powers1, BASE_1, n - i - 1)) + suffix(pre1, powers1, BASE_1, i + 1)) >>> 0;
+    const h2 = (Math.imul(pre2[i], power(powers2, BASE_2, n - i - 1)) + suffix(pre2, powers2, BASE_2, i + 1)) >>> 0;
+    out.add(`${n - 1}:${h1}:${h2}`);
+  }
+  return [...out];
+}
+
+/**
+ * Assigns entity numbers per label in text order; a mention joins the first (lowest-numbered) entity it matches a
+ * spelling of. Each distinct spelling remembers the first entity holding it. With an edit distance of at most 1 (the
+ * default), fuzzy candidates are found through deletion keys (see `deletionKeys`), so a mention is compared with the
+ * few spellings sharing a key instead of with every spelling so far: linear in the mentions' total length. A larger
+ * distance compares each new spelling with every distinct spelling of its label (quadratic in distinct spellings).
+ */
 export function numberMentions(mentions: readonly { label: string; text: string }[], options: NumberedOptions): number[] {
-  const entities = new Map<string, string[][]>();
+  type Label = { count: number; firstEntity: Map<string, number>; byKey: Map<string, string[]> };
+  const labels = new Map<string, Label>();
+  // A spelling repeated through a document computes its entity key and deletion keys once.
+  const keyOf = new Map<string, string>();
+  const deletionKeysOf = new Map<string, string[]>();
+  const fuzzyIndexed = options.max_edit_distance === 1;
+  const fuzzy = options.max_edit_distance > 0;
   return mentions.map(({ label, text }) => {
-    const key = entityKey(text);
-    const list = entities.get(label) ?? [];
-    entities.set(label, list);
-    const found = list.findIndex((spellings) => spellings.some((s) => sameEntity(s, key, options)));
-    if (found >= 0) {
-      if (!list[found].includes(key)) list[found].push(key);
-      return found + 1;
+    let key = keyOf.get(text);
+    if (key === undefined) {
+      key = entityKey(text);
+      keyOf.set(text, key);
     }
-    list.push([key]);
-    return list.length;
+    let state = labels.get(label);
+    if (!state) {
+      state = { count: 0, firstEntity: new Map(), byKey: new Map() };
+      labels.set(label, state);
+    }
+    let found = state.firstEntity.get(key) ?? Number.POSITIVE_INFINITY;
+    const long = key.length >= options.min_length_for_fuzzy;
+    let keys: string[] = [];
+    if (fuzzy && long) {
+      if (fuzzyIndexed) {
+        keys = deletionKeysOf.get(key) ?? deletionKeys(key);
+        deletionKeysOf.set(key, keys);
+        for (const k of keys) {
+          for (const s of state.byKey.get(k) ?? []) {
+            const e = state.firstEntity.get(s)!;
+            if (e < found && sameEntity(s, key, options)) found = e;
+          }
+        }
+      } else {
+        for (const [s, e] of state.firstEntity) if (e < found && sameEntity(s, key, options)) found = e;
+      }
+    }
+    if (!Number.isFinite(found)) found = ++state.count;
+    const known = state.firstEntity.get(key);
+    if (known === undefined || found < known) {
+      const isNew = known === undefined;
+      state.firstEntity.set(key, found);
+      if (isNew && fuzzyIndexed && long) {
+        for (const k of keys) {
+          const list = state.byKey.get(k);
+          if (list) list.push(key);
+          else state.byKey.set(k, [key]);
+        }
+      }
+    }
+    return found;
   });
 }
 
@@ -89,8 +230,8 @@ export function createNumberedTransformer(raw: Record<string, unknown>): Transfo
         sorted.map((s) => ({ label: s.label, text: document.text.slice(s.start, s.end) })),
         options,
       );
-      const numberOf = new Map(sorted.map((s, i) => [s, numbers[i]]));
-      const { deidText, spans: out } = replaceSpans(document.text, sorted, (s) => `[${s.label}-${numberOf.get(s)}]`);
+      // replaceSpans sorts stably by start too: its i-th span is sorted[i].
+      const { deidText, spans: out } = replaceSpans(document.text, sorted, (s, i) => `[${s.label}-${numbers[i]}]`);
       return { deidText, spans: out, warnings: [] };
     },
   };

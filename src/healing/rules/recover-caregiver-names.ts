@@ -83,7 +83,7 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
       added.push(healedSpan(m.start, m.end, "Name:Caregiver", "recover-caregiver-names"));
     }
     const out: Span[] = spans.filter((s) => !(isTakeable(s) && addedIndex.covers(s.start, s.end)));
-    out.push(...added);
+    for (const a of added) out.push(a);
     return out;
   };
 }

@@ -107,7 +107,7 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
       added.push(healedSpan(m.start, m.end, "Name:Patient", "recover-patient-names"));
     }
     const out: Span[] = spans.filter((s) => !(s.label === "Name:Patient" && addedIndex.strictlyCovers(s.start, s.end)));
-    out.push(...added);
+    for (const a of added) out.push(a);
     return out;
   };
 }
