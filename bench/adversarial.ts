@@ -143,6 +143,11 @@ components["transform surrogates"] = async (d) => {
   const { resolved } = await spansOf(d);
   return () => surrogates.apply(d, resolved, { documentIndex: 0 });
 };
+const pseudonymise = await createTransformer({ type: "pseudonymise", key_file: "bench.key" }, { baseDir: keyDir, language: "nl-BE" });
+components["transform pseudonymise"] = async (d) => {
+  const { resolved } = await spansOf(d);
+  return () => pseudonymise.apply(d, resolved, { documentIndex: 0 });
+};
 components["leak guard"] = async (d) => {
   const { resolved } = await spansOf(d);
   const result = (await placeholders.apply(d, resolved, { documentIndex: 0 })) as TransformResult;

@@ -3,6 +3,10 @@
 // 16×), the least of several alternated runs. And no merge spreads a huge array into a call: 300,000 parts used
 // to overflow the stack with `Math.min(...parts)`.
 import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DetectedSpan, Document, Span } from "../../src/contract/index.js";
 import { foldForMatching } from "../../src/contract/fold.js";
@@ -111,6 +115,20 @@ describe("linear time (loose ratio, CPU time)", () => {
       await ratioAsync((n) => {
         const { d, result } = prepared(n);
         return () => countLeaks(d, result, { knownIdentifierDetectors: [guard], signal: new AbortController().signal, documentIndex: 0 });
+      }),
+    ).toBeLessThan(8);
+  });
+
+  it("keyed surrogates of one very long span (a run of identifiers healed into one) cost linear time", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deidstack-linear-key-"));
+    writeFileSync(join(dir, "k.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
+    const surrogates = await createTransformer({ type: "surrogates", key_file: "k.key" }, { baseDir: dir, language: "nl-BE" });
+    // The stream of random digits was an HMAC over the whole span per 32 bytes drawn: quadratic (16× here).
+    expect(
+      await ratioAsync((n) => {
+        const d = doc("12.34.56-789 ", n);
+        const span: Span = { start: 0, end: d.text.length - 1, label: "ID:Patient" };
+        return async () => surrogates.apply(d, [span], { documentIndex: 0 });
       }),
     ).toBeLessThan(8);
   });

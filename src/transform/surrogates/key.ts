@@ -1,5 +1,5 @@
 // The secret key behind keyed surrogates and derived date shifts: read from a file, refused when missing or weak.
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, type Hash } from "node:crypto";
 import { closeSync, fchmodSync, fsyncSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
 import { DeidError } from "../../contract/index.js";
 
@@ -107,11 +107,22 @@ export function writeNewKeyFile(path: string): void {
   }
 }
 
-/** Deterministic pseudo-random bytes: HMAC-SHA256(key, purpose ‖ parts ‖ block counter), block after block. */
+/** Messages at least this long are hashed once per stream (see KeyedStream). */
+const LONG_MESSAGE = 512;
+
+/**
+ * Deterministic pseudo-random bytes: HMAC-SHA256(key, purpose ‖ parts ‖ "\u001e" ‖ block counter), block after
+ * block. For a long message (a span of many kilobytes) the HMAC is computed from its definition,
+ * H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ message)), with the inner hash over the fixed prefix taken once and copied for each
+ * block: the message is hashed once, not once per 32 bytes drawn, so drawing a digit per character stays linear.
+ * Both ways give the same bytes (short messages use `createHmac`, faster to set up).
+ */
 export class KeyedStream {
   private block = 0;
   private buffer = Buffer.alloc(0);
   private offset = 0;
+  private inner?: Hash;
+  private outerPad?: Buffer;
 
   constructor(
     private readonly key: Buffer,
@@ -123,7 +134,27 @@ export class KeyedStream {
   }
 
   private refill(): void {
-    this.buffer = createHmac("sha256", this.key).update(`${this.message}\u001e${this.block++}`).digest();
+    if (this.message.length < LONG_MESSAGE) {
+      this.buffer = createHmac("sha256", this.key).update(`${this.message}\u001e${this.block++}`).digest();
+      this.offset = 0;
+      return;
+    }
+    if (!this.inner || !this.outerPad) {
+      const k = Buffer.alloc(64);
+      (this.key.length > 64 ? createHash("sha256").update(this.key).digest() : this.key).copy(k);
+      const ipad = Buffer.alloc(64);
+      const opad = Buffer.alloc(64);
+      for (let i = 0; i < 64; i++) {
+        ipad[i] = k[i] ^ 0x36;
+        opad[i] = k[i] ^ 0x5c;
+      }
+      k.fill(0);
+      this.inner = createHash("sha256").update(ipad).update(`${this.message}\u001e`);
+      ipad.fill(0);
+      this.outerPad = opad;
+    }
+    const innerDigest = this.inner.copy().update(String(this.block++)).digest();
+    this.buffer = createHash("sha256").update(this.outerPad).update(innerDigest).digest();
     this.offset = 0;
   }
 
