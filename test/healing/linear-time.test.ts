@@ -1,6 +1,7 @@
 // Linear time, checked loosely so that it holds on a busy machine (the figures are in `npm run bench --
-// adversarial`): for each adversarial shape, 4× the input may cost at most 8× the CPU time (linear is 4×, quadratic
-// 16×), the least of several alternated runs. And no merge spreads a huge array into a call: 300,000 parts used
+// adversarial`): for each adversarial shape, 4× the input may cost at most 10× the CPU time (linear is 4×, quadratic
+// 16×), the least of several alternated runs, measured again once when over.
+// And no merge spreads a huge array into a call: 300,000 parts used
 // to overflow the stack with `Math.min(...parts)`.
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
@@ -25,39 +26,12 @@ const SHAPES = ["Janssens ", "van Janssens ", "An Smet ", "dr. Smet, ", "12.34.5
 const SMALL = 16 * 1024;
 const doc = (piece: string, size: number): Document => ({ document_id: "x", patient_id: "p", text: piece.repeat(Math.floor(size / piece.length)), metadata: METADATA });
 
-function cpuMs(fn: () => unknown): number {
-  const c0 = process.cpuUsage();
-  fn();
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
-}
+const LIMIT = 10;
 
 /** The ratio of the least CPU time over 4× the input to the least over 1×, runs alternated. */
-function ratio(make: (size: number) => () => unknown): number {
-  const small = make(SMALL);
-  const large = make(4 * SMALL);
-  small();
-  large();
-  let s = Infinity;
-  let l = Infinity;
-  for (let r = 0; r < 5; r++) {
-    s = Math.min(s, cpuMs(small));
-    l = Math.min(l, cpuMs(large));
-  }
-  // Under 1 ms the clock's resolution decides: read both as at least 1 ms.
-  return Math.max(l, 1) / Math.max(s, 1);
-}
-
-async function cpuMsAsync(fn: () => Promise<unknown>): Promise<number> {
-  const c0 = process.cpuUsage();
-  await fn();
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
-}
-
-async function ratioAsync(make: (size: number) => () => Promise<unknown>): Promise<number> {
-  const small = make(SMALL);
-  const large = make(4 * SMALL);
+async function measure(make: (size: number) => () => unknown, base: number): Promise<number> {
+  const small = make(base);
+  const large = make(4 * base);
   await small();
   await large();
   let s = Infinity;
@@ -66,7 +40,22 @@ async function ratioAsync(make: (size: number) => () => Promise<unknown>): Promi
     s = Math.min(s, await cpuMsAsync(small));
     l = Math.min(l, await cpuMsAsync(large));
   }
+  // Under 1 ms the clock's resolution decides: read both as at least 1 ms.
   return Math.max(l, 1) / Math.max(s, 1);
+}
+
+/** A busy machine can slow one series: a ratio over the limit is measured once more and the lesser kept. */
+async function ratioAsync(make: (size: number) => () => unknown, base = SMALL): Promise<number> {
+  const first = await measure(make, base);
+  return first < LIMIT ? first : Math.min(first, await measure(make, base));
+}
+const ratio = ratioAsync;
+
+async function cpuMsAsync(fn: () => unknown): Promise<number> {
+  const c0 = process.cpuUsage();
+  await fn();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
 }
 
 const options = configSchema.parse({});
@@ -89,19 +78,19 @@ for (const piece of SHAPES) {
 }
 
 describe("linear time (loose ratio, CPU time)", () => {
-  it.each(SHAPES)("known-identifiers and folding on %j", (piece) => {
-    expect(ratio((n) => () => foldForMatching(doc(piece, n).text))).toBeLessThan(8);
-    expect(ratio((n) => { const d = doc(piece, n); return () => detectKnownIdentifiers(d, options); })).toBeLessThan(8);
+  it.each(SHAPES)("known-identifiers and folding on %j", async (piece) => {
+    expect(await ratio((n) => () => foldForMatching(doc(piece, n).text))).toBeLessThan(LIMIT);
+    expect(await ratio((n) => { const d = doc(piece, n); return () => detectKnownIdentifiers(d, options); })).toBeLessThan(LIMIT);
   });
 
-  it.each(SHAPES)("healing nl-BE on %j", (piece) => {
+  it.each(SHAPES)("healing nl-BE on %j", async (piece) => {
     expect(
-      ratio((n) => {
+      await ratio((n) => {
         const d = doc(piece, n);
         const spans = detected(d);
         return () => healSpans(healing, spans, { document: { ...d }, options: {} });
       }),
-    ).toBeLessThan(8);
+    ).toBeLessThan(LIMIT);
   });
 
   it.each(SHAPES)("placeholders and the leak guard on %j", async (piece) => {
@@ -110,13 +99,13 @@ describe("linear time (loose ratio, CPU time)", () => {
       const spans = resolveOverlaps(detected(d));
       return { d, result: placeholders.apply(d, spans, { documentIndex: 0 }) as Awaited<ReturnType<typeof placeholders.apply>>, spans };
     };
-    expect(ratio((n) => { const { d, spans } = prepared(n); return () => placeholders.apply(d, spans, { documentIndex: 0 }); })).toBeLessThan(8);
+    expect(await ratio((n) => { const { d, spans } = prepared(n); return () => placeholders.apply(d, spans, { documentIndex: 0 }); })).toBeLessThan(LIMIT);
     expect(
       await ratioAsync((n) => {
         const { d, result } = prepared(n);
         return () => countLeaks(d, result, { knownIdentifierDetectors: [guard], signal: new AbortController().signal, documentIndex: 0 });
       }),
-    ).toBeLessThan(8);
+    ).toBeLessThan(LIMIT);
   });
 
   it("keyed surrogates of one very long span (a run of identifiers healed into one) cost linear time", async () => {
@@ -129,8 +118,8 @@ describe("linear time (loose ratio, CPU time)", () => {
         const d = doc("12.34.56-789 ", n);
         const span: Span = { start: 0, end: d.text.length - 1, label: "ID:Patient" };
         return async () => surrogates.apply(d, [span], { documentIndex: 0 });
-      }),
-    ).toBeLessThan(8);
+      }, 4 * SMALL),
+    ).toBeLessThan(LIMIT);
   });
 
   it("merges of 300,000 spans do not overflow the call stack", () => {
