@@ -61,21 +61,23 @@ export function mergedSpan(parts: readonly Span[], label: Label, start?: number,
  * of maxima), so a rule asks "is this match covered / overlapped?" without scanning every span.
  */
 export class MaxEndIndex {
-  private readonly tree: Int32Array;
+  /** Allocated at the first interval: a rule that adds none (most rules on most notes) allocates nothing. */
+  private tree: Int32Array | null = null;
 
   /** `size`: one more than the largest start that will be added (the text length + 1 will do). */
-  constructor(size: number) {
-    this.tree = new Int32Array(size + 1).fill(-1);
-  }
+  constructor(private readonly size: number) {}
 
   add(start: number, end: number): void {
-    for (let i = start + 1; i < this.tree.length; i += i & -i) if (this.tree[i] < end) this.tree[i] = end;
+    const tree = (this.tree ??= new Int32Array(this.size + 1).fill(-1));
+    for (let i = start + 1; i < tree.length; i += i & -i) if (tree[i] < end) tree[i] = end;
   }
 
   /** The largest end among intervals starting at or before p; -1 when there are none. */
   maxEndStartingBy(p: number): number {
+    const tree = this.tree;
+    if (tree === null) return -1;
     let m = -1;
-    for (let i = Math.min(p + 1, this.tree.length - 1); i > 0; i -= i & -i) if (this.tree[i] > m) m = this.tree[i];
+    for (let i = Math.min(p + 1, tree.length - 1); i > 0; i -= i & -i) if (tree[i] > m) m = tree[i];
     return m;
   }
 
@@ -134,14 +136,6 @@ export function deduplicateSpans(spans: readonly Span[]): Span[] {
 
 export function contains(outer: { start: number; end: number }, inner: { start: number; end: number }): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
-}
-
-export function strictlyContains(outer: { start: number; end: number }, inner: { start: number; end: number }): boolean {
-  return contains(outer, inner) && (outer.start < inner.start || inner.end < outer.end);
-}
-
-export function overlapping(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
-  return a.start < b.end && b.start < a.end;
 }
 
 export function isNameLabel(label: string): boolean {
