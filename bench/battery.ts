@@ -56,7 +56,7 @@ try {
   );
   console.log(`total ${overhead.total_s.toFixed(2)} s, systems' own processing ${overhead.systems_own_s.toFixed(2)} s, overhead ${overhead.overhead_s.toFixed(2)} s`);
   const share = overhead.overhead_share * 100;
-  console.log(`overhead share ${share.toFixed(2)}% of wall time (target ≤ 5%): ${share <= 5 ? "MET" : "NOT MET"}`);
+  console.log(`overhead share ${share.toFixed(2)}% of wall time (target ≤ 5%): ${share <= 5 ? "met" : "NOT met"}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
