@@ -16,7 +16,8 @@ type ToParent =
   | { type: "error"; corpus?: string; code?: string; message: string };
 
 const CHILD_SCRIPT = fileURLToPath(import.meta.url);
-const TSX_LOADER = createRequire(import.meta.url).resolve("tsx");
+// From the TypeScript sources the child needs tsx's loader; compiled (dist/) it runs as plain JavaScript.
+const CHILD_EXEC_ARGV = CHILD_SCRIPT.endsWith(".ts") ? ["--import", createRequire(import.meta.url).resolve("tsx")] : [];
 
 function errorMessage(err: unknown): ToParent {
   const corpus = err instanceof CorpusFailure ? err.corpus : undefined;
@@ -37,7 +38,7 @@ export function runSystemIsolated(
 ): Promise<SystemRunResult> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD_SCRIPT, [], {
-      execArgv: ["--import", TSX_LOADER],
+      execArgv: CHILD_EXEC_ARGV,
       serialization: "advanced",
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });

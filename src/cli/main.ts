@@ -1,8 +1,10 @@
 // The CLI entry: declares commands, imports each command lazily, maps errors to exit codes.
 import "reflect-metadata";
+import { readFileSync } from "node:fs";
 import { constants as osConstants } from "node:os";
+import { join } from "node:path";
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { DeidError, describeThrown } from "../contract/index.js";
+import { DeidError, PACKAGE_ROOT, describeThrown } from "../contract/index.js";
 import { registerPerturbCommand } from "./commands/perturb.js";
 import { registerReviewCommand } from "./commands/review.js";
 import * as choices from "./commands/options.js";
@@ -29,6 +31,8 @@ interface RunCliOptions {
 }
 
 const program = new Command();
+const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string };
+program.version(version, "-V, --version", "print the version");
 program
   .name("deidstack")
   .description("On-premises de-identification of clinical free text, and honest evaluation")

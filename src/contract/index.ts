@@ -16,3 +16,4 @@ export * from "./language-words.js";
 export * from "./checksums.js";
 export * from "./calendar.js";
 export * from "./phi.js";
+export * from "./package-root.js";

@@ -1,13 +1,13 @@
 // Built-in detectors as an explicit sorted map from id to module path (loaded lazily), plus user plugins by path.
 import "reflect-metadata";
 import { existsSync } from "node:fs";
-import { dirname, isAbsolute, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { isAbsolute, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { container } from "tsyringe";
-import { DeidError } from "../contract/index.js";
+import { DeidError, PACKAGE_ROOT, RUNNING_COMPILED, runnableModulePath } from "../contract/index.js";
 import type { DetectorPlugin, SecondOpinionFactory } from "./types.js";
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const PROJECT_ROOT: string = PACKAGE_ROOT;
 
 /** Built-in detector ids → module path relative to the project root. Keep sorted. */
 export const BUILTIN_DETECTORS: Readonly<Record<string, string>> = {
@@ -64,7 +64,7 @@ export class PluginRegistry {
     return Object.entries(BUILTIN_DETECTORS).map(([id, path]) => ({
       id,
       path,
-      installed: existsSync(resolve(this.projectRoot, path)),
+      installed: existsSync(runnableModulePath(path, this.projectRoot)),
     }));
   }
 
@@ -95,15 +95,25 @@ export class PluginRegistry {
           `unknown detector "${use}"; valid ids: ${Object.keys(BUILTIN_DETECTORS).join(", ")} (or a path to a plugin module)`,
         );
       }
-      file = resolve(this.projectRoot, rel);
+      file = runnableModulePath(rel, this.projectRoot);
       source = "builtin";
       if (!existsSync(file)) throw new DeidError("E_DETECTOR_NOT_INSTALLED", `detector ${use} is not installed`);
     }
+    // Compiled code (dist/) cannot import a TypeScript user plugin by itself: tsx compiles it, loaded only then.
+    if (RUNNING_COMPILED && /\.[mc]?ts$/.test(file)) await registerTypeScriptLoader();
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     const plugin = checkPluginShape(mod, use);
     const secondOpinion = mod.secondOpinion as SecondOpinionFactory | undefined;
     return { plugin, secondOpinion, source };
   }
+}
+
+let typeScriptLoader: Promise<void> | undefined;
+
+function registerTypeScriptLoader(): Promise<void> {
+  return (typeScriptLoader ??= import("tsx/esm/api").then((tsx) => {
+    tsx.register();
+  }));
 }
 
 export const PLUGIN_REGISTRY = Symbol.for("deidstack.PluginRegistry");

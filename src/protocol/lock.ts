@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { DeidError } from "../contract/index.js";
+import { DeidError, runnableModulePath } from "../contract/index.js";
 import { BUILTIN_DETECTORS, PROJECT_ROOT, getPluginRegistry, type DetectorPlugin, type PluginContext } from "../detectors/index.js";
 import { canonicalJson, isBaselineSystem, listFilesRecursive, resolveSystemStack, sha256File, sha256Path, sha256Text, toPosix, type SystemSpec } from "../battery/index.js";
 import { decidingFiles, installedVersions, moduleGraph, packageDigest } from "./graph.js";
@@ -158,7 +158,7 @@ interface PluginExtras {
 }
 
 async function pluginExtras(use: string, source: string): Promise<PluginExtras> {
-  const file = source === "builtin" ? resolve(PROJECT_ROOT, BUILTIN_DETECTORS[use]) : source;
+  const file = source === "builtin" ? runnableModulePath(BUILTIN_DETECTORS[use], PROJECT_ROOT) : source;
   const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   return {
     probeVersion: typeof mod.probeVersion === "function" ? (mod.probeVersion as PluginExtras["probeVersion"]) : undefined,

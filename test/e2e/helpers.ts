@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
-export const CLI = join(ROOT, "bin", "deidstack.js");
+export const CLI = join(ROOT, "test", "support", "cli-from-source.js");
 
 export interface CliResult {
   code: number;

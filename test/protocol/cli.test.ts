@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { protocolLockCommand, protocolVerifyCommand } from "../../src/cli/commands/protocol.js";
 import { createWorkspace } from "./workspace.js";
 
-const CLI = join(import.meta.dirname, "..", "..", "bin", "deidstack.js");
+const CLI = join(import.meta.dirname, "..", "support", "cli-from-source.js");
 
 describe("deidstack protocol (spawned CLI)", () => {
   it("exits 1 naming what changed since the lock, and refuses to run with exit 2", async () => {

@@ -2,9 +2,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import type { AgeUnit } from "../../contract/index.js";
+import { PACKAGE_ROOT, type AgeUnit } from "../../contract/index.js";
 import { addMonths, civilDate, toDay, wholeMonthsBetween } from "../../contract/index.js";
 
 export const AGE_POLICY_SCHEMA = "deidstack.age-granularity.v1";
@@ -55,7 +54,7 @@ export interface LoadedAgePolicy {
   path: string;
 }
 
-export const DEFAULT_AGE_POLICY_PATH = resolve(fileURLToPath(new URL("../../../policies/age-granularity/deidstack-default.json", import.meta.url)));
+export const DEFAULT_AGE_POLICY_PATH = resolve(PACKAGE_ROOT, "policies/age-granularity/deidstack-default.json");
 
 /** Loads and validates a policy file; throws with the field at fault (never note text, there is none here). */
 export function loadAgePolicy(path: string = DEFAULT_AGE_POLICY_PATH): LoadedAgePolicy {
