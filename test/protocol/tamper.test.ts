@@ -25,7 +25,8 @@ interface Cli {
 
 function cli(install: string, args: string[]): Promise<Cli> {
   return new Promise((done) => {
-    execFile(process.execPath, [join(install, "bin", "deidstack.js"), ...args], { cwd: install, maxBuffer: 32 << 20 }, (err, stdout, stderr) => {
+    // The copy's CLI from its TypeScript sources (the files this test tampers with), as the other CLI tests run it.
+    execFile(process.execPath, [join(install, "test", "support", "cli-from-source.js"), ...args], { cwd: install, maxBuffer: 32 << 20 }, (err, stdout, stderr) => {
       done({ code: err ? (typeof (err as { code?: unknown }).code === "number" ? (err as { code: number }).code : 1) : 0, stdout, stderr });
     });
   });
@@ -34,6 +35,7 @@ function cli(install: string, args: string[]): Promise<Cli> {
 /** A copy of the install: project files copied, node_modules entries linked, two packages real and editable. */
 function makeInstall(dir: string): void {
   for (const name of TOP) cpSync(join(ROOT, name), join(dir, name), { recursive: true });
+  cpSync(join(ROOT, "test", "support", "cli-from-source.js"), join(dir, "test", "support", "cli-from-source.js"));
   const nm = join(dir, "node_modules");
   mkdirSync(nm);
   for (const name of readdirSync(join(ROOT, "node_modules"))) {
