@@ -1,6 +1,14 @@
 // Replacement values by language, taken from @faker-js/faker's locale data (names, places) and short word lists.
-import { en, fr, fr_BE, nl, nl_BE } from "@faker-js/faker";
+import { createRequire } from "node:module";
+import type * as Faker from "@faker-js/faker";
 import type { WordLanguage } from "../../contract/index.js";
+
+// faker's locale data load on the first pool built (require of its ES module, Node >= 20.19), so that a run whose
+// transform draws no surrogates never loads them (start-up time, issue 14).
+let fakerModule: typeof Faker | undefined;
+function faker(): typeof Faker {
+  return (fakerModule ??= createRequire(import.meta.url)("@faker-js/faker") as typeof Faker);
+}
 
 export interface Pools {
   female: readonly string[];
@@ -41,6 +49,7 @@ const PROFESSIONS: Record<WordLanguage, readonly string[]> = {
 };
 
 function build(lang: WordLanguage): Pools {
+  const { en, fr, fr_BE, nl, nl_BE } = faker();
   if (lang === "nl") {
     const a = names(nl_BE.person?.first_name as Named);
     const b = names(nl.person?.first_name as Named);
