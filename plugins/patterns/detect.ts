@@ -8,6 +8,7 @@ import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from ".
 import { buildLexicon, type Language } from "./lexicon.js";
 import { compilePhoneRules, findPhones, type PhoneRules } from "./phones.js";
 import { compilePostalRules, findPostalCodes, type PostalRules } from "./postal.js";
+import { findTableCells } from "./tables.js";
 import { scanText, sortAndDeduplicate } from "./text.js";
 
 export const FAMILIES = [
@@ -117,5 +118,6 @@ export function detectPatterns(text: string, compiled: CompiledPatterns, options
   if (f.ipAddresses) spans = spans.concat(findIpAddresses(scan));
   if (f.postalCodes) spans = spans.concat(findPostalCodes(scan, compiled.postal));
   if (f.ages) spans = spans.concat(findAges(scan, compiled.ages));
+  if (f.ages || f.recordNumbers) spans = spans.concat(findTableCells(numeric, { ages: f.ages, identifiers: f.recordNumbers }));
   return sortAndDeduplicate(spans);
 }

@@ -340,6 +340,10 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Médecin traitant : [Dr Martin](Name:Caregiver), [avenue Louise 250](Address_Location:Caregiver), [1050 Ixelles](Address_Location:Caregiver).
     Patiente vue le [15 octobre 2022](Date) en consultation.
   `),
+  // Tables span lines, so each is one case of its own.
+  { register: "table columns", marked: "| Naam | Leeftijd | Kamer |\n| [Jansen](Name:Other) | [67](Age_Birthdate) | 12 |" },
+  { register: "table columns", marked: "Patiëntnr.\tNaam\n[4302917](ID:Patient)\t[Kowalczyk](Name:Other)" },
+  { register: "table columns", marked: "| Kamer | Bed | Dieet |\n| 12 | 2 | zoutarm |" },
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).

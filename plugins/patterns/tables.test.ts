@@ -1,0 +1,70 @@
+// Ages and identifiers in table columns whose header names them, through the whole patterns detector: the value
+// alone in its cell, under its header; other columns, other tables and values that fit no column stay unmarked.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { findTableCells } from "./tables.js";
+import { checkPositive, detect, type PositiveCase } from "./testing.js";
+
+const A = "Age_Birthdate" as const;
+const I = "ID:Patient" as const;
+
+const positives: PositiveCase[] = [
+  ["| Naam | Leeftijd | Kamer |\n|---|---|---|\n| Jansen | [[67]] | 12 |\n| Peeters | [[81 j]] | 14 |", [A, A]],
+  ["Naam\tLft.\tDiagnose\nJansen\t[[67]]\tCOPD\nBos\t[[5]]\tastma", [A, A]],
+  ["Patiënt    Âge    Service\nDupont     [[72 ans]]    gériatrie", A],
+  ["| Patiëntnr. | Naam |\n| [[4302917]] | Jansen |\n| [[4302918]] | Bos |", [I, I]],
+  ["ID\tNaam\tKamer\n[[EPD-00123]]\tJansen\t12", I],
+  ["| N° dossier | Nom |\n|---|---|\n| [[20240117]] | Dupont |", I],
+  ["| Kamer | MRN | Leeftijd |\n| 12 | [[8812345]] | [[45]] |", [I, A]],
+];
+
+const negatives: string[] = [
+  // No header names the column.
+  "| Naam | Kamer | Bed |\n| Jansen | 12 | 2 |",
+  // A value that is no age, or shares its cell with other words.
+  "| Naam | Leeftijd |\n| Jansen | onbekend |\n| Bos | 67 en 68 |\n| Vos | 135 |",
+  // A blank line ends the table: the number under it is in no column.
+  "| Naam | Leeftijd |\n\n| Glucose | 12 |",
+  // Identifier columns hold at least four digits and no dates or times.
+  "| ID | Tijd |\n| 12 | 10:30 |\n| 01-02 | 11:00 |",
+  // Aligned prose with two spaces is no table without a header word.
+  "Controle  over  twee  weken  met  labo.",
+];
+
+describe("table columns", () => {
+  it.each(positives.map((c) => [c[0], c]))("marks %j", (_marked, testCase) => {
+    const { actual, expected } = checkPositive(testCase as PositiveCase);
+    expect(actual).toEqual(expected);
+  });
+
+  it.each(negatives.map((n) => [n]))("leaves %j alone", (text) => {
+    expect(detect(text).filter((s) => s.label === A || s.label === I)).toEqual([]);
+  });
+
+  it("follows the families: no ages with ages off, no identifiers with record numbers off", () => {
+    const text = "| MRN | Leeftijd |\n| 8812345 | 45 |";
+    expect(findTableCells(text, { ages: false, identifiers: true }).map((s) => s.label)).toEqual([I]);
+    expect(findTableCells(text, { ages: true, identifiers: false }).map((s) => s.label)).toEqual([A]);
+  });
+
+  it("returns spans inside the text, each a whole cell without surrounding spaces, for any table-like text", () => {
+    const cell = fc.oneof(fc.constantFrom("Leeftijd", "MRN", "ID", "Naam", "45", "1234567", "ab", ""), fc.string({ maxLength: 6 }));
+    const line = fc.array(cell, { minLength: 1, maxLength: 5 }).chain((cells) =>
+      fc.constantFrom("|", "\t", "  ").map((sep) => cells.join(sep)),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        const text = lines.join("\n");
+        for (const s of findTableCells(text, { ages: true, identifiers: true })) {
+          expect(s.start).toBeGreaterThanOrEqual(0);
+          expect(s.end).toBeLessThanOrEqual(text.length);
+          expect(s.end).toBeGreaterThan(s.start);
+          const value = text.slice(s.start, s.end);
+          expect(value).toBe(value.trim());
+          expect(value).not.toMatch(/[|\n\t]/);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
