@@ -173,6 +173,10 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     tel.[0123456789](Contactdetails)
     TEL  [03 / 123 45 67](Contactdetails)
     geb. [l9-O4-l956](Age_Birthdate), gsm [O6-2l874593](Contactdetails)
+    Verwezen naar [Hi1versum](Address_Location:Other) voor revalidatie.
+    Patiënte woont in [Ze1st](Address_Location:Patient), [Amersf00rt](Address_Location:Other) eerder.
+    Naam: [Bissch0p](Name:Patient)
+    Na sa1butamo1 geen reversibi1iteit.
   `),
   ...cases("handover", `
     k2 dhr [van dijk](Name:Patient) - pijn ok, mobiliseert
