@@ -39,6 +39,12 @@ const CASES: [rule: string, marked: string][] = [
   ["query hospital", "opnames [isala](Organization:Healthcare) maart"],
   ["query line, ordinary words", "echo buik controle"],
   ["lower case in prose is no query", "De patiënt werd gisteren gezien door de huisarts en kreeg een verwijzing naar de longarts voor verder onderzoek en een ct thorax, waarna hij met pietersen naar huis ging."],
+  ["a whitelisted eponym after a title", "Adressé par le [Dr Fontaine](Name:Caregiver), médecin généraliste."],
+  ["a whitelisted eponym without a title", "Classification de Fontaine stade II."],
+  ["a Dutch care home after its type word", "Ontslag naar [verpleeghuis De Rozenhof](Organization:Healthcare)."],
+  ["an unknown place after a birth cue", "Geboren [03-05-1948](Age_Birthdate) te [Paramaribo](Address_Location:Patient)."],
+  ["an unknown place after a residence cue", "Afkomstig uit [Mogadishu](Address_Location:Patient), née à [Kinshasa](Address_Location:Patient)."],
+  ["an ordinary word after a residence cue", "Opgegroeid in Armoede, woont nu alleen."],
   ["age after a copula", "Mevr. [Tjoa](Name:Patient) is [56 jaar](Age_Birthdate)."],
   ["age after a copula, no duration", "Hij is 3 jaar gestopt met roken."],
 ];

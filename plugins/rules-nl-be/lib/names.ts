@@ -118,7 +118,8 @@ function computeNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
   if (bits & (LIST.stopWord | LIST.hospitalPrefix | LIST.hospitalAbbr)) return false;
   // After a title or initials a listed surname is a name although a whitelist holds the word elsewhere ("dokter
   // Vos", French "vos"; "Dr. Murphy", the sign): drugs and headings are never written there.
-  if (bits & LIST.extraWhitelist && !(relaxed && shapeOf(a, unit) === "title" && nameBitsOf(a, unit) & (LIST.surname | LIST.interfixSurname))) {
+  // An eponym the whitelist holds is a surname too after a title ("Dr Fontaine", "Dr. Hoffmann").
+  if (bits & LIST.extraWhitelist && !(relaxed && shapeOf(a, unit) === "title" && (nameBitsOf(a, unit) & (LIST.surname | LIST.interfixSurname) || (!(bits & (LIST.commonWord | LIST.medicalTerm)) && unit.end - unit.start >= 5)))) {
     return false;
   }
   // An eponym is a name only right after a title or initials ("Dr. Lejeune"), never on its own ("Parkinson").
@@ -311,7 +312,12 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (end < 0) return undefined;
   const surname = unitAt(a, end + 1);
   if (!surname || surname.first !== end + 1 || a.tokens[surname.first].newlinesBefore > 0) return undefined;
-  if (!hasNameCase(a, surname, false) || isWhitelisted(a, surname)) return undefined;
+  if (!hasNameCase(a, surname, false)) return undefined;
+  // A listed surname that only the extra whitelist holds ("Vos", French "vos") after a capitalised particle
+  // mid-sentence: "pt De Vos belt".
+  const interfixCapital = a.tokens[unit.first].title || a.tokens[unit.first].upper;
+  const onlyExtra = (unitBits(a, surname) & WHITELIST_BITS) === LIST.extraWhitelist && !HARD_STOP_KEYS.has(surname.key);
+  if (isWhitelisted(a, surname) && !(onlyExtra && interfixCapital && !a.tokens[unit.first].sentenceStart && unitBits(a, surname) & LIST.surname)) return undefined;
   // "v/d Sluis", "v.d. Berg": the short forms are written only in names, before any capitalised word.
   if (a.tokens[unit.first].key === "v" || a.tokens[unit.first].key === "vd") return mention(unit.first, surname.last, "interfix");
   if (!(unitBits(a, surname) & (LIST.interfixSurname | LIST.surname))) return undefined;

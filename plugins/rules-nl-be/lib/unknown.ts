@@ -3,6 +3,8 @@
 // (after a role word, beside a listed name, in a "Naam:" field, under a signature): the shape rules in names.ts.
 import type { Analysis, Unit } from "./analysis.js";
 import { UNIT_TITLE, UNIT_UPPER } from "./analysis.js";
+import { PRIORITY, type Candidate } from "./candidate.js";
+import { previousWords } from "./context.js";
 import { LIST, WHITELIST_BITS } from "./lexicon.js";
 
 /**
@@ -60,4 +62,30 @@ export function isUnknownProper(a: Analysis, unit: Unit): boolean {
   }
   if (m[unit.index] < 0) m[unit.index] = computeUnknownProper(a, unit) ? 1 : 0;
   return m[unit.index] === 1;
+}
+
+/** Verbs and nouns of residence and birth, and the prepositions that follow them, before a place. */
+const PLACE_VERBS: ReadonlySet<string> = new Set([
+  "geboren", "woont", "wonen", "wonende", "woonachtig", "afkomstig", "verhuisd", "verhuist", "verblijft", "opgegroeid",
+  "ne", "nee", "habite", "domicilie", "domiciliee", "originaire", "vit", "residant", "residante", "born", "lives",
+]);
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["te", "in", "uit", "van", "naar", "a", "de", "d", "en", "au"]);
+
+/**
+ * A capitalised word in no list and no dictionary right after "te", or after a preposition that follows a residence
+ * or birth cue:
+ * "geboren te Paramaribo", "afkomstig uit Mogadishu", "née à Kinshasa" (places of every country the lists lack).
+ */
+export function unknownPlaceCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (a.unitShape[unit.index] !== UNIT_TITLE || !isUnknownProper(a, unit)) continue;
+    // "te" before a capitalised word names a place on its own; the other prepositions need the cue within three
+    // words ("geboren 03-05-1948 te Paramaribo", "née le 3 mai à Kinshasa").
+    const before = previousWords(a, unit.first, 4);
+    if (before.length === 0 || !PLACE_PREPOSITIONS.has(before[0])) continue;
+    if (before[0] !== "te" && !before.slice(1).some((w) => PLACE_VERBS.has(w))) continue;
+    out.push({ start: unit.start, end: unit.end, label: "Address_Location:Patient", priority: PRIORITY.lookup, score: 0.6, rule: "unknown.place" });
+  }
+  return out;
 }
