@@ -53,6 +53,14 @@ export const SHAPES: Record<string, string> = {
   "e-mail and url pieces": "a.b@c.de www.",
   "at signs": "@",
   "closing formula": "Met vriendelijke groeten\n",
+  "unknown capitalised words": "Okonkwo Ndlovu ",
+  "last, first": "Ngata, Tamati\n",
+  "table rows": "| Leeftijd | MRN |\n| 45 | 1234567 |\n",
+  "table cells": "| 45 ",
+  "aligned cells": "Lft  45  ",
+  "OCR words": "Tl1burg ",
+  "lower-case query": "van der meer ",
+  "places after te": "te Paramaribo ",
 };
 
 function textOf(piece: string, size: number): string {

@@ -45,6 +45,11 @@ const CASES: [rule: string, marked: string][] = [
   ["an unknown place after a birth cue", "Geboren [03-05-1948](Age_Birthdate) te [Paramaribo](Address_Location:Patient)."],
   ["an unknown place after a residence cue", "Afkomstig uit [Mogadishu](Address_Location:Patient), née à [Kinshasa](Address_Location:Patient)."],
   ["an ordinary word after a residence cue", "Opgegroeid in Armoede, woont nu alleen."],
+  ["an unlisted lower-case surname after a form of address", "k3 mw [okonkwo](Name:Patient), pijn 4"],
+  ["lower-case clinical words after a form of address", "dhr desaturatie, mw mobiliseert goed, dhr ivm pijn"],
+  ["a bare fragment of one unknown word", "[Okonkwo](Name:Other)"],
+  ["a bare fragment of one ordinary word", "Pneumonie"],
+  ["one unknown word in a sentence is no fragment", "Gisteren Okonkwo gezien."],
   ["age after a copula", "Mevr. [Tjoa](Name:Patient) is [56 jaar](Age_Birthdate)."],
   ["age after a copula, no duration", "Hij is 3 jaar gestopt met roken."],
 ];

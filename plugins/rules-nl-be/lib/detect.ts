@@ -7,7 +7,7 @@ import { ageCandidates, dateCandidates } from "./dates.js";
 import { LIST, NAME_BITS, PLACE_BITS, type Lexicon } from "./lexicon.js";
 import { nameCandidates } from "./names.js";
 import { ocrCandidates } from "./ocr.js";
-import { unknownPlaceCandidates } from "./unknown.js";
+import { loneUnknownCandidates, unknownPlaceCandidates } from "./unknown.js";
 import { organisationCandidates } from "./organisations.js";
 import { professionCandidates } from "./professions.js";
 import { queryCandidates } from "./queries.js";
@@ -104,6 +104,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.addresses) append(candidates, addressCandidates(a, personNearFinder(text, names)));
   if (families.names || families.addresses) append(candidates, ocrCandidates(a, families));
   if (families.addresses) append(candidates, unknownPlaceCandidates(a));
+  if (families.names) append(candidates, loneUnknownCandidates(a));
   if (families.addresses || families.organisations) {
     append(candidates, queryCandidates(a).filter((c) => (c.label === "Organization:Healthcare" ? families.organisations : families.addresses)));
   }

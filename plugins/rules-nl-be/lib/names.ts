@@ -28,7 +28,7 @@ import {
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { foldKey } from "./normalize.js";
 import { isListedNonWord, onQueryLine } from "./queries.js";
-import { isDictionaryWord, isUnknownProper } from "./unknown.js";
+import { isDictionaryWord, isUnknownLowerWord, isUnknownProper } from "./unknown.js";
 
 export type NameSignal = "title" | "initials" | "interfix" | "pair" | "lookup" | "propagated";
 export type NameRole = "Patient" | "Caregiver" | "Other";
@@ -435,10 +435,12 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   const all = unitBits(a, unit);
   if (all & (LIST.eponym | LIST.extraWhitelist | LIST.hospitalPrefix | LIST.hospitalAbbr)) return undefined;
   const ordinary = (all & (LIST.dutchWord | LIST.frenchWord)) !== 0;
+  const afterAddress = SOCIAL_TITLES.has(cue) || MEDICAL_TITLES.has(cue);
+  // A lower-case word no list and no dictionary holds, after a form of address: "mw okonkwo".
+  if (afterAddress && !bits && isUnknownLowerWord(a, unit)) return mention(unit.first, unit.last, "title", titleChainBefore(a, unit.first));
   if (titled ? !(bits & (LIST.surname | LIST.interfixSurname | LIST.firstName)) : !(bits & LIST.firstName)) return undefined;
   // After a form of address a listed surname is a name even when it is also a word ("mw brink"); after a role word
   // an ordinary word is a name only as a common given name ("dochter roos", not "dochter komt").
-  const afterAddress = SOCIAL_TITLES.has(cue) || MEDICAL_TITLES.has(cue);
   if (ordinary && !afterAddress && !(bits & LIST.firstName && all & LIST.commonFirstName)) return undefined;
   return mention(unit.first, unit.last, titled ? "title" : "lookup", titled ? titleChainBefore(a, unit.first) : undefined);
 }
@@ -848,7 +850,10 @@ function mayOpenName(a: Analysis, unit: Unit): boolean {
   if (before !== undefined && (before.text === "'" || before.text === "’")) return true;
   // A lower-case word right after a title, a patient word or a role word ("mw brink", "dochter ilse"), or a listed
   // name in a query line.
-  return (unitBits(a, unit) & NAME_BITS) !== 0 && (before !== undefined || onQueryLine(a, unit.first));
+  if ((unitBits(a, unit) & NAME_BITS) !== 0 && (before !== undefined || onQueryLine(a, unit.first))) return true;
+  // An unlisted lower-case word right after a form of address ("mw okonkwo").
+  return before !== undefined && (SOCIAL_TITLES.has(before.key) || MEDICAL_TITLES.has(before.key) || (before.text === "." && unit.first >= 2 &&
+    SOCIAL_TITLES.has(a.tokens[unit.first - 2].key))) && isUnknownLowerWord(a, unit);
 }
 
 export function findNameMentions(a: Analysis): NameMention[] {

@@ -2,7 +2,7 @@
 // "Ndlovu", "Oluwadamilare") that the name lists cannot hold. Such a word is a name only where a position says so
 // (after a role word, beside a listed name, in a "Naam:" field, under a signature): the shape rules in names.ts.
 import type { Analysis, Unit } from "./analysis.js";
-import { UNIT_TITLE, UNIT_UPPER } from "./analysis.js";
+import { UNIT_LOWER, UNIT_TITLE, UNIT_UPPER } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { previousWords } from "./context.js";
 import { LIST, WHITELIST_BITS } from "./lexicon.js";
@@ -89,3 +89,33 @@ export function unknownPlaceCandidates(a: Analysis): Candidate[] {
   }
   return out;
 }
+
+/**
+ * A text that is only one capitalised word in no list and no dictionary ("Okonkwo", "Ndlovu"): a bare fragment, as
+ * a search field or a form cell holds it, names someone. Punctuation around it is allowed; any other word is not.
+ */
+export function loneUnknownCandidates(a: Analysis): Candidate[] {
+  let only: Unit | undefined;
+  for (const unit of a.units) {
+    if (only) return [];
+    only = unit;
+  }
+  if (!only || a.unitShape[only.index] !== UNIT_TITLE || only.end - only.start < 4 || !isUnknownProper(a, only)) return [];
+  for (const token of a.tokens) if (token.kind !== "punct" && (token.index < only.first || token.index > only.last)) return [];
+  return [{ start: only.start, end: only.end, label: "Name:Other", priority: PRIORITY.weak, score: 0.5, rule: "unknown.alone" }];
+}
+
+/**
+ * A lower-case word of five letters or more in no list and no dictionary and not shaped like a drug name: after a
+ * form of address it is a surname written in lower case ("mw okonkwo", "dhr tshibangu").
+ */
+export function isUnknownLowerWord(a: Analysis, unit: Unit): boolean {
+  if (a.unitShape[unit.index] !== UNIT_LOWER || unit.end - unit.start < 5 || unit.first !== unit.last) return false;
+  const token = a.tokens[unit.first];
+  if (!LETTERS_ONLY.test(token.text) || a.unitListBits[unit.index] !== 0 || a.tokenBits[unit.first] !== 0) return false;
+  if (isDictionaryWord(a, unit, true)) return false;
+  return !DRUG_LIKE.test(token.key) && !CLINICAL_SUFFIX.test(token.key);
+}
+
+/** Endings of Dutch and French nouns and verbs that the dictionaries miss as compounds ("desaturatie", "mobiliseren"). */
+const CLINICAL_SUFFIX = /(?:atie|itis|ose|isme|tomie|scopie|grafie|ering|heid|ing|tion|ique|ment|eren|tie|ie|en|aal|eel|ief)$/;
