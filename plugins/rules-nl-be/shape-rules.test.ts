@@ -50,6 +50,10 @@ const CASES: [rule: string, marked: string][] = [
   ["a bare fragment of one unknown word", "[Okonkwo](Name:Other)"],
   ["a bare fragment of one ordinary word", "Pneumonie"],
   ["one unknown word in a sentence is no fragment", "Gisteren Okonkwo gezien."],
+  ["a French type word, a particle and a name", "Envoyé aux urgences de l'[hôpital de Jolimont](Organization:Healthcare)."],
+  ["a care home after maison de repos", "Sortie vers la [maison de repos Le Ry des Glands](Organization:Healthcare)."],
+  ["a town centre is no institution", "Le patient vit au centre de [Bruxelles](Address_Location:Patient)."],
+  ["a mutuality", "Mutuelle : [Mutualité chrétienne](Organization:Healthcare)"],
   ["age after a copula", "Mevr. [Tjoa](Name:Patient) is [56 jaar](Age_Birthdate)."],
   ["age after a copula, no duration", "Hij is 3 jaar gestopt met roken."],
 ];

@@ -271,6 +271,7 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   wijkgezondheidscentrum thuisverpleging thuiszorg apotheek dagcentrum ziekenhuis kliniek polikliniek
   cgg caw ocmw mutualiteit ziekenfonds psychiatrisch ppc pvt serviceflat assistentiewoning
   clinique hôpital hopital pharmacie résidence residence maison home centre
+  cpas polyclinique institut
   verpleeghuis verzorgingshuis zorgcentrum hospice revalidatiekliniek ggz-instelling zorgboerderij woonzorglocatie
 `);
 

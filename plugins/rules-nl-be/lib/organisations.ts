@@ -170,6 +170,31 @@ function isCompoundHealthcareType(key: string): boolean {
   return key.length > 8 && COMPOUND_TYPE.test(key);
 }
 
+/** French type words that name their institution after "de", "du", "des" or "d'": "hôpital de Jolimont". */
+const FRENCH_TYPE_WORDS: ReadonlySet<string> = new Set(["hopital", "clinique", "polyclinique", "centre", "maison", "residence", "home", "cpas", "institut"]);
+const FRENCH_PARTICLES: ReadonlySet<string> = new Set(["de", "du", "des", "d"]);
+
+/**
+ * Where the name after a French type word starts: past "de repos (et de soins)" after "maison" and past "de", "du",
+ * "des", "d'" ("maison de repos Le Ry des Glands", "hôpital de Jolimont", "CPAS d'Anderlecht").
+ */
+function frenchNameStart(a: Analysis, unit: Unit, next: number): number {
+  if (!FRENCH_TYPE_WORDS.has(unit.key)) return next;
+  let t = next;
+  const key = (i: number): string | undefined => (a.tokens[i] && a.tokens[i].newlinesBefore === 0 ? a.tokens[i].key : undefined);
+  if (unit.key === "maison" && key(t) === "de" && (key(t + 1) === "repos" || key(t + 1) === "soins")) {
+    t += 2;
+    if (key(t) === "et" && key(t + 1) === "de" && key(t + 2) === "soins") t += 3;
+    return t;
+  }
+  // "centre de Bruxelles" is the town centre, "maison de Jean" his house.
+  if (unit.key === "centre" || unit.key === "maison") return next;
+  const particle = key(t);
+  if (particle === undefined || !FRENCH_PARTICLES.has(particle) || !/^\p{Ll}/u.test(a.tokens[t].text)) return next;
+  if (particle === "d") return a.tokens[t + 1] && "'’".includes(a.tokens[t + 1].text) ? t + 2 : next;
+  return t + 1;
+}
+
 /** "WZC De Linde", "woonzorgcentrum Sint-Jozef", "huisartsenpraktijk 't Zand", "OCMW Gent". */
 function typeWordCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
@@ -177,7 +202,7 @@ function typeWordCandidates(a: Analysis): Candidate[] {
     if (!HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key)) continue;
     const next = unit.last + 1;
     if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) continue;
-    let start = next;
+    let start = frenchNameStart(a, unit, next);
     // "residentie 't Hof", "WZC 'De Linde'"
     const quote = a.tokens[start].kind === "punct" && "'\"‘’“”".includes(a.tokens[start].text) ? start : -1;
     if (quote >= 0 && a.tokens[start + 1]?.key === "t" && !a.tokens[start + 1].spaceBefore) start++;
