@@ -54,6 +54,13 @@ const CASES: [rule: string, marked: string][] = [
   ["a care home after maison de repos", "Sortie vers la [maison de repos Le Ry des Glands](Organization:Healthcare)."],
   ["a town centre is no institution", "Le patient vit au centre de [Bruxelles](Address_Location:Patient)."],
   ["a mutuality", "Mutuelle : [Mutualité chrétienne](Organization:Healthcare)"],
+  ["a capitalised particle before an unknown word", "[El Ouazzani](Name:Other)"],
+  ["a capitalised particle before an ordinary word", "De Pneumonie"],
+  ["a nurse's slash signature", "Morfinepomp klaar volgens schema. /[An](Name:Other)\nNacht rustig."],
+  ["a slash before a word that is no given name", "Resultaat /Controle\nNacht rustig."],
+  ["a lower-case given name after a sign-off", "schoonmaak gemeld\ngr [robin](Name:Other)"],
+  ["a listed town that is also a word after a preposition in lower case", "je travaille à [jette](Address_Location:Other)"],
+  ["an ordinary word after a preposition in lower case", "ligt in bed met koorts"],
   ["age after a copula", "Mevr. [Tjoa](Name:Patient) is [56 jaar](Age_Birthdate)."],
   ["age after a copula, no duration", "Hij is 3 jaar gestopt met roken."],
 ];

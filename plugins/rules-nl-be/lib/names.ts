@@ -320,6 +320,8 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (isWhitelisted(a, surname) && !(onlyExtra && interfixCapital && !a.tokens[unit.first].sentenceStart && unitBits(a, surname) & LIST.surname)) return undefined;
   // "v/d Sluis", "v.d. Berg": the short forms are written only in names, before any capitalised word.
   if (a.tokens[unit.first].key === "v" || a.tokens[unit.first].key === "vd") return mention(unit.first, surname.last, "interfix");
+  // "El Ouazzani", "Ben Abdelkader", "Van Okonkwo": a capitalised particle before a word in no list and no dictionary.
+  if (interfixCapital && end === unit.last && isUnknownProper(a, surname) && shapeOf(a, surname) === "title") return mention(unit.first, surname.last, "interfix");
   if (!(unitBits(a, surname) & (LIST.interfixSurname | LIST.surname))) return undefined;
   const interfixCapitalised = a.tokens[unit.first].title || a.tokens[unit.first].upper;
   // "de Panne", "van Gent": a place after a lower-case particle is a place unless the particle is capitalised.
@@ -414,6 +416,30 @@ const LOWERCASE_TITLE_CUES: ReadonlySet<string> = new Set([...SOCIAL_TITLES, ...
  * relative or caregiver word a listed given name ("dochter ilse", "fysio anouk"). Never a stop, common or medical
  * word, and an ordinary Dutch word only as a common given name.
  */
+/** Sign-offs written in lower case before a given name at the end of a line: "gr robin", "groetjes ilse", "bisous lea". */
+const SIGN_OFFS: ReadonlySet<string> = new Set(["gr", "grt", "grtjs", "groet", "groetjes", "groeten", "mvg", "vg", "bisous", "bises", "cheers"]);
+
+function signOffBefore(a: Analysis, unit: Unit, cue: string): boolean {
+  if (!SIGN_OFFS.has(cue)) return false;
+  const after = a.tokens[unit.last + 1];
+  return !after || after.newlinesBefore > 0 || (after.kind === "punct" && a.tokens[unit.last + 2]?.newlinesBefore !== 0);
+}
+
+/**
+ * "… met de verpleging. /An": a listed given name after a slash at the end of a line, the way nurses sign a
+ * handover line.
+ */
+function slashSignatureRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const slash = a.tokens[unit.first - 1];
+  if (!slash || slash.text !== "/" || slash.end !== a.tokens[unit.first].start || shapeOf(a, unit) !== "title") return undefined;
+  if (!(slash.spaceBefore || slash.newlinesBefore > 0 || slash.index === 0)) return undefined;
+  const after = a.tokens[unit.last + 1];
+  if (after && after.newlinesBefore === 0) return undefined;
+  if (!(nameBitsOf(a, unit) & LIST.firstName) && !isUnknownProper(a, unit)) return undefined;
+  if (unitBits(a, unit) & (LIST.stopWord | LIST.hospitalAbbr) || titleKindOf(unit.key)) return undefined;
+  return mention(unit.first, unit.last, "lookup");
+}
+
 function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (shapeOf(a, unit) !== "lower" || !a.tokens[unit.first].letters || a.tokens[unit.first].newlinesBefore > 0) return undefined;
   const previous = a.tokens[unit.first - 1];
@@ -421,7 +447,7 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   const cue = previousWords(a, unit.first, 1)[0];
   if (cue === undefined) return undefined;
   const titled = LOWERCASE_TITLE_CUES.has(cue);
-  const roleWord = CAREGIVER_WORDS.has(cue) || RELATIVE_WORDS.has(cue) || /(?:vpk|verpleegkundige)$/.test(cue);
+  const roleWord = CAREGIVER_WORDS.has(cue) || RELATIVE_WORDS.has(cue) || /(?:vpk|verpleegkundige)$/.test(cue) || signOffBefore(a, unit, cue);
   if (!titled && !roleWord) return undefined;
   const interfix = interfixEnd(a, unit.first);
   if (titled && interfix >= 0) {
@@ -693,7 +719,7 @@ function followingQueryName(a: Analysis, last: number): number {
 
 const RULES = [
   titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule,
-  lastCommaFirstRule, signatureRule, unknownPairRule, roleAfterRule, bareNameRule, lowercaseNameRule, queryNameRule,
+  lastCommaFirstRule, signatureRule, unknownPairRule, roleAfterRule, slashSignatureRule, bareNameRule, lowercaseNameRule, queryNameRule,
 ];
 
 /** Grows a mention over adjacent initials, interfix + name, and listed names, to a fixpoint. */

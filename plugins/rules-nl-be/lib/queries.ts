@@ -72,6 +72,16 @@ function phraseStandsOut(a: Analysis, first: number, last: number, place: boolea
   return false;
 }
 
+/** Prepositions right before a place: "je travaille à jette", "woont in mol", "afkomstig uit bree". */
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["a", "in", "te", "uit", "naar", "vers", "nabij"]);
+
+/** A listed town that is also a word, right after a place preposition in a lower-case line ("à jette"). */
+function placeAfterLocative(a: Analysis, unit: Unit, bits: number): boolean {
+  if (!(bits & (LIST.municipality | LIST.postalLocality)) || unit.end - unit.start < 4 || bits & (LIST.stopWord | LIST.title)) return false;
+  const before = a.tokens[unit.first - 1];
+  return before !== undefined && before.kind === "word" && PLACE_PREPOSITIONS.has(before.key) && a.tokens[unit.first].newlinesBefore === 0;
+}
+
 const PLACE_MASK = LIST.municipality | LIST.postalLocality | LIST.province | LIST.region;
 const HOSPITAL_MASK = LIST.hospital | LIST.hospitalAbbr | LIST.institution;
 
@@ -88,7 +98,7 @@ export function queryCandidates(a: Analysis): Candidate[] {
       // The phrase ends where a unit ends ("doel" of "doel-beveiligingscontext" is no place).
       const lastUnit = a.unitOfToken[m.last];
       if (lastUnit < 0 || a.units[lastUnit].last !== m.last) continue;
-      if (m.last === unit.last ? isListedNonWord(a, unit, PLACE_MASK | HOSPITAL_MASK) : phraseStandsOut(a, m.first, m.last, (m.bits & PLACE_MASK) !== 0)) best = m;
+      if (m.last === unit.last ? isListedNonWord(a, unit, PLACE_MASK | HOSPITAL_MASK) || placeAfterLocative(a, unit, m.bits) : phraseStandsOut(a, m.first, m.last, (m.bits & PLACE_MASK) !== 0)) best = m;
     }
     if (!best) continue;
     const hospital = (best.bits & HOSPITAL_MASK) !== 0 && !(best.bits & PLACE_MASK);
