@@ -56,6 +56,7 @@ const CASES: [rule: string, marked: string][] = [
   ["a mutuality", "Mutuelle : [Mutualité chrétienne](Organization:Healthcare)"],
   ["a capitalised particle before an unknown word", "[El Ouazzani](Name:Other)"],
   ["a capitalised particle before an ordinary word", "De Pneumonie"],
+  ["a function-word particle in title-cased prose", "Klachten Van Dyspneu Bij Traplopen."],
   ["a nurse's slash signature", "Morfinepomp klaar volgens schema. /[An](Name:Other)\nNacht rustig."],
   ["a slash before a word that is no given name", "Resultaat /Controle\nNacht rustig."],
   ["a lower-case given name after a sign-off", "schoonmaak gemeld\ngr [robin](Name:Other)"],

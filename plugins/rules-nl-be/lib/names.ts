@@ -307,6 +307,8 @@ function initialsRule(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, surname.last, "initials");
 }
 
+const FUNCTION_WORD_PARTICLES: ReadonlySet<string> = new Set(["van", "de", "den", "der", "het", "t", "te", "ter", "ten", "op", "in", "aan", "bij", "du", "des", "le", "la", "d", "l"]);
+
 function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   const end = interfixEnd(a, unit.first);
   if (end < 0) return undefined;
@@ -321,7 +323,10 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   // "v/d Sluis", "v.d. Berg": the short forms are written only in names, before any capitalised word.
   if (a.tokens[unit.first].key === "v" || a.tokens[unit.first].key === "vd") return mention(unit.first, surname.last, "interfix");
   // "El Ouazzani", "Ben Abdelkader", "Van Okonkwo": a capitalised particle before a word in no list and no dictionary.
-  if (interfixCapital && end === unit.last && isUnknownProper(a, surname) && shapeOf(a, surname) === "title") return mention(unit.first, surname.last, "interfix");
+  // Not after a particle that is also a Dutch or French function word: "Klachten Van Dyspneu" is title-cased prose.
+  if (interfixCapital && end === unit.last && !FUNCTION_WORD_PARTICLES.has(unit.key) && isUnknownProper(a, surname) && shapeOf(a, surname) === "title") {
+    return mention(unit.first, surname.last, "interfix");
+  }
   if (!(unitBits(a, surname) & (LIST.interfixSurname | LIST.surname))) return undefined;
   const interfixCapitalised = a.tokens[unit.first].title || a.tokens[unit.first].upper;
   // "de Panne", "van Gent": a place after a lower-case particle is a place unless the particle is capitalised.
