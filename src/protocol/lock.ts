@@ -33,7 +33,9 @@ export type LockedFileRole =
   /** Code and data of deidstack itself that decide a result (src/, policies/, package.json). */
   | "code"
   /** An installed package (node_modules/…): the digest of all its files. */
-  | "package";
+  | "package"
+  /** The compiled counterpart in dist/ of a locked source or data file: what bin/deidstack.js runs. */
+  | "compiled";
 
 export interface LockedFile {
   role: LockedFileRole;
@@ -45,7 +47,7 @@ export interface LockedFile {
 }
 
 /** Roles whose files `verify` can list without importing any plugin; the others come from plugin code. */
-const STATIC_ROLES: ReadonlySet<LockedFileRole> = new Set(["corpus", "stack", "prompt", "stack-reference", "plugin", "package-lock", "detector", "code", "package"]);
+const STATIC_ROLES: ReadonlySet<LockedFileRole> = new Set(["corpus", "stack", "prompt", "stack-reference", "plugin", "package-lock", "detector", "code", "package", "compiled"]);
 
 export interface LockedComponent {
   system: string;
@@ -277,6 +279,24 @@ function dedupeFiles(files: LockedFile[]): LockedFile[] {
 
 type StaticSnapshot = Omit<Snapshot, "components">;
 
+const COMPILED_FROM = ["src/", "plugins/", "baselines/"];
+const COMPILED_ROLES: ReadonlySet<LockedFileRole> = new Set(["detector", "code"]);
+
+/**
+ * The dist/ counterparts of locked source and data files (`src/x.ts` → `dist/src/x.js`, data copied as is), where
+ * they exist: `bin/deidstack.js` runs the compiled code, so an edited dist/ file changes a result as much as an
+ * edited source.
+ */
+async function compiledCounterparts(loaded: LoadedProtocol, files: readonly LockedFile[]): Promise<LockedFile[]> {
+  const out: LockedFile[] = [];
+  for (const f of files) {
+    if (f.base !== "package" || !COMPILED_ROLES.has(f.role) || !COMPILED_FROM.some((p) => f.path.startsWith(p))) continue;
+    const abs = resolve(PROJECT_ROOT, "dist", f.path.replace(/\.[cm]?ts$/, (ext) => ext.replace("ts", "js")));
+    if (existsSync(abs)) out.push({ role: "compiled", ...locate(loaded, abs), sha256: await sha256File(abs) });
+  }
+  return out;
+}
+
 /** Everything a lock fixes that can be read without importing any plugin (see the notes at the top). */
 export async function takeStaticSnapshot(loaded: LoadedProtocol): Promise<StaticSnapshot> {
   const out: StaticFiles = { files: [], packages: new Set() };
@@ -300,6 +320,7 @@ export async function takeStaticSnapshot(loaded: LoadedProtocol): Promise<Static
   for (const dir of [...out.packages].sort()) out.files.push({ role: "package", ...locate(loaded, dir), sha256: packageDigest(dir) });
   const packageLock = resolve(PROJECT_ROOT, "package-lock.json");
   if (existsSync(packageLock)) out.files.push({ role: "package-lock", ...locate(loaded, packageLock), sha256: await sha256File(packageLock) });
+  out.files.push(...(await compiledCounterparts(loaded, out.files)));
   const { amendments: _a, ...content } = loaded.raw;
   return {
     protocolSha256: protocolContentSha256(loaded.raw),
@@ -392,7 +413,7 @@ function componentDifferences(lock: ProtocolLock, components: readonly LockedCom
   return out;
 }
 
-const ALL_ROLES: ReadonlySet<LockedFileRole> = new Set(["corpus", "stack", "prompt", "model", "plugin", "stack-reference", "package-lock", "detector", "code", "package"]);
+const ALL_ROLES: ReadonlySet<LockedFileRole> = new Set(["corpus", "stack", "prompt", "model", "plugin", "stack-reference", "package-lock", "detector", "code", "package", "compiled"]);
 
 /** Differences between a lock and a snapshot, amendments excepted. */
 export function contentDifferences(lock: ProtocolLock, now: Snapshot): string[] {

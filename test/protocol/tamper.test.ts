@@ -1,5 +1,6 @@
 // Tampering with what decides a result, through the real CLI of a copied install folder (the checkout's own files
-// are never touched): 16 tampers make `protocol verify` exit 1 naming each thing that changed (15 applied together,
+// are never touched): 16 tampers (19 where dist/ is built: the compiled code bin/deidstack.js runs and the data it
+// reads) make `protocol verify` exit 1 naming each thing that changed (all but one applied together,
 // each naming its own file, so one verify covers them on this slow machine; the hand-edited lock alone, since a lock
 // that fails its own digest is not read further), `protocol run` refuses, undoing them makes verify pass again, the
 // same lock holds in a second copy of the install folder, and a tampered plugin is never imported by verify.
@@ -12,7 +13,9 @@ import { stringify } from "yaml";
 import { sha256 } from "./workspace.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
-const TOP = ["bin", "src", "plugins", "baselines", "stacks", "prompts", "policies", "package.json", "package-lock.json", "tsconfig.json"];
+/** The compiled code bin/deidstack.js runs (built by `npm ci` through `prepare`; CI always has it). */
+const HAS_DIST = existsSync(join(ROOT, "dist", "src", "cli", "main.js"));
+const TOP = ["bin", "src", "plugins", "baselines", "stacks", "prompts", "policies", "package.json", "package-lock.json", "tsconfig.json", ...(HAS_DIST ? ["dist"] : [])];
 /** A small installed package (a dependency of p-limit) copied for real, so its files can be edited in the copy. */
 const EDITABLE_PACKAGE = "yocto-queue";
 const DEP = "deidstack-tamper-dep";
@@ -133,6 +136,13 @@ const TAMPERS: Tamper[] = [
   ["the known-identifiers detector", () => "plugins/known-identifiers/index.ts", append("\n// edited\n"), /detector file plugins\/known-identifiers\/index\.ts changed/],
   ["package-lock.json", () => "package-lock.json", (b) => b.toString().replace('"lockfileVersion": 3', '"lockfileVersion": 3 '), /package-lock file package-lock\.json changed/],
   ["an installed package's version", () => `node_modules/${EDITABLE_PACKAGE}/package.json`, (b) => b.toString().replace(/"version": "([^"]+)"/, '"version": "$1-edited"'), new RegExp(`installed package ${EDITABLE_PACKAGE}: version .* locked, .*-edited now`)],
+  ...(HAS_DIST
+    ? ([
+        ["the compiled scorer (dist/src/eval/counts.js)", () => "dist/src/eval/counts.js", append("\n// edited\n"), /compiled file dist\/src\/eval\/counts\.js changed/],
+        ["a compiled rules-nl-be module", () => "dist/plugins/rules-nl-be/lib/names.js", append("\n// edited\n"), /compiled file dist\/plugins\/rules-nl-be\/lib\/names\.js changed/],
+        ["a rules-nl-be list as dist/ reads it", () => `dist/${firstList()}`, () => "", /compiled file dist\/plugins\/rules-nl-be\/data\/.*items\.txt changed/],
+      ] satisfies Tamper[])
+    : []),
   ["the lock itself, by hand", () => "protocols/tamper/tamper.lock.json", (b) => b.toString().replace(/"sha256": "[0-9a-f]{64}"/, `"sha256": "${"0".repeat(64)}"`), /lock file was edited after it was written/],
 ];
 
@@ -149,7 +159,7 @@ describe("protocol locks against tampering, through the CLI", () => {
     expect(lock.files.every((f: { base: string }) => f.base === "package")).toBe(true);
   }, 120_000);
 
-  it("15 tampers at once: verify exits 1 naming each; undone, verify passes", async () => {
+  it(`${TAMPERS.length - 1} tampers at once (dist/ among them when built): verify exits 1 naming each; undone, verify passes`, async () => {
     const originals = new Map<string, Buffer>();
     for (const [, file, edit] of TAMPERS.slice(0, -1)) {
       const abs = join(install, file());
