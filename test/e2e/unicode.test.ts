@@ -1,6 +1,7 @@
 // Unicode through the real CLI: a name in NFD against NFC metadata (and the reverse), or disguised with soft
 // hyphens, zero-width characters, a line-break hyphen, full-width or look-alike letters, spaced letters or
 // initials, is still found by known-identifiers, and a disguised survivor is still caught by the leak guard.
+// The leak guard also sees a survivor written in the other Unicode normal form (original-text check and metadata check).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -78,4 +79,42 @@ describe("Unicode through the CLI", () => {
       expect(r.stderr).not.toContain(FAMILY);
     },
   );
+
+  it.each([
+    ["NFD survivor of an NFC span", NAME.normalize("NFC"), NAME.normalize("NFD")],
+    ["NFC survivor of an NFD span", NAME.normalize("NFD"), NAME.normalize("NFC")],
+  ])("the leak guard refuses a surviving original in the other normal form: %s", async (_what, first, later) => {
+    const dir = tempDir();
+    const stack = join(dir, "stack.json");
+    writeFileSync(stack, JSON.stringify({ name: "first", detectors: [{ use: join(ROOT, "test/fixtures/plugins/first-occurrence.ts"), with: { word: first } }], healing: null, leak_guard: true }));
+    const input = join(dir, "in.jsonl");
+    writeFileSync(input, JSON.stringify({ document_id: "a", text: `${first} kwam. Later belde ${later} terug.` }) + "\n");
+    const output = join(dir, "out.jsonl");
+    const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("E_LEAK_GUARD");
+    expect(r.stderr).toMatch(/original span text [1-9]/);
+    expect(r.stderr).not.toContain(NAME.normalize("NFC"));
+    expect(r.stderr).not.toContain(NAME.normalize("NFD"));
+  });
+
+  it.each([
+    ["NFD text, NFC metadata", "NFD", "NFC"],
+    ["NFC text, NFD metadata", "NFC", "NFD"],
+  ])("the leak guard's metadata check refuses a patient name no detector found: %s", async (_what, textForm, metaForm) => {
+    const dir = tempDir();
+    const stack = join(dir, "stack.json");
+    // A detector that finds nothing here: only the guard's own known-identifiers check can see the name.
+    writeFileSync(stack, JSON.stringify({ name: "blind", detectors: [{ use: join(ROOT, "test/fixtures/plugins/first-occurrence.ts"), with: { word: "Niemand" } }], healing: null, leak_guard: true }));
+    const input = join(dir, "in.jsonl");
+    const doc = { document_id: "a", text: `Gezien: ${NAME.normalize(textForm as "NFC" | "NFD")} op consult.`, metadata: { patient: { given_name: NAME.normalize(metaForm as "NFC" | "NFD"), family_name: FAMILY } } };
+    writeFileSync(input, JSON.stringify(doc) + "\n");
+    const output = join(dir, "out.jsonl");
+    const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("E_LEAK_GUARD");
+    expect(r.stderr).toMatch(/known identifiers [1-9]/);
+    expect(r.stderr).not.toContain(NAME.normalize("NFC"));
+    expect(r.stderr).not.toContain(NAME.normalize("NFD"));
+  });
 });
