@@ -41,6 +41,15 @@ describe("exit codes and the one error path through the CLI", { timeout: 180_000
     expect(canaryLeaked(CANARY, r, dir, [input])).toBe(false);
   });
 
+  it("a detector that spins the CPU forever in a worker: stopped at its timeout, exit 3, only its document withheld", async () => {
+    const { dir, input, stack, output } = setup({ mode: "spin" });
+    const r = await runCli(["run", "--stack", stack, input, "-o", output, "--workers", "1", "--max-quarantine", "1"]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/wrote 5 documents .*; 1 quarantined \(E_DETECTOR_TIMEOUT 1\)/);
+    expect(readdirSync(dir).sort()).toEqual(["in.jsonl", "out.jsonl", "out.jsonl.quarantine.jsonl", "stack.json"]);
+    expect(canaryLeaked(CANARY, r, dir, [input])).toBe(false);
+  });
+
   it("--on-error abort: exit 1, the culprit named, nothing left", async () => {
     const { dir, input, stack, output } = setup({ mode: "custom-error" });
     const r = await runCli(["run", "--stack", stack, input, "-o", output, "--on-error", "abort"]);
