@@ -6,6 +6,7 @@
 //   npm run eval -- --split dev               only development sets
 //   npm run eval -- --set nl/test/fragments   one set (path under eval-sets/ without extension)
 //   npm run eval -- --stack rules-only        only this stack (preset name or path), on the sets of every language
+//   npm run eval -- --round r4                only the sets of one round (`*-r4`; r1 = unsuffixed sets)
 //   npm run eval -- --json results.json       also write the table as JSON (deidstack.eval-sets.results.v1)
 //   npm run eval -- --pool                    also one pooled row per language, split and stack over every matched
 //                                             set, and one per round of sets (`*-r2`, `*-r3`; unsuffixed = r1)
@@ -189,7 +190,9 @@ async function main(argv: string[]): Promise<number> {
   const stackArg = arg(argv, "--stack");
   const jsonOut = arg(argv, "--json");
   const pool = argv.includes("--pool");
+  const round = arg(argv, "--round");
   let sets = listSources();
+  if (round) sets = sets.filter((s) => roundOf(s.replace(/\.txt$/, "")) === round);
   if (split) sets = sets.filter((s) => s.split("/")[1] === split);
   if (only) sets = sets.filter((s) => s.replace(/\.txt$/, "") === only);
   if (sets.length === 0) {
