@@ -240,12 +240,20 @@ export class WorkerPoolSource implements OutcomeSource {
   async *outcomes(input: AsyncIterable<IndexedDocument>): AsyncGenerator<DocumentOutcome> {
     const order: Promise<DocumentOutcome>[] = [];
     const window = Math.max(2, this.opts.workers * this.perWorker * 2);
-    const fatal = new Promise<never>((_, reject) => {
-      this.onFatal = reject;
-      if (this.fatal) reject(this.fatal);
-    });
-    fatal.catch(() => undefined);
-    const next = () => Promise.race([order.shift()!, fatal]);
+    // Not Promise.race with one long-lived "fatal" promise: every race would leave a reaction on it that keeps its
+    // outcome (the record, with its text) reachable until the run ends, 8-12 KB per document (issue 14). One
+    // waiter slot instead, taken and released per document.
+    const next = (): Promise<DocumentOutcome> => {
+      const head = order.shift()!;
+      if (this.fatal) return Promise.reject(this.fatal);
+      return new Promise<DocumentOutcome>((settle, reject) => {
+        this.onFatal = reject;
+        void head.then((o) => {
+          this.onFatal = null;
+          settle(o);
+        });
+      });
+    };
     for await (const item of input) {
       order.push(new Promise<DocumentOutcome>((settle) => this.queue.push({ seq: this.seq++, item, isolated: false, settle })));
       this.dispatch();

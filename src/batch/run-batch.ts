@@ -247,21 +247,39 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
     }
   };
 
+  // The next outcome, or INTERRUPTED as soon as a signal comes. Not Promise.race against one long-lived
+  // "interrupted" promise: each race would leave a reaction on it that keeps that document's outcome reachable
+  // for the whole run (issue 14); one waiter slot, taken and released per document, instead.
   let interruptedBy: string | null = null;
-  const interrupted = new Promise<typeof INTERRUPTED>((resolveInterrupt) => {
-    const onInterrupt = () => {
-      interruptedBy = String(opts.interrupt?.reason ?? "SIGINT");
-      resolveInterrupt(INTERRUPTED);
-    };
-    if (opts.interrupt?.aborted) onInterrupt();
-    else opts.interrupt?.addEventListener("abort", onInterrupt, { once: true });
-  });
+  let wake: ((v: typeof INTERRUPTED) => void) | null = null;
+  const onInterrupt = () => {
+    interruptedBy = String(opts.interrupt?.reason ?? "SIGINT");
+    wake?.(INTERRUPTED);
+  };
+  if (opts.interrupt?.aborted) onInterrupt();
+  else opts.interrupt?.addEventListener("abort", onInterrupt, { once: true });
+  const nextOrInterrupt = <T>(it: AsyncIterator<T>): Promise<IteratorResult<T> | typeof INTERRUPTED> => {
+    if (interruptedBy !== null) return Promise.resolve(INTERRUPTED);
+    return new Promise((settle, reject) => {
+      wake = settle;
+      it.next().then(
+        (r) => {
+          wake = null;
+          settle(r);
+        },
+        (err: unknown) => {
+          wake = null;
+          reject(err);
+        },
+      );
+    });
+  };
 
   let closed = false;
   try {
     const it = source.outcomes(feed())[Symbol.asyncIterator]();
     for (;;) {
-      const r = await Promise.race([it.next(), interrupted]);
+      const r = await nextOrInterrupt(it);
       if (r === INTERRUPTED || r.done) break;
       pending.set(r.value.index, r.value);
       await drain();
@@ -304,6 +322,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
     if (!(err instanceof DeidError && err.code === "E_INTERRUPTED")) await cp.discard();
     throw err;
   } finally {
+    opts.interrupt?.removeEventListener("abort", onInterrupt);
     unregister();
   }
 }
