@@ -25,7 +25,7 @@ import {
 } from "../contract/index.js";
 
 export const LEXICAL_VETO_ID = "lexical-veto";
-export const LEXICAL_VETO_VERSION = "1.1.0";
+export const LEXICAL_VETO_VERSION = "1.2.0";
 
 const DATA_DIR = fileURLToPath(new URL("./data/lexical-veto/", import.meta.url));
 
@@ -129,7 +129,7 @@ const PLACE_CUES: Record<WordLanguage, readonly string[]> = {
 
 /** Street types: a place span ending in one before a house number is an address. */
 const STREET_TYPES: Record<WordLanguage, readonly string[]> = {
-  nl: ["straat", "laan", "weg", "plein", "dreef", "kaai", "kade", "steenweg", "lei", "singel", "gracht", "markt", "pad", "hof", "baan"],
+  nl: ["straat", "laan", "weg", "plein", "dreef", "kaai", "kade", "steenweg", "lei", "singel", "gracht", "markt", "pad", "hof", "baan", "schans", "dijk", "wal", "steeg", "plantsoen", "park", "dam", "haven", "veld"],
   fr: ["rue", "avenue", "chaussée", "boulevard", "place", "chemin", "allée", "quai", "impasse", "route"],
   en: ["street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "court", "ct", "way", "place", "square", "terrace", "close", "crescent"],
 };
@@ -179,6 +179,8 @@ interface CuePatterns {
   organisationHead: ReadonlySet<string>;
   calendar: ReadonlySet<string>;
   ageUnit: ReadonlySet<string>;
+  /** One-letter titles ("M." for Monsieur): not an initial. */
+  titleLetters: ReadonlySet<string>;
 }
 
 const cueCache = new Map<string, CuePatterns>();
@@ -204,6 +206,7 @@ function cuesFor(langs: readonly WordLanguage[]): CuePatterns {
     organisationHead: new Set(langs.flatMap((l) => ORGANISATION_HEADS[l]).map(fold)),
     calendar: new Set(langs.flatMap(calendarWords).map(fold)),
     ageUnit: new Set(langs.flatMap((l) => Object.values(AGE_UNITS[l]).flatMap((u) => [...u.forms, u.singular, u.plural])).map(fold)),
+    titleLetters: new Set(langs.flatMap((l) => [...NAME_TITLES[l], ...TITLE_ABBREVIATIONS[l]]).map(fold).filter((t) => t.length === 1)),
   };
   cueCache.set(key, c);
   return c;
@@ -273,6 +276,259 @@ function judgeWord(w: Word, lists: readonly { lang: WordLanguage; lists: WordLis
   return "other";
 }
 
+// ---- strict mode -----------------------------------------------------------------------------------------------
+
+interface NotIdentifying {
+  words: ReadonlySet<string>;
+  suffixes: readonly string[];
+}
+
+let notIdentifying: NotIdentifying | undefined;
+let neverNames: ReadonlySet<string> = new Set();
+
+/** Countries, nationalities and languages (the guidelines mark none), and endings of clinical terms. */
+function notIdentifyingWords(): NotIdentifying {
+  if (!notIdentifying) {
+    const raw = JSON.parse(readFileSync(DATA_DIR + "not-identifying.json", "utf8")) as {
+      countries: Record<string, string[]>;
+      nationalities_and_languages: Record<string, string[]>;
+      clinical_suffixes: string[];
+    };
+    const words = new Set<string>();
+    for (const group of [raw.countries, raw.nationalities_and_languages]) for (const list of Object.values(group)) for (const w of list) words.add(fold(w));
+    const never = new Set<string>();
+    for (const line of readFileSync(DATA_DIR + "never-names.txt", "utf8").split("\n")) if (line && !line.startsWith("#")) never.add(fold(line.trim()));
+    neverNames = never;
+    notIdentifying = { words, suffixes: raw.clinical_suffixes.map(fold).sort((a, b) => b.length - a.length) };
+  }
+  return notIdentifying;
+}
+
+/** A whole date, a year, an identifier, a phone number or a postcode; not a dose, a time, a score or a count. */
+const DATE_SHAPE = /(?<!\d)(?:\d{1,2}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?(?:\d{4}|\d{2})|\d{4}[-/.]\d{1,2}[-/.]\d{1,2})(?!\d)/u;
+const YEAR_SHAPE = /(?<![\d,.])(?:19|20)\d{2}(?![\d,.]|\s?(?:mg|ml|g|µg|mcg|mmol|kcal|cc|e|ie)\b)/iu;
+const POSTCODE_SHAPE = /(?<!\d)(?:\d{4}\s?[A-Z]{2}(?![\p{L}])|(?:B-|F-|L-)?\d{4,5}\s+\p{Lu}\p{Ll}+)/u;
+const MIXED_ID = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}-]*\p{L})(?=(?:[^\d\s]*\d){3})[\p{L}\p{N}][\p{L}\p{N}-]{3,}(?![\p{L}\p{N}])/u;
+const ORGANISATION_BEFORE = /(?:^|[^\p{L}])(?:bij|door|naar|van|in|uit|via|chez|par|à|au|aux|du|de|at|by|from|to|with)\s+(?:(?:de|het|den|der|la|le|les|l'|l’|the)\s+)?$/u;
+const CLOCK_TIME = /(?<![\p{L}\p{N}])\d{1,2}\s?[uUhH:.]\s?\d{0,2}(?![\p{L}\p{N}])/gu;
+/** What the span is followed by when it is a drug (a dose) and preceded by when it is an eponym or a score. */
+const DOSE_AFTER = /^\)?\s*\d+(?:[.,]\d+)?\s*(?:mg|µg|mcg|g|ml|ie|e|eh|mmol|%|ampul|amp|tablet|tabl|tab|co|caps|druppels?|gouttes?|puffs?|dosis|doses?|units?|iu)(?![\p{L}])/iu;
+const EPONYM_BEFORE = /(?:ziekte|syndroom|teken|proef|test|methode|manoeuvre|reflex|fenomeen|classificatie|stadium|score|maladie|syndrome|signe|manœuvre|manoeuvre|réflexe|classification|stade|disease|syndrome|sign|maneuver|reflex|phenomenon|classification|stage)\s+(?:van|de|d'|d’|du|of)?\s*$/iu;
+const EPONYM_AFTER = /^[-\s]?(?:score|test|teken|classificatie|criteria|criteria|schaal|index|stadium|signe|sign|scale|stage)(?![\p{L}])/iu;
+/** A position that explains a capital letter: the start of the text, a line, a sentence or a list item. */
+const SENTENCE_START = /(?:^|[\n\r\t|(/\]]|[.!?]\s|[.!?]["')\]]\s|\s[-–—•*]\s|^\s*[-–—•*]\s|:\s)\s*$/u;
+
+function lineAround(text: string, start: number, end: number): string {
+  const a = text.lastIndexOf("\n", start - 1) + 1;
+  const b = text.indexOf("\n", end);
+  return text.slice(a, b < 0 ? text.length : b);
+}
+
+function endsWithClinicalSuffix(folded: string): boolean {
+  return folded.length >= 7 && notIdentifyingWords().suffixes.some((x) => folded.endsWith(x) && folded.length - x.length >= 3);
+}
+
+/** OCR noise inside a word ("Conc1usie", "Mi1ieu"): read 1 and 0 as l and o. */
+const OCR_WORD = /\p{L}*[10]\p{L}[\p{L}10]*|\p{L}+[10][\p{L}10]*/gu;
+
+export type StrictReason =
+  | "kept:shape"
+  | "kept:age"
+  | "kept:proper-word"
+  | "kept:name-list"
+  | "kept:lower-case-register"
+  | "kept:capitalised-in-sentence"
+  | "kept:cue"
+  | "kept:calendar"
+  | "dropped:number"
+  | "dropped:common-words"
+  | "dropped:capital-explained"
+  | "dropped:unknown-lower-case"
+  | "dropped:drug-or-eponym"
+  | "dropped:acronym"
+  | "dropped:phrase"
+  | "dropped:country-or-language";
+
+/**
+ * The strict verdict on one model-only span. It is kept when its text has a PII shape (a whole date, a year, six or
+ * more digits, a code of letters and digits, a postcode, an e-mail or web address), when an age has its unit, or when
+ * one of its words stands out: a capitalised word that no dictionary of the note's languages (and English, which
+ * clinical notes borrow from) knows, other than a drug before its dose, an eponym or a country or language; a
+ * capitalised word of a name or place list that is not explained by its position (the start of a line or sentence),
+ * or that is the whole line; any unknown word on a line written all in lower case (messages, queries). A span of
+ * common words is kept only with a cue next to it (a title or a relation before a name-list word, a residence word
+ * before a place, an organisation word in a capitalised name, a profession cue, a month in a date).
+ */
+function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: WordLanguage[], listsOf: (lang: WordLanguage) => WordLists): StrictReason {
+  const surface = text.slice(span.start, span.end);
+  const category = categoryOf(span.label);
+  const before = text.slice(Math.max(0, span.start - 48), span.start);
+  const after = text.slice(span.end, span.end + 24);
+  const cues = cuesFor(langs);
+  if (category === "Age_Birthdate") {
+    const around = fold(text.slice(Math.max(0, span.start - 12), span.end + 14));
+    const units = [...cues.ageUnit].map(escapeRegExp).join("|");
+    if (/\d/.test(around) && new RegExp(`\\d\\s*(?:${units}|y/?o|yrs?|years?|ans|jaar)(?![\\p{L}])`, "u").test(around)) return "kept:age";
+    if (/^\s*\(?\s*\d{1,3}\s*\)?\s*$/u.test(surface) && /\(\s*$/.test(before)) return "kept:age";
+  }
+  // Shapes: e-mail, web address, dates, identifiers, postcodes.
+  if (/@/.test(surface) || INNER_DOT.test(surface.replace(/\d[.,]\d/gu, "0"))) {
+    if (/\p{L}{2,}\.\p{L}{2,}/u.test(surface) || /@/.test(surface)) return "kept:shape";
+  }
+  if (/\d/.test(surface)) {
+    const digits = surface.replace(/\D/g, "").length;
+    const wider = text.slice(Math.max(0, span.start - 6), span.end + 6);
+    if (DATE_SHAPE.test(surface) || (category === "Date" && YEAR_SHAPE.test(surface)) || digits >= 6 || MIXED_ID.test(surface.replace(CLOCK_TIME, " ")) || POSTCODE_SHAPE.test(surface)) return "kept:shape";
+    if (YEAR_SHAPE.test(surface) && !DOSE_AFTER.test(after) && /^\s*(?:19|20)\d{2}\s*$/u.test(surface)) return "kept:shape";
+    void wider;
+  }
+  const lists = langs.map((lang) => ({ lang, lists: listsOf(lang) }));
+  const borrowed = langs.includes("en") ? [] : [listsOf("en")];
+  const ni = notIdentifyingWords();
+  // The words, OCR digits read as letters; tokens of digits and one or two letters ("k3", "7u15", "22u") are none.
+  const cleaned = surface.replace(OCR_WORD, (w) => (/\p{Ll}/u.test(w) && /\p{L}{2}/u.test(w.replace(/[10]/g, "")) ? w.replace(/1/g, "l").replace(/0/g, "o") : " ".repeat(w.length)));
+  const words = wordsOf(cleaned, span.start).filter((w) => !/\d/.test(text.slice(w.start - 1, w.start)) && !/\d/.test(text.slice(w.start + w.text.length, w.start + w.text.length + 1)) || w.text.length > 2);
+  if (words.length === 0) return "dropped:number";
+  const line = lineAround(text, span.start, span.end);
+  // A line without a capitalised word ("zoek meijer ct thorax", "zając OR zajac echo"): capitals say nothing there.
+  const lowerRegister = !/\p{Lu}\p{Ll}/u.test(line) && /\p{Ll}{2}/u.test(line);
+  const upperRegister = !/\p{Ll}/u.test(line);
+  const wholeLine = line.trim() === surface.trim() || fold(line).replace(/[^\p{L}\s-]/gu, "").trim() === fold(surface).replace(/[^\p{L}\s-]/gu, "").trim();
+  const isCommonWord = (f: string): boolean => {
+    if (lists.some(({ lists: l }) => l.common.has(f)) || borrowed.some((l) => l.common.has(f))) return true;
+    if (f.includes("-")) return f.split("-").every((p) => p.length === 0 || isCommonWord(p));
+    const elided = /^(?:c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu)['’](.+)$/u.exec(f);
+    return elided ? isCommonWord(elided[1]) : false;
+  };
+  /** A name or place list knows it, and the note's own language does not call it only a word. */
+  const isListed = (f: string): boolean => {
+    const primary = lists[0]?.lists;
+    if (primary && primary.common.has(f) && !primary.nameLike.has(f)) return false;
+    return lists.some(({ lists: l }) => l.nameLike.has(f));
+  };
+  // A phrase of ordinary lower-case words ("votre avis et DaTSCAN", "travaille jusqu'à") is not a name.
+  const particles = new Set(NAME_PARTICLES.map(fold));
+  const lowerCommon = words.filter((w) => w.text.length > 1 && isLowerCase(w.text) && !particles.has(w.folded) && !lowerRegister && isCommonWord(w.folded)).length;
+  if (words.length >= 3 && lowerCommon >= 2) return "dropped:phrase";
+  /** A drug before its dose or a value ("Clexane 40 mg", "Tiffeneau 49%"), an eponym ("ziekte van Kahler"). */
+  const drugOrEponymAt = (start: number, end: number): boolean =>
+    DOSE_AFTER.test(text.slice(end, end + 16)) || EPONYM_BEFORE.test(text.slice(Math.max(0, start - 32), start)) || EPONYM_AFTER.test(text.slice(end, end + 16));
+  let explained = false;
+  let midSentence = false;
+  let titleCase: boolean | undefined;
+  const titleCaseLine = (): boolean => {
+    if (titleCase === undefined) {
+      const long = wordsOf(line, 0).filter((w) => w.text.length >= 3);
+      titleCase = long.length > 0 && long.filter((w) => isCapitalised(w.text)).length * 2 > long.length;
+    }
+    return titleCase;
+  };
+  let unknownLower = false;
+  let drugOrEponym = false;
+  let acronym = false;
+  let countryOrLanguage = false;
+  let nameListWord = false;
+  let capitalised = 0;
+  for (const w of words) {
+    const f = w.folded;
+    const atStart = SENTENCE_START.test(text.slice(Math.max(0, w.start - 6), w.start)) || w.start === 0;
+    const cap = isCapitalised(w.text);
+    const allCaps = w.text.length > 1 && !/\p{Ll}/u.test(w.text);
+    if (ni.words.has(f)) {
+      countryOrLanguage = true;
+      continue;
+    }
+    // Drug brands, scores, devices and eponyms; brand-like capitals inside a word ("FibroScan", "DaTSCAN").
+    if (neverNames.has(f) || /\p{Ll}\p{Lu}/u.test(w.text.slice(1))) {
+      drugOrEponym = true;
+      continue;
+    }
+    // A one-letter word: an initial when capitalised and followed by a dot ("A.M.", "P. van Ee"), else nothing.
+    if (w.text.length === 1) {
+      if (cap && /^\./.test(text.slice(w.start + 1, w.start + 2)) && !lowerRegister && !cues.titleLetters.has(f)) return "kept:proper-word";
+      continue;
+    }
+    // "Ch.", "Pl.", "Dr": a short abbreviation, not a name by itself.
+    if (w.text.length === 2 && cap && !allCaps && text[w.start + 2] === ".") continue;
+    const lastPart = w.text.includes("-") ? w.text.slice(w.text.lastIndexOf("-") + 1) : "";
+    const common = (lastPart.length > 2 && isLowerCase(lastPart) && (isCommonWord(fold(lastPart)) || endsWithClinicalSuffix(fold(lastPart)))) || isCommonWord(f) || (isLowerCase(w.text) && (lists.some(({ lang, lists: l }) => lang === "nl" && isCompound(f, l.common)) || endsWithClinicalSuffix(f)));
+    if (cap && !upperRegister && !lowerRegister) capitalised++;
+    if (!common) {
+      if (lowerRegister) return "kept:lower-case-register";
+      // A lower-case word right after an initial and a dot is a user name or a surname ("s.bissessur").
+      if (/(?:^|[^\p{L}])\p{L}\.$/u.test(text.slice(Math.max(0, w.start - 3), w.start))) return "kept:proper-word";
+      if (upperRegister && words.length > 3) {
+        unknownLower = true;
+        continue;
+      }
+      // An acronym on a mixed-case line names an organisation only after a preposition of place or agency
+      // ("bij de NMBS", "verwezen door CB"); else it is a clinical abbreviation ("AFP", "ABR", "RDV").
+      if (allCaps && !upperRegister && w.text.length <= 6) {
+        if (ORGANISATION_BEFORE.test(fold(text.slice(Math.max(0, w.start - 24), w.start)))) return "kept:proper-word";
+        acronym = true;
+        continue;
+      }
+      if (upperRegister || cap || allCaps) {
+        const wEnd = w.start + w.text.length;
+        if (drugOrEponymAt(w.start, wEnd)) {
+          drugOrEponym = true;
+          continue;
+        }
+        // A capitalised Dutch compound of two common words at the start of a line or sentence ("Spoedopname").
+        if (cap && !allCaps && atStart && lists.some(({ lang, lists: l }) => lang === "nl" && isCompound(f, l.common))) {
+          explained = true;
+          continue;
+        }
+        return "kept:proper-word";
+      }
+      unknownLower = true;
+      continue;
+    }
+    if (isListed(f)) {
+      if (cap && !upperRegister && !allCaps && (!atStart || (wholeLine && words.length <= 2))) return "kept:name-list";
+      if ((cap || lowerRegister || upperRegister) && wholeLine && words.length <= 2) return "kept:name-list";
+      nameListWord = true;
+      if (cap && atStart) explained = true;
+    }
+    // A capitalised common word inside a sentence, on a line in sentence case, is used as a proper noun ("hulp van
+    // Familiehulp", "le groupe des Alcooliques Anonymes"); on a title-case line or a heading it says nothing.
+    if (cap && !allCaps && !atStart && !upperRegister && !lowerRegister && !lastPart && !titleCaseLine()) {
+      if (drugOrEponymAt(w.start, w.start + w.text.length)) drugOrEponym = true;
+      else midSentence = true;
+    }
+  }
+  if (midSentence) return "kept:capitalised-in-sentence";
+  // Cues: a title or relation before a name-list word; other cues before a capitalised or listed phrase.
+  const befores = [...new Set([span.start, phrase[0].start])].map((at) => fold(text.slice(Math.max(0, at - 48), at)));
+  const anyBefore = (re: RegExp) => befores.some((b) => re.test(b));
+  const own = fold(text.slice(Math.max(0, span.start - 48), span.start));
+  if (nameListWord && (cues.title.test(own) || (category === "Name" && cues.name.test(own)))) return "kept:cue";
+  if ((category === "Address_Location" || category === "Organization") && (capitalised > 0 || nameListWord) && anyBefore(cues.place)) return "kept:cue";
+  if (anyBefore(cues.identifier) && /^\s*\p{Lu}{2,}\s*$/u.test(surface)) return "kept:cue";
+  const phraseWords = wordsOf(text.slice(phrase[0].start, phrase[phrase.length - 1].end), phrase[0].start);
+  const caps = phraseWords.filter((w) => isCapitalised(w.text)).length;
+  if (caps >= 2 && isCapitalised(phraseWords[0].text) && phraseWords.some((w) => cues.organisationHead.has(w.folded))) return "kept:cue";
+  // A capitalised street name before a house number or a postcode, at the end of the span or of its phrase.
+  const isStreet = (w: Word | undefined) =>
+    w !== undefined && isCapitalised(w.text) && [...cues.streetType].some((t) => w.folded === t || (t.length >= 3 && w.folded.length > t.length + 2 && w.folded.endsWith(t)));
+  for (const [lastWord, end] of [[words[words.length - 1], span.end] as const, [phraseWords[phraseWords.length - 1], phrase[phrase.length - 1].end] as const]) {
+    const next = text.slice(end, end + 24);
+    if (isStreet(lastWord) && (/^[\s,]*\d/.test(next) || POSTCODE_SHAPE.test(next))) return "kept:cue";
+  }
+  if (category === "Profession" && anyBefore(cues.profession)) return "kept:cue";
+  if (category === "Date" && words.some((w) => MONTH_WORDS.has(w.folded))) return "kept:calendar";
+  if (drugOrEponym) return "dropped:drug-or-eponym";
+  if (acronym) return "dropped:acronym";
+  if (countryOrLanguage) return "dropped:country-or-language";
+  if (unknownLower) return "dropped:unknown-lower-case";
+  if (explained) return "dropped:capital-explained";
+  return "dropped:common-words";
+}
+
+const MONTH_WORDS: ReadonlySet<string> = new Set(
+  (["nl", "fr", "en"] as const).flatMap((l) => [...MONTHS[l].full, ...MONTHS[l].abbr.filter((a) => a.length >= 3), ...MONTHS[l].variants.flat()]).map(fold),
+);
+
 // ---- the veto --------------------------------------------------------------------------------------------------
 
 export type VetoOutcome = "dropped" | "kept:not-only-model" | "kept:overlaps-other" | "kept:label" | "kept:shape" | "kept:word" | "kept:name-like" | "kept:cue";
@@ -283,7 +539,17 @@ export interface LexicalVetoStats {
   kept_by_cue: number;
   kept_name_like: number;
   kept_other_word: number;
+  /** Strict mode: judged model-only spans per outcome and reason ("dropped:number", "kept:proper-word", …). */
+  reasons?: Record<string, number>;
 }
+
+/**
+ * `words` (1.x): drop a model-only span when every word is a common word, unless a cue supports it.
+ * `strict`: keep a model-only span only when something besides the model says it identifies someone (a PII shape,
+ * a name-list word where a name can stand, a capitalised word no dictionary knows, or a cue next to a name-like
+ * word); drop it otherwise. See `judgeStrict`.
+ */
+export type LexicalVetoMode = "words" | "strict";
 
 export interface LexicalVetoConfig {
   /** Ids of the detectors whose spans may be dropped (model detectors). */
@@ -294,6 +560,8 @@ export interface LexicalVetoConfig {
   stackLanguage: string;
   /** Word lists by language (default: the shipped lists); tests pass small ones. */
   wordLists?: (lang: WordLanguage) => WordLists;
+  /** Default `words`. */
+  mode?: LexicalVetoMode;
 }
 
 export interface LexicalVeto {
@@ -310,7 +578,8 @@ const JUDGED = new Set(["Name", "Address_Location", "Organization", "Profession"
 export function createLexicalVeto(config: LexicalVetoConfig): LexicalVeto {
   const vetoable = new Set(config.detectors);
   const listsOf = config.wordLists ?? shippedWordLists;
-  const stats: LexicalVetoStats = { candidates: 0, dropped: 0, kept_by_cue: 0, kept_name_like: 0, kept_other_word: 0 };
+  const mode = config.mode ?? "words";
+  const stats: LexicalVetoStats = { candidates: 0, dropped: 0, kept_by_cue: 0, kept_name_like: 0, kept_other_word: 0, ...(mode === "strict" ? { reasons: {} } : {}) };
   const languagesOf = (doc: Document): WordLanguage[] => {
     if (config.languages) return [...config.languages];
     const tag = typeof doc.metadata?.lang === "string" && doc.metadata.lang ? doc.metadata.lang : config.stackLanguage;
@@ -389,6 +658,15 @@ export function createLexicalVeto(config: LexicalVetoConfig): LexicalVeto {
         k += phrase.length;
         const spansOfPhrase = phrase.map((p) => p.s);
         for (const { s: span, i } of phrase) {
+          if (mode === "strict") {
+            const reason = judgeStrict(spansOfPhrase, span, text, langs, listsOf);
+            stats.reasons![reason] = (stats.reasons![reason] ?? 0) + 1;
+            if (reason.startsWith("dropped:")) drop.add(i);
+            else if (reason === "kept:cue") stats.kept_by_cue++;
+            else if (reason === "kept:name-list") stats.kept_name_like++;
+            else stats.kept_other_word++;
+            continue;
+          }
           const words = judgeWords(span, text, langs);
           if (words === "kept:name-like") stats.kept_name_like++;
           else if (words === "kept:word") stats.kept_other_word++;
@@ -406,6 +684,7 @@ export function createLexicalVeto(config: LexicalVetoConfig): LexicalVeto {
       return {
         id: LEXICAL_VETO_ID,
         version: LEXICAL_VETO_VERSION,
+        mode,
         detectors: [...vetoable],
         languages: config.languages ? langs : "document",
         word_lists: Object.fromEntries(
@@ -415,6 +694,6 @@ export function createLexicalVeto(config: LexicalVetoConfig): LexicalVeto {
         ),
       };
     },
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, ...(stats.reasons ? { reasons: { ...stats.reasons } } : {}) }),
   };
 }

@@ -30,11 +30,15 @@ const secondOpinionSchema = z
   })
   .strict();
 
-/** Lexical veto (src/healing/lexical-veto.ts): true, or which model detectors' spans and which word languages. */
+/**
+ * Lexical veto (src/healing/lexical-veto.ts): true (mode `words`), or which model detectors' spans, which word
+ * languages and which mode (`words`: drop common-word spans without a cue; `strict`: keep only spans with evidence).
+ */
 const lexicalVetoSchema = z.union([
   z.boolean(),
   z
     .object({
+      mode: z.enum(["words", "strict"]).optional(),
       detectors: z.array(z.string().min(1)).min(1).optional(),
       languages: z.array(z.enum(["nl", "fr", "en"])).min(1).optional(),
     })

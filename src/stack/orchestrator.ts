@@ -208,7 +208,8 @@ function buildLexicalVeto(option: NonNullable<LoadedStack["config"]["lexical_vet
   }
   if (chosen.length === 0) throw new DeidError("E_STACK_CONFIG", "lexical veto is on but the stack has no model detector", { field: "lexical_veto" });
   const languages = option === true ? undefined : (option as { languages?: ("nl" | "fr" | "en")[] }).languages;
-  return createLexicalVeto({ detectors: chosen, languages, stackLanguage: language });
+  const mode = option === true ? undefined : (option as { mode?: "words" | "strict" }).mode;
+  return createLexicalVeto({ detectors: chosen, languages, stackLanguage: language, ...(mode ? { mode } : {}) });
 }
 
 /** Healing rules that add spans from note metadata: known identifiers, which the site allow list never cuts. */

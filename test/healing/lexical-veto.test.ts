@@ -167,3 +167,120 @@ describe("lexical veto, properties", () => {
     );
   });
 });
+
+describe("lexical veto, strict mode, with the shipped word lists", () => {
+  function keptStrict(marked: string, lang: string): string[] {
+    const { doc, spans } = parse(marked);
+    const veto = createLexicalVeto({ detectors: [MODEL], stackLanguage: lang, mode: "strict" });
+    return veto.apply(spans, doc).spans.map((s) => doc.text.slice(s.start, s.end));
+  }
+
+  it.each([
+    // numbers without a PII shape: scores, lab values, times, rooms
+    ["EMV 3-[[5-6|Date]]. Pupillen [[isocoor|Name:Patient]] en reactief.", []],
+    ["Natrium [[131|Date]] mmol/l, kamer [[412|Date]], om [[7u15|Organization:Healthcare]]", []],
+    // PII shapes are kept whatever the words
+    ["geboren [[12-03-1961|Name:Patient]]", ["12-03-1961"]],
+    ["dossier [[AB123456|Name:Patient]]", ["AB123456"]],
+    ["adres [[3435 CM|Contactdetails]] Nieuwegein", ["3435 CM"]],
+    ["mail [[j.peeters@azsintjan.be|Name:Patient]]", ["j.peeters@azsintjan.be"]],
+    // common words, even capitalised at the start of a sentence or after a cue word, are dropped
+    ["Geachte collega,\n\n[[Graag verwijs ik|Name:Patient]] mevrouw", []],
+    ["[[Op|Organization:Healthcare]] zaterdag gevallen.", []],
+    ["[[Moeder|Organization:Healthcare]] (Cindy) belt.", []],
+    ["[[Spoedopname|Organization:Healthcare]] wegens val.", []],
+    // lower-case words no dictionary knows are clinical jargon on a normal line
+    ["Dag 1 na [[hemicolectomie|Name:Patient]], pijn ok.", []],
+    ["Medicatie uit [[baxterrol|Name:Patient]] gecontroleerd, OK.", []],
+    // capitalised words no dictionary knows are kept, unless a drug before its dose, an eponym or a country
+    ["ten val in het [[Vondelpark|Address_Location:Other]].", ["Vondelpark"]],
+    ["Start [[Clexane|Name:Caregiver]] 40 mg sc.", []],
+    ["bekend met de ziekte van [[Kahler|Name:Caregiver]].", []],
+    ["Patiënt is afkomstig uit [[Syrië|Organization:Healthcare]] en spreekt [[Arabisch|Name:Other]].", []],
+    // a name-list word where a capital is not explained by the position, or alone on its line
+    ["gezien door [[Bakker|Name:Caregiver]] vandaag", ["Bakker"]],
+    ["[[Kroon|Name:Other]]", ["Kroon"]],
+    // a title before a lower-case name-list word
+    ["k1 mw [[brink|Name:Patient]] - dag 1", ["brink"]],
+    // on a line written in lower case, an unknown word may be a name
+    ["- karaca yusuf, [[zając|Date]] echo buik", ["zając"]],
+    // acronyms: an organisation after a preposition, an abbreviation otherwise
+    ["spoorwegarbeider bij de [[NMBS|Name:Patient]].", ["NMBS"]],
+    ["Albumine 3,8 g/dL, [[AFP|Name:Caregiver]] 3,1.", []],
+    // an age with its unit
+    ["(13 jours de [[vie|Name:Caregiver]])", []],
+    ["baby van [[13 dagen|Age_Birthdate]] oud", ["13 dagen"]],
+  ])("nl-BE: %s", (marked, expected) => {
+    expect(keptStrict(marked, "nl-BE")).toEqual(expected);
+  });
+
+  it.each([
+    // French in a Belgian Dutch stack: French words are common words too
+    ["Pas de [[douleur|Name:Patient]]. [[Merci pour votre avis|Name:Caregiver]].", []],
+    ["je [[travaille jusqu'à|Profession]] 14h, [[c'est|Profession]] mme bouzid", []],
+    ["Suivi : [[Kind|Name:Caregiver]] & Gezin, pédiatre.", []],
+    ["[[PRÉPARATION À LA COLOSCOPIE|Name:Caregiver]]\n\nTrois jours avant", []],
+  ])("French in nl-BE: %s", (marked, expected) => {
+    expect(keptStrict(marked, "nl-BE")).toEqual(expected);
+  });
+
+  it.each([
+    ["works as a barista at [[pret|Contactdetails]] on oxford road", ["pret"]],
+    ["[[Patient was seen|Name:Patient]] by the team.", []],
+    ["referred by [[Hartwell|Name:Caregiver]] for review", ["Hartwell"]],
+    ["takes [[Lipitor|Name:Patient]] 20 mg daily", []],
+  ])("en: %s", (marked, expected) => {
+    expect(keptStrict(marked, "en")).toEqual(expected);
+  });
+
+  it("counts each judged span under one reason and says its mode in provenance", () => {
+    const { doc, spans } = parse("[[Op|Name:Other]] dag 1 na [[131|Date]] zag [[Vondelpark|Name:Other]]");
+    const veto = createLexicalVeto({ detectors: [MODEL], stackLanguage: "nl-BE", mode: "strict" });
+    expect(veto.apply(spans, doc).dropped).toBe(2);
+    const stats = veto.stats();
+    expect(stats.reasons).toEqual({ "dropped:common-words": 1, "dropped:number": 1, "kept:proper-word": 1 });
+    expect(Object.values(stats.reasons!).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(veto.provenance().mode).toBe("strict");
+  });
+});
+
+describe("lexical veto, strict mode, properties", () => {
+  const tiny: WordLists = { common: new Set(["aa", "bb", "cc", "dd"]), nameLike: new Set(["bb"]), sha256: "0".repeat(64) };
+  const veto = () => createLexicalVeto({ detectors: [MODEL], stackLanguage: "en", mode: "strict", wordLists: () => tiny });
+  const word = fc.constantFrom("aa", "bb", "Bb", "cc", "dd", "ee", "Qq", "x9", "12", "12-03-2001", "1234567", "Dr.", "-", "a", "\n", ".");
+  const textArb = fc.array(word, { minLength: 1, maxLength: 14 }).map((ws) => ws.join(" "));
+  const spansArb = (text: string) =>
+    fc.array(
+      fc
+        .tuple(
+          fc.nat(text.length - 1),
+          fc.integer({ min: 1, max: 12 }),
+          fc.constantFrom<Label>("Name:Patient", "Date", "Organization:Other", "Age_Birthdate", "ID:Patient"),
+          fc.constantFrom<string[]>([MODEL], ["patterns"], ["known-identifiers"], [MODEL, "rules-en"]),
+        )
+        .map(([start, len, label, detectors]): Span => ({ start, end: Math.min(text.length, start + len), label, detectors })),
+      { maxLength: 8 },
+    );
+
+  it("only removes model-only spans no other detector overlaps, never one with a PII shape, offsets untouched", () => {
+    fc.assert(
+      fc.property(textArb.chain((text) => fc.tuple(fc.constant(text), spansArb(text))), ([text, spans]) => {
+        const doc: Document = { document_id: "p", text };
+        const before = spans.map((s) => ({ ...s }));
+        const out = veto().apply(spans, doc);
+        expect(spans).toEqual(before);
+        expect(out.dropped).toBe(spans.length - out.spans.length);
+        for (const s of out.spans) expect(spans).toContain(s);
+        for (const s of spans) {
+          const modelOnly = s.detectors!.every((d) => d === MODEL);
+          const overlapsOther = spans.some((o) => !o.detectors!.every((d) => d === MODEL) && o.start < s.end && s.start < o.end);
+          if (!modelOnly || overlapsOther) expect(out.spans).toContain(s);
+          const surface = text.slice(s.start, s.end);
+          if (/\d{2}-\d{2}-\d{4}|\d{6}/.test(surface)) expect(out.spans).toContain(s);
+        }
+        // the kept spans, in input order, with their offsets as given
+        expect(out.spans).toEqual(spans.filter((s) => out.spans.includes(s)));
+      }),
+    );
+  });
+});

@@ -81,5 +81,17 @@ describe("lexical veto in a stack", () => {
 
   it("rejects unknown options with the field named", async () => {
     await expect(stack({ lexical_veto: { detector: ["model"] } })).rejects.toThrow(/lexical_veto/);
+    await expect(stack({ lexical_veto: { mode: "lenient" } })).rejects.toThrow(/lexical_veto/);
+  });
+
+  it("in strict mode drops a model-only span without evidence and counts the reason; the shipped no-llm stacks use it", async () => {
+    const runner = await StackRunner.create(await stack({ lexical_veto: { mode: "strict" } }), { registry });
+    const out = [];
+    for await (const r of runner.run(one("what was seen by Smith"))) out.push(r);
+    expect(out[0].spans.map((s) => s.detectors)).toEqual([["model", "rules"], ["model"]]);
+    expect(out[0].provenance.lexical_veto).toMatchObject({ mode: "strict" });
+    expect(runner.stats()["lexical-veto"]).toMatchObject({ dropped: 1, reasons: { "dropped:common-words": 1, "kept:name-list": 1 } });
+    await runner.close();
+    for (const preset of ["no-llm", "no-llm-en"]) expect((await loadStack(preset)).config.lexical_veto).toEqual({ mode: "strict" });
   });
 });

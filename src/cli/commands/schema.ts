@@ -24,7 +24,7 @@ const STACK_KEYS: Record<string, string> = {
   healing_options: "Options of the healing profile.",
   scope: "Optional scope filter: safe-harbor drops ages under 90, a bare year, a time or weekday alone, short numbers.",
   second_opinion: "An LLM reviewer that may veto spans of the named model detectors only, or null.",
-  lexical_veto: "true, or { detectors, languages }: drop model-only spans made of common dictionary words.",
+  lexical_veto: "true, or { mode: words | strict, detectors, languages }: drop model-only spans made of common dictionary words (words) or without evidence besides the model (strict).",
   transform: "placeholders | numbered | surrogates | pseudonymise, or { type, ... } with that transform's options.",
   leak_guard: "true (refuse a document with a surviving identifier), false, or { on_leak: refuse | redact }.",
   timeouts: "detector_ms: time limit of one detector call on one document.",
