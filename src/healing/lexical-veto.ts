@@ -179,6 +179,8 @@ interface CuePatterns {
   organisationHead: ReadonlySet<string>;
   calendar: ReadonlySet<string>;
   ageUnit: ReadonlySet<string>;
+  /** A strong profession cue right before the span ("werkt als", "travaille comme une "). */
+  professionRightBefore: RegExp;
   /** One-letter titles ("M." for Monsieur): not an initial. */
   titleLetters: ReadonlySet<string>;
 }
@@ -206,6 +208,7 @@ function cuesFor(langs: readonly WordLanguage[]): CuePatterns {
     organisationHead: new Set(langs.flatMap((l) => ORGANISATION_HEADS[l]).map(fold)),
     calendar: new Set(langs.flatMap(calendarWords).map(fold)),
     ageUnit: new Set(langs.flatMap((l) => Object.values(AGE_UNITS[l]).flatMap((u) => [...u.forms, u.singular, u.plural])).map(fold)),
+    professionRightBefore: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(professions)})(?![\\p{L}\\p{N}])\\s*:?\\s*(?:(?:een|a|an|un|une)\\s+)?$`, "u"),
     titleLetters: new Set(langs.flatMap((l) => [...NAME_TITLES[l], ...TITLE_ABBREVIATIONS[l]]).map(fold).filter((t) => t.length === 1)),
   };
   cueCache.set(key, c);
@@ -309,12 +312,14 @@ const DATE_SHAPE = /(?<!\d)(?:\d{1,2}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?(?:\d{4}|\d{2}
 const YEAR_SHAPE = /(?<![\d,.])(?:19|20)\d{2}(?![\d,.]|\s?(?:mg|ml|g|µg|mcg|mmol|kcal|cc|e|ie)\b)/iu;
 const POSTCODE_SHAPE = /(?<!\d)(?:\d{4}\s?[A-Z]{2}(?![\p{L}])|(?:B-|F-|L-)?\d{4,5}\s+\p{Lu}\p{Ll}+)/u;
 const MIXED_ID = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}-]*\p{L})(?=(?:[^\d\s]*\d){3})[\p{L}\p{N}][\p{L}\p{N}-]{3,}(?![\p{L}\p{N}])/u;
-const ORGANISATION_BEFORE = /(?:^|[^\p{L}])(?:bij|door|naar|van|in|uit|via|chez|par|à|au|aux|du|de|at|by|from|to|with)\s+(?:(?:de|het|den|der|la|le|les|l'|l’|the)\s+)?$/u;
+const ORGANISATION_BEFORE = /(?:^|[^\p{L}])(?:bij|door|naar|uit|via|chez|par|au|aux|at|by|from|to|with)\s+(?:(?:de|het|den|der|la|le|les|l'|l’|the)\s+)?$/u;
+/** An identifier's cue word as a whole word ("nr.", "MRN", "#"), not the end of one ("David"). */
+const STRICT_IDENTIFIER_CUE = /(?:(?<![\p{L}\p{N}])(?:\p{L}*nummer|number|nr|no|num|id|mrn|ssn|rrn|bsn|insz|niss|riziv|inami|npi)|#)\.?\s*[:#]?\s*$/u;
 const CLOCK_TIME = /(?<![\p{L}\p{N}])\d{1,2}\s?[uUhH:.]\s?\d{0,2}(?![\p{L}\p{N}])/gu;
 /** What the span is followed by when it is a drug (a dose) and preceded by when it is an eponym or a score. */
-const DOSE_AFTER = /^\)?\s*\d+(?:[.,]\d+)?\s*(?:mg|µg|mcg|g|ml|ie|e|eh|mmol|%|ampul|amp|tablet|tabl|tab|co|caps|druppels?|gouttes?|puffs?|dosis|doses?|units?|iu)(?![\p{L}])/iu;
-const EPONYM_BEFORE = /(?:ziekte|syndroom|teken|proef|test|methode|manoeuvre|reflex|fenomeen|classificatie|stadium|score|maladie|syndrome|signe|manœuvre|manoeuvre|réflexe|classification|stade|disease|syndrome|sign|maneuver|reflex|phenomenon|classification|stage)\s+(?:van|de|d'|d’|du|of)?\s*$/iu;
-const EPONYM_AFTER = /^[-\s]?(?:score|test|teken|classificatie|criteria|criteria|schaal|index|stadium|signe|sign|scale|stage)(?![\p{L}])/iu;
+const DOSE_AFTER = /^\)?\s*\d+(?:[.,]\d+)?\s*(?:mg|µg|mcg|g|ml|ie|e|eh|ui|u|mmol|%|ampul|amp|tablet|tabl|tab|co|caps|druppels?|gouttes?|puffs?|dosis|doses?|units?|iu)(?![\p{L}])/iu;
+const EPONYM_BEFORE = /(?:ziekte|syndroom|teken|proef|test|methode|manoeuvre|reflex|fenomeen|classificatie|stadium|score|schaal|cyste|kyste|échelle|maladie|syndrome|signe|manœuvre|manoeuvre|réflexe|classification|stade|disease|syndrome|sign|maneuver|reflex|phenomenon|classification|stage)\s+(?:van|de|d'|d’|du|of)?\s*$/iu;
+const EPONYM_AFTER = /^(?:[-\s]?(?:score|test|teken|classificatie|criteria|schaal|index|stadium|signe|sign|scale|stage)(?![\p{L}])|\s+(?:[0-4]|I{1,3}|IV)(?:\)|\s+(?:et|en|and|of|ou)\s))/iu;
 /** A position that explains a capital letter: the start of the text, a line, a sentence or a list item. */
 const SENTENCE_START = /(?:^|[\n\r\t|(/\]]|[.!?]\s|[.!?]["')\]]\s|\s[-–—•*]\s|^\s*[-–—•*]\s|:\s)\s*$/u;
 
@@ -369,7 +374,7 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
     const around = fold(text.slice(Math.max(0, span.start - 12), span.end + 14));
     const units = [...cues.ageUnit].map(escapeRegExp).join("|");
     if (/\d/.test(around) && new RegExp(`\\d\\s*(?:${units}|y/?o|yrs?|years?|ans|jaar)(?![\\p{L}])`, "u").test(around)) return "kept:age";
-    if (/^\s*\(?\s*\d{1,3}\s*\)?\s*$/u.test(surface) && /\(\s*$/.test(before)) return "kept:age";
+    if (/^\s*\d{1,3}\s*$/u.test(surface) && /\(\s*$/.test(before) && /^\s*\)/.test(after)) return "kept:age";
   }
   // Shapes: e-mail, web address, dates, identifiers, postcodes.
   if (/@/.test(surface) || INNER_DOT.test(surface.replace(/\d[.,]\d/gu, "0"))) {
@@ -386,19 +391,27 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
   const borrowed = langs.includes("en") ? [] : [listsOf("en")];
   const ni = notIdentifyingWords();
   // The words, OCR digits read as letters; tokens of digits and one or two letters ("k3", "7u15", "22u") are none.
-  const cleaned = surface.replace(OCR_WORD, (w) => (/\p{Ll}/u.test(w) && /\p{L}{2}/u.test(w.replace(/[10]/g, "")) ? w.replace(/1/g, "l").replace(/0/g, "o") : " ".repeat(w.length)));
+  const ocrRead = new Set<number>();
+  const cleaned = surface.replace(OCR_WORD, (w, at: number) => {
+    if (!(/\p{Ll}/u.test(w) && /\p{L}{2}/u.test(w.replace(/[10]/g, "")))) return " ".repeat(w.length);
+    ocrRead.add(span.start + at);
+    return w.replace(/1/g, "l").replace(/0/g, "o");
+  });
   const words = wordsOf(cleaned, span.start).filter((w) => !/\d/.test(text.slice(w.start - 1, w.start)) && !/\d/.test(text.slice(w.start + w.text.length, w.start + w.text.length + 1)) || w.text.length > 2);
   if (words.length === 0) return "dropped:number";
   const line = lineAround(text, span.start, span.end);
   // A line without a capitalised word ("zoek meijer ct thorax", "zając OR zajac echo"): capitals say nothing there.
   const lowerRegister = !/\p{Lu}\p{Ll}/u.test(line) && /\p{Ll}{2}/u.test(line);
   const upperRegister = !/\p{Ll}/u.test(line);
-  const wholeLine = line.trim() === surface.trim() || fold(line).replace(/[^\p{L}\s-]/gu, "").trim() === fold(surface).replace(/[^\p{L}\s-]/gu, "").trim();
+  const wholeLine = line.trim() === surface.trim();
   const isCommonWord = (f: string): boolean => {
     if (lists.some(({ lists: l }) => l.common.has(f)) || borrowed.some((l) => l.common.has(f))) return true;
     if (f.includes("-")) return f.split("-").every((p) => p.length === 0 || isCommonWord(p));
     const elided = /^(?:c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu)['’](.+)$/u.exec(f);
-    return elided ? isCommonWord(elided[1]) : false;
+    if (elided) return isCommonWord(elided[1]);
+    // A plural or inflected form the dictionary lacks ("scarifications", "anhédonies", "wonden").
+    for (const ending of ["s", "x", "es", "en", "e"]) if (f.length > ending.length + 4 && f.endsWith(ending) && lists.some(({ lists: l }) => l.common.has(f.slice(0, -ending.length)))) return true;
+    return false;
   };
   /** A name or place list knows it, and the note's own language does not call it only a word. */
   const isListed = (f: string): boolean => {
@@ -445,7 +458,10 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
     }
     // A one-letter word: an initial when capitalised and followed by a dot ("A.M.", "P. van Ee"), else nothing.
     if (w.text.length === 1) {
-      if (cap && /^\./.test(text.slice(w.start + 1, w.start + 2)) && !lowerRegister && !cues.titleLetters.has(f)) return "kept:proper-word";
+      const next = text.slice(w.start + 1, w.start + 16);
+      const prev = /(\p{L}+)\.?\s*$/u.exec(text.slice(Math.max(0, w.start - 24), w.start))?.[1];
+      const afterWord = prev !== undefined && isLowerCase(prev) && prev.length > 1 && !cues.title.test(fold(text.slice(Math.max(0, w.start - 24), w.start)));
+      if (cap && !afterWord && /^\.[ \t]*(?:\p{Lu}|(?:van|de|der|den|le|la|du|von|ten|ter)\s)/u.test(next) && !lowerRegister && !cues.titleLetters.has(f)) return "kept:proper-word";
       continue;
     }
     // "Ch.", "Pl.", "Dr": a short abbreviation, not a name by itself.
@@ -454,10 +470,11 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
     const common = (lastPart.length > 2 && isLowerCase(lastPart) && (isCommonWord(fold(lastPart)) || endsWithClinicalSuffix(fold(lastPart)))) || isCommonWord(f) || (isLowerCase(w.text) && (lists.some(({ lang, lists: l }) => lang === "nl" && isCompound(f, l.common)) || endsWithClinicalSuffix(f)));
     if (cap && !upperRegister && !lowerRegister) capitalised++;
     if (!common) {
-      if (lowerRegister) return "kept:lower-case-register";
+      if (lowerRegister && !allCaps && !ocrRead.has(w.start)) return "kept:lower-case-register";
       // A lower-case word right after an initial and a dot is a user name or a surname ("s.bissessur").
       if (/(?:^|[^\p{L}])\p{L}\.$/u.test(text.slice(Math.max(0, w.start - 3), w.start))) return "kept:proper-word";
-      if (upperRegister && words.length > 3) {
+      // On a line in capitals (an ambulance report, a heading) an unknown word is jargon as often as a name.
+      if (upperRegister) {
         unknownLower = true;
         continue;
       }
@@ -468,10 +485,21 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
         acronym = true;
         continue;
       }
+      // A long word in capitals on a mixed line is a heading word unless a written name stands beside it
+      // ("JANSSENS Marc", "Marc JANSSENS").
+      if (allCaps && !upperRegister && !/\p{Lu}\p{Ll}+[ \t]*$/u.test(text.slice(Math.max(0, w.start - 24), w.start)) && !/^[ \t]*,?[ \t]*\p{Lu}\p{Ll}/u.test(text.slice(w.start + w.text.length, w.start + w.text.length + 24))) {
+        unknownLower = true;
+        continue;
+      }
       if (upperRegister || cap || allCaps) {
         const wEnd = w.start + w.text.length;
         if (drugOrEponymAt(w.start, wEnd)) {
           drugOrEponym = true;
+          continue;
+        }
+        // A field name at the start of a line ("Rem :", "Infi :"), or a clinical term at a sentence start.
+        if (cap && atStart && (/^\s*:/.test(text.slice(wEnd, wEnd + 3)) || endsWithClinicalSuffix(f))) {
+          explained = true;
           continue;
         }
         // A capitalised Dutch compound of two common words at the start of a line or sentence ("Spoedopname").
@@ -485,6 +513,10 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
       continue;
     }
     if (isListed(f)) {
+      if (drugOrEponymAt(w.start, w.start + w.text.length)) {
+        drugOrEponym = true;
+        continue;
+      }
       if (cap && !upperRegister && !allCaps && (!atStart || (wholeLine && words.length <= 2))) return "kept:name-list";
       if ((cap || lowerRegister || upperRegister) && wholeLine && words.length <= 2) return "kept:name-list";
       nameListWord = true;
@@ -499,15 +531,19 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
   }
   if (midSentence) return "kept:capitalised-in-sentence";
   // Cues: a title or relation before a name-list word; other cues before a capitalised or listed phrase.
-  const befores = [...new Set([span.start, phrase[0].start])].map((at) => fold(text.slice(Math.max(0, at - 48), at)));
+  const befores = [...new Set([span.start, phrase[0].start])].map((at) => {
+    const b = fold(text.slice(Math.max(0, at - 48), at));
+    return b.slice(b.lastIndexOf("\n") + 1);
+  });
   const anyBefore = (re: RegExp) => befores.some((b) => re.test(b));
-  const own = fold(text.slice(Math.max(0, span.start - 48), span.start));
+  const ownFull = fold(text.slice(Math.max(0, span.start - 48), span.start));
+  const own = ownFull.slice(ownFull.lastIndexOf("\n") + 1);
   if (nameListWord && (cues.title.test(own) || (category === "Name" && cues.name.test(own)))) return "kept:cue";
-  if ((category === "Address_Location" || category === "Organization") && (capitalised > 0 || nameListWord) && anyBefore(cues.place)) return "kept:cue";
-  if (anyBefore(cues.identifier) && /^\s*\p{Lu}{2,}\s*$/u.test(surface)) return "kept:cue";
+  if ((category === "Address_Location" || category === "Organization") && capitalised > 0 && anyBefore(cues.place)) return "kept:cue";
+  if (anyBefore(STRICT_IDENTIFIER_CUE) && /^\s*\p{Lu}{2,}\s*$/u.test(surface)) return "kept:cue";
   const phraseWords = wordsOf(text.slice(phrase[0].start, phrase[phrase.length - 1].end), phrase[0].start);
   const caps = phraseWords.filter((w) => isCapitalised(w.text)).length;
-  if (caps >= 2 && isCapitalised(phraseWords[0].text) && phraseWords.some((w) => cues.organisationHead.has(w.folded))) return "kept:cue";
+  if (!upperRegister && caps >= 2 && isCapitalised(phraseWords[0].text) && phraseWords.some((w) => cues.organisationHead.has(w.folded))) return "kept:cue";
   // A capitalised street name before a house number or a postcode, at the end of the span or of its phrase.
   const isStreet = (w: Word | undefined) =>
     w !== undefined && isCapitalised(w.text) && [...cues.streetType].some((t) => w.folded === t || (t.length >= 3 && w.folded.length > t.length + 2 && w.folded.endsWith(t)));
@@ -515,7 +551,7 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
     const next = text.slice(end, end + 24);
     if (isStreet(lastWord) && (/^[\s,]*\d/.test(next) || POSTCODE_SHAPE.test(next))) return "kept:cue";
   }
-  if (category === "Profession" && anyBefore(cues.profession)) return "kept:cue";
+  if (category === "Profession" && cues.professionRightBefore.test(own)) return "kept:cue";
   if (category === "Date" && words.some((w) => MONTH_WORDS.has(w.folded))) return "kept:calendar";
   if (drugOrEponym) return "dropped:drug-or-eponym";
   if (acronym) return "dropped:acronym";

@@ -207,6 +207,11 @@ describe("lexical veto, strict mode, with the shipped word lists", () => {
     // acronyms: an organisation after a preposition, an abbreviation otherwise
     ["spoorwegarbeider bij de [[NMBS|Name:Patient]].", ["NMBS"]],
     ["Albumine 3,8 g/dL, [[AFP|Name:Caregiver]] 3,1.", []],
+    // an initial is a capital and a dot before a name, not a side after a word ("bras G. ECG")
+    ["gezien door dr. [[P.|Name:Caregiver]] Peeters", ["P."]],
+    ["pijn irradiërend naar [[arm G|Address_Location:Patient]]. ECG gedaan", []],
+    // cues stay on the span's line, and "David" does not end in an identifier's cue word
+    ["GEVONDEN DOOR ZIJN ZOON DAVID\n[[GCS|Name:Caregiver]] 6, PUPILLEN", []],
     // an age with its unit
     ["(13 jours de [[vie|Name:Caregiver]])", []],
     ["baby van [[13 dagen|Age_Birthdate]] oud", ["13 dagen"]],
