@@ -101,25 +101,72 @@ interface Match {
 /** Where words start, and where the word kinds forms need occur, computed once per document. */
 interface TextIndex {
   wordStarts: number[];
+  /** Per word start (same index): whether it is a digit or a masked "*" (forms that start with one). */
+  digitStart: Uint8Array;
   kinds: Map<Need, number[]>;
-  kindSets: Map<Need, Set<number>>;
-}
-
-function indexText(folded: string, lex: HealingLexicon): TextIndex {
-  const wordStarts: number[] = [];
-  for (const m of folded.matchAll(TOKEN)) wordStarts.push(m.index!);
-  const kinds = new Map<Need, number[]>(NEEDS.map((n) => [n, []]));
-  // Letter runs, so "mi-mars" and "12mrt" show their words too.
-  for (const m of folded.matchAll(LETTERS)) {
-    for (const n of NEEDS) if (lex.words[n].has(m[0])) kinds.get(n)!.push(m.index!);
-  }
-  return { wordStarts, kinds, kindSets: new Map([...kinds].map(([k, v]) => [k, new Set(v)])) };
+  /** Per text position: the NEED_BIT of each word kind a letter run starting there is. */
+  kindAt: Uint8Array;
 }
 
 const NEEDS: readonly Need[] = ["month", "weekday", "phase", "season"];
-// Folded text is lower case without accents: Latin, Greek and Cyrillic ranges stand in for \p{L}.
-const TOKEN = /[0-9a-z*\u00c0-\u024f\u0370-\u04ff]+/g;
-const LETTERS = /[a-z\u00c0-\u024f\u0370-\u04ff]+/g;
+const NEED_BIT: Readonly<Record<Need, number>> = { month: 1, weekday: 2, phase: 4, season: 8 };
+
+// Folded text is lower case without accents: Latin, Greek and Cyrillic ranges stand in for \p{L}. A token is a run
+// of [0-9a-z*\u00c0-\u024f\u0370-\u04ff], a letter run one of [a-z\u00c0-\u024f\u0370-\u04ff] (UTF-16 units).
+function isLetterUnit(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x370 && c <= 0x4ff);
+}
+
+function isTokenUnit(c: number): boolean {
+  return isLetterUnit(c) || (c >= 48 && c <= 57) || c === 42;
+}
+
+const wordSetCache = new WeakMap<HealingLexicon, { longest: number }>();
+
+function indexText(folded: string, lex: HealingLexicon): TextIndex {
+  const n = folded.length;
+  const wordStarts: number[] = [];
+  for (let i = 0; i < n; ) {
+    if (!isTokenUnit(folded.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    wordStarts.push(i);
+    while (i < n && isTokenUnit(folded.charCodeAt(i))) i++;
+  }
+  const digitStart = new Uint8Array(wordStarts.length);
+  for (let k = 0; k < wordStarts.length; k++) {
+    const c = folded.charCodeAt(wordStarts[k]);
+    digitStart[k] = (c >= 48 && c <= 57) || c === 42 ? 1 : 0;
+  }
+  let sets = wordSetCache.get(lex);
+  if (!sets) {
+    let longest = 0;
+    for (const need of NEEDS) for (const w of lex.words[need]) longest = Math.max(longest, w.length);
+    sets = { longest };
+    wordSetCache.set(lex, sets);
+  }
+  const kinds = new Map<Need, number[]>(NEEDS.map((k) => [k, []]));
+  const kindAt = new Uint8Array(n);
+  // Letter runs, so "mi-mars" and "12mrt" show their words too.
+  for (let i = 0; i < n; ) {
+    if (!isLetterUnit(folded.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isLetterUnit(folded.charCodeAt(i))) i++;
+    if (i - start > sets.longest) continue;
+    const run = folded.slice(start, i);
+    for (const need of NEEDS) {
+      if (lex.words[need].has(run)) {
+        kinds.get(need)!.push(start);
+        kindAt[start] |= NEED_BIT[need];
+      }
+    }
+  }
+  return { wordStarts, digitStart, kinds, kindAt };
+}
 
 /** Index of the first element ≥ value in a sorted array. */
 function lowerBound(xs: readonly number[], value: number): number {
@@ -142,14 +189,18 @@ function occursIn(xs: readonly number[], from: number, to: number): boolean {
 function containingMatches(text: string, index: TextIndex, families: Family[], span: { start: number; end: number }): Match[] {
   const from = Math.max(0, span.start - REACH);
   const to = Math.min(text.length, span.end + REACH);
-  const starts = index.wordStarts.slice(lowerBound(index.wordStarts, from), lowerBound(index.wordStarts, span.start + 1));
+  const k0 = lowerBound(index.wordStarts, from);
+  const k1 = lowerBound(index.wordStarts, span.start + 1);
   const out: Match[] = [];
+  if (k0 >= k1) return out;
   for (const fam of families) {
     if (fam.needs.some((n) => !occursIn(index.kinds.get(n)!, from, to))) continue;
-    const headAt = fam.head ? index.kindSets.get(fam.head)! : undefined;
-    for (const i of starts) {
-      if (DIGIT_OR_MASK.test(text[i]) !== fam.startsWithDigit) continue;
-      if (headAt && !headAt.has(i)) continue;
+    const headBit = fam.head ? NEED_BIT[fam.head] : 0;
+    const digit = fam.startsWithDigit ? 1 : 0;
+    for (let k = k0; k < k1; k++) {
+      if (index.digitStart[k] !== digit) continue;
+      const i = index.wordStarts[k];
+      if (headBit && !(index.kindAt[i] & headBit)) continue;
       fam.re.lastIndex = i;
       const m = fam.re.exec(text);
       if (m && i + m[0].length >= span.end) out.push({ start: i, end: i + m[0].length, priority: fam.priority });
@@ -157,8 +208,6 @@ function containingMatches(text: string, index: TextIndex, families: Family[], s
   }
   return out;
 }
-
-const DIGIT_OR_MASK = /[\d*]/;
 
 export function extendToFullForms(lex: HealingLexicon): HealingRule {
   const dates = dateFamilies(lex);
