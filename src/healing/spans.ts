@@ -114,24 +114,27 @@ export function byPosition(a: Span, b: Span): number {
 
 /** Spans sorted by (start, end, label) with exact duplicates made one (detectors united, highest score). */
 export function deduplicateSpans(spans: readonly Span[]): Span[] {
-  const byKey = new Map<string, Span[]>();
-  for (const s of spans) {
-    const k = `${s.start}:${s.end}:${s.label}`;
-    const list = byKey.get(k) ?? [];
-    list.push(s);
-    byKey.set(k, list);
-  }
+  // Mostly already sorted and unique: one comparison per span, no keys.
+  let sorted = true;
+  for (let i = 1; i < spans.length && sorted; i++) sorted = byPosition(spans[i - 1], spans[i]) < 0;
+  if (sorted) return spans.slice();
+  // A stable sort puts the duplicates of a (start, end, label) next to each other, in the order they were given.
+  const order = spans.slice().sort(byPosition);
   const out: Span[] = [];
-  for (const group of byKey.values()) {
-    if (group.length === 1) out.push(group[0]);
+  for (let i = 0; i < order.length; ) {
+    let j = i + 1;
+    while (j < order.length && byPosition(order[i], order[j]) === 0) j++;
+    if (j === i + 1) out.push(order[i]);
     else {
+      const group = order.slice(i, j);
       const m = mergedSpan(group, group[0].label);
       const subs = group.find((g) => g.subannotations)?.subannotations;
       if (subs) m.subannotations = subs;
       out.push(m);
     }
+    i = j;
   }
-  return out.sort(byPosition);
+  return out;
 }
 
 export function contains(outer: { start: number; end: number }, inner: { start: number; end: number }): boolean {

@@ -121,7 +121,8 @@ function isTokenUnit(c: number): boolean {
   return isLetterUnit(c) || (c >= 48 && c <= 57) || c === 42;
 }
 
-const wordSetCache = new WeakMap<HealingLexicon, { longest: number }>();
+/** Per lexicon: each word of a kind forms need → the NEED_BITs of the kinds it is, and the longest such word. */
+const wordKindCache = new WeakMap<HealingLexicon, { longest: number; bits: Map<string, number> }>();
 
 function indexText(folded: string, lex: HealingLexicon): TextIndex {
   const n = folded.length;
@@ -139,12 +140,18 @@ function indexText(folded: string, lex: HealingLexicon): TextIndex {
     const c = folded.charCodeAt(wordStarts[k]);
     digitStart[k] = (c >= 48 && c <= 57) || c === 42 ? 1 : 0;
   }
-  let sets = wordSetCache.get(lex);
+  let sets = wordKindCache.get(lex);
   if (!sets) {
     let longest = 0;
-    for (const need of NEEDS) for (const w of lex.words[need]) longest = Math.max(longest, w.length);
-    sets = { longest };
-    wordSetCache.set(lex, sets);
+    const bits = new Map<string, number>();
+    for (const need of NEEDS) {
+      for (const w of lex.words[need]) {
+        longest = Math.max(longest, w.length);
+        bits.set(w, (bits.get(w) ?? 0) | NEED_BIT[need]);
+      }
+    }
+    sets = { longest, bits };
+    wordKindCache.set(lex, sets);
   }
   const kinds = new Map<Need, number[]>(NEEDS.map((k) => [k, []]));
   const kindAt = new Uint8Array(n);
@@ -157,13 +164,10 @@ function indexText(folded: string, lex: HealingLexicon): TextIndex {
     const start = i;
     while (i < n && isLetterUnit(folded.charCodeAt(i))) i++;
     if (i - start > sets.longest) continue;
-    const run = folded.slice(start, i);
-    for (const need of NEEDS) {
-      if (lex.words[need].has(run)) {
-        kinds.get(need)!.push(start);
-        kindAt[start] |= NEED_BIT[need];
-      }
-    }
+    const found = sets.bits.get(folded.slice(start, i));
+    if (found === undefined) continue;
+    kindAt[start] = found;
+    for (const need of NEEDS) if (found & NEED_BIT[need]) kinds.get(need)!.push(start);
   }
   return { wordStarts, digitStart, kinds, kindAt };
 }

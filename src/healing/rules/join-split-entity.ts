@@ -6,7 +6,13 @@ import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { byPosition, isNameLabel, mergedSpan } from "../spans.js";
 
-const JOINING_GAP = /^(?:| |-|‐)$/u;
+/** Whether the text between two spans is nothing, a space or a hyphen (checked without slicing the gap). */
+function isJoiningGap(text: string, from: number, to: number): boolean {
+  if (to === from) return true;
+  if (to !== from + 1) return false;
+  const c = text.charCodeAt(from);
+  return c === 0x20 || c === 0x2d || c === 0x2010;
+}
 /** More characters than any one title token and its dot ("professor.", "kinesitherapeut."). */
 const TITLE_TAIL = 40;
 
@@ -22,7 +28,7 @@ export function joinSplitEntity(lex: HealingLexicon): HealingRule {
     const joinable = (left: Span, right: Span, end: number) =>
       right.label === left.label &&
       right.start >= end &&
-      JOINING_GAP.test(text.slice(end, right.start)) &&
+      isJoiningGap(text, end, right.start) &&
       !(isNameLabel(left.label) && (endsWithTitle.test(tailOf(left.start, end)) || startsWithTitle.test(text.slice(right.start, right.end))));
     const out: Span[] = [];
     for (let i = 0; i < sorted.length; ) {

@@ -33,7 +33,14 @@ function patientNeedles(given: string, family: string, lex: HealingLexicon): Nee
 }
 
 
-const isSpace = (text: string, i: number) => i >= 0 && i < text.length && /\s/.test(text[i]);
+const SPACE = /\s/;
+/** Whether the unit at i is white space (the \s class, which holds no surrogates), ASCII without a regex. */
+function isSpace(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  if (c === 0x20 || (c >= 9 && c <= 13)) return true;
+  return c >= 128 && SPACE.test(text[i]);
+}
 
 /**
  * Particles ("de", "van") are names only next to a name: a connector match is accepted when only whitespace (at

@@ -7,6 +7,14 @@ import { contains, withBounds } from "../spans.js";
 import { escapeRegExp } from "../../contract/index.js";
 
 const WINDOW = 80;
+const LETTER = /\p{L}/u;
+
+/** `/\p{L}/u.test(text[i])` without a regex for ASCII. */
+function isLetterAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return LETTER.test(text[i]);
+}
 
 export function trailingTitledCaregiver(lex: HealingLexicon): HealingRule {
   const word = "\\p{Lu}[\\p{L}'’\\-]*";
@@ -23,7 +31,7 @@ export function trailingTitledCaregiver(lex: HealingLexicon): HealingRule {
     let best: { start: number; end: number } | undefined;
     for (let i = Math.max(0, s.start - WINDOW); i <= s.start; i++) {
       // Forms start at the beginning of a word.
-      if (!/\p{L}/u.test(text[i]) || (i > 0 && /\p{L}/u.test(text[i - 1]))) continue;
+      if (!isLetterAt(text, i) || (i > 0 && isLetterAt(text, i - 1))) continue;
       pattern.lastIndex = i;
       const m = pattern.exec(text);
       if (!m) continue;
