@@ -303,6 +303,83 @@ const LINE_BREAK_HYPHEN = /\p{L}[-\u2010\u2011][ \t]*\r?\n/u;
 /** What LINE_BREAK_HYPHEN needs, without a letter class tried at every position: most notes fail this at once. */
 const MAYBE_LINE_BREAK_HYPHEN = /[-\u2010\u2011][ \t]*\r?\n/;
 
+/** What a note's metadata asks to search for, derived once per metadata object and options (see `planFor`). */
+interface SearchPlan {
+  people: { person: Person; label: Label }[];
+  /** Normalised needle → the people it names. */
+  owners: Map<string, number[]>;
+  needles: string[];
+  initials: Set<string>[];
+  /** Full initials → the people they name (empty unless the initials option is on). */
+  byInitials: Map<string, number[]>;
+  knownValues: { label: Label; wordNeedle?: string; source?: string; tolerant?: string }[];
+  renderings?: Set<string>;
+}
+
+function buildPlan(md: NonNullable<Document["metadata"]>, options: z.output<typeof configSchema>): SearchPlan {
+  const people: { person: Person; label: Label }[] = [];
+  if (options.patient_names && md.patient) people.push({ person: md.patient, label: "Name:Patient" });
+  if (options.caregiver_names) for (const c of md.caregivers ?? []) people.push({ person: c, label: "Name:Caregiver" });
+  // One pattern for every person of the note: normalised needle → the people it names.
+  const owners = new Map<string, number[]>();
+  people.forEach(({ person }, k) => {
+    for (const n of nameNeedles(person, options.family_name_parts)) {
+      const key = normaliseNeedle(n);
+      const list = owners.get(key);
+      if (!list) owners.set(key, [k]);
+      else if (!list.includes(k)) list.push(k);
+    }
+  });
+  const byInitials = new Map<string, number[]>();
+  if (owners.size && options.initials) {
+    people.forEach(({ person }, k) => {
+      for (const full of fullInitialsOf(person)) byInitials.set(full, [...(byInitials.get(full) ?? []), k]);
+    });
+  }
+  const knownValues: SearchPlan["knownValues"] = [];
+  if (options.known_values) {
+    for (const kv of md.known_values ?? []) {
+      const fv = foldText(kv.value.trim());
+      if (fv.replace(/[^\p{L}\p{N}]/gu, "").length < 2) continue;
+      // Verbatim first (whitespace-flexible); values that start with a word character take the word index.
+      knownValues.push(
+        isWordCode(fv, 0)
+          ? { label: kv.label, wordNeedle: fv.split(/\s+/).join(" "), tolerant: separatorTolerantSource(fv) }
+          : { label: kv.label, source: flexibleSource(fv, false), tolerant: separatorTolerantSource(fv) },
+      );
+    }
+  }
+  return {
+    people,
+    owners,
+    needles: [...owners.keys()],
+    initials: owners.size ? people.map(({ person }) => initialsOf(person)) : [],
+    byInitials,
+    knownValues,
+    renderings: options.birth_date && md.patient?.birth_date ? birthDateSet(md.patient.birth_date) : undefined,
+  };
+}
+
+/**
+ * Metadata is read, never changed, so what it asks to search for is derived once per metadata object and options
+ * object: the leak guard re-runs this detector on the de-identified text with the same metadata.
+ */
+const PLANS = new WeakMap<object, WeakMap<object, SearchPlan>>();
+
+function planFor(md: NonNullable<Document["metadata"]>, options: z.output<typeof configSchema>): SearchPlan {
+  let byOptions = PLANS.get(md);
+  if (!byOptions) {
+    byOptions = new WeakMap();
+    PLANS.set(md, byOptions);
+  }
+  let plan = byOptions.get(options);
+  if (!plan) {
+    plan = buildPlan(md, options);
+    byOptions.set(options, plan);
+  }
+  return plan;
+}
+
 export function detectKnownIdentifiers(document: Document, options: z.output<typeof configSchema>, given?: TextAnalysis): DetectedSpan[] {
   const md = document.metadata;
   if (!md) return [];
@@ -318,23 +395,9 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
     const r = originalRange(f, start, end);
     add(r.start, r.end, label, 1);
   };
+  const { people, owners, needles, initials, byInitials, knownValues, renderings } = planFor(md, options);
 
-  const people: { person: Person; label: Label }[] = [];
-  if (options.patient_names && md.patient) people.push({ person: md.patient, label: "Name:Patient" });
-  if (options.caregiver_names) for (const c of md.caregivers ?? []) people.push({ person: c, label: "Name:Caregiver" });
-  // One pattern for every person of the note: normalised needle → the people it names.
-  const owners = new Map<string, number[]>();
-  people.forEach(({ person }, k) => {
-    for (const n of nameNeedles(person, options.family_name_parts)) {
-      const key = normaliseNeedle(n);
-      const list = owners.get(key);
-      if (!list) owners.set(key, [k]);
-      else if (!list.includes(k)) list.push(k);
-    }
-  });
   if (owners.size) {
-    const initials = people.map(({ person }) => initialsOf(person));
-    const needles = [...owners.keys()];
     const folds = MAYBE_LINE_BREAK_HYPHEN.test(text) && LINE_BREAK_HYPHEN.test(text) ? [fold, analysis.matching({ joinLineBreakHyphens: false })] : [fold];
     for (const f of folds) {
       for (const m of findNeedles(f.text, needles)) {
@@ -342,35 +405,20 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
         for (const k of owners.get(m.needle)!) add(extendOverInitials(text, r.start, initials[k]), r.end, people[k].label, 1);
       }
     }
-    if (options.initials) {
-      const byInitials = new Map<string, number[]>();
-      people.forEach(({ person }, k) => {
-        for (const full of fullInitialsOf(person)) byInitials.set(full, [...(byInitials.get(full) ?? []), k]);
-      });
-      if (byInitials.size) {
-        for (const h of findDottedInitials(folded)) {
-          for (const k of byInitials.get(h.letters) ?? []) addFolded(fold, h.start, h.end, people[k].label);
-        }
+    if (byInitials.size) {
+      for (const h of findDottedInitials(folded)) {
+        for (const k of byInitials.get(h.letters) ?? []) addFolded(fold, h.start, h.end, people[k].label);
       }
     }
   }
 
-  if (options.known_values) {
-    for (const kv of md.known_values ?? []) {
-      const fv = foldText(kv.value.trim());
-      if (fv.replace(/[^\p{L}\p{N}]/gu, "").length < 2) continue;
-      // Verbatim first (whitespace-flexible); values that start with a word character take the word index.
-      let hits = isWordCode(fv, 0) ? findNeedles(folded, [fv.split(/\s+/).join(" ")]) : findAll(folded, [flexibleSource(fv, false)]);
-      if (hits.length === 0) {
-        const tolerant = separatorTolerantSource(fv);
-        if (tolerant) hits = findAll(folded, [tolerant]);
-      }
-      for (const h of hits) addFolded(fold, h.start, h.end, kv.label);
-    }
+  for (const kv of knownValues) {
+    let hits = kv.wordNeedle !== undefined ? findNeedles(folded, [kv.wordNeedle]) : findAll(folded, [kv.source!]);
+    if (hits.length === 0 && kv.tolerant) hits = findAll(folded, [kv.tolerant]);
+    for (const h of hits) addFolded(fold, h.start, h.end, kv.label);
   }
 
-  if (options.birth_date && md.patient?.birth_date) {
-    const renderings = birthDateSet(md.patient.birth_date);
+  if (renderings) {
     for (const h of findDateCandidates(folded)) {
       const candidate = folded.slice(h.start, h.end).replace(/\s+/g, " ");
       if (renderings.has(candidate)) addFolded(fold, h.start, h.end, "Age_Birthdate");
