@@ -2,7 +2,7 @@
 //   node --import tsx bench/_heal.ts [generated|hand-written]
 import "reflect-metadata";
 import { analyseText, type Span } from "../src/contract/index.js";
-import { getHealingProfile, type HealingProfile } from "../src/healing/index.js";
+import { getHealingProfile } from "../src/healing/index.js";
 import { unionSpans } from "../src/stack/union.js";
 import { loadStack } from "../src/stack/index.js";
 import { generatedCorpus, handWrittenCorpus } from "./_corpora.js";
