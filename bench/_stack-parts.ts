@@ -2,7 +2,7 @@
 // the shared analysis, as the orchestrator gives it), union, healing, overlap resolution, transform and leak guard.
 // It follows StackRunner.processDocument for stacks without lexical veto, scope, second opinion or site lists;
 // `same` compares its output with the runner's so a drift between the two is seen, not reported as a figure.
-import { analyseText, DeidError, type Document, type Span } from "../src/contract/index.js";
+import { analyseText, categoryOf, DeidError, type Document, type Label, type Span } from "../src/contract/index.js";
 import { getPluginRegistry, PROJECT_ROOT, type Detector } from "../src/detectors/index.js";
 import { getHealingProfile, healSpans } from "../src/healing/index.js";
 import { resolveOverlaps, unionSpans } from "../src/stack/union.js";
@@ -13,7 +13,7 @@ export const PHASES = ["detectors", "union", "healing", "resolve", "transform", 
 export type Phase = (typeof PHASES)[number];
 
 export interface StackParts {
-  detectors: { id: string; use: string; detector: Detector }[];
+  detectors: { id: string; use: string; kind: string; labels: readonly Label[]; detector: Detector }[];
   /** Runs one document through every layer; adds each layer's CPU microseconds (and each detector's) to `into`. */
   run(document: Document, index: number, into: Map<string, number>): Promise<{ result: TransformResult | null; refused: boolean }>;
   close(): Promise<void>;
@@ -28,13 +28,16 @@ export async function stackParts(stack: LoadedStack): Promise<StackParts> {
   for (const entry of config.detectors) {
     const { plugin } = await registry.load(entry.use, baseDir);
     const options = Object.freeze(plugin.meta.configSchema.parse(entry.with ?? {}));
-    detectors.push({ id: entry.id ?? entry.use, use: entry.use, detector: await plugin.create(options as never, ctx) });
+    detectors.push({ id: entry.id ?? entry.use, use: entry.use, kind: plugin.meta.kind, labels: plugin.meta.labels, detector: await plugin.create(options as never, ctx) });
   }
   const healing = config.healing ? getHealingProfile(config.healing) : null;
   const transformer = await createTransformer(config.transform as never, { baseDir, language: config.language, healingOptions: config.healing_options } as never);
   const onLeak = leakGuardMode(config.leak_guard);
   const guard = detectors.filter((d) => d.use === "known-identifiers").map((d) => d.detector);
-  const patterns = detectors.filter((d) => d.use === "patterns").map((d) => d.detector);
+  // As the orchestrator chooses them: every other deterministic detector that can return an identifier or a contact.
+  const patterns = detectors
+    .filter((d) => d.kind === "deterministic" && d.use !== "known-identifiers" && d.labels.some((l) => ["ID", "Contactdetails"].includes(categoryOf(l))))
+    .map((d) => d.detector);
   const signal = new AbortController().signal;
   const add = (into: Map<string, number>, key: string, before: NodeJS.CpuUsage) => {
     const u = process.cpuUsage(before);
