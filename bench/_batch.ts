@@ -24,7 +24,7 @@ export interface RunSummaryLite {
   documents_written: number;
   documents_quarantined: number;
   quarantine_by_code: Record<string, number>;
-  timings: { startup_s: number; processing_s: number; total_s: number };
+  timings: { startup_s: number; processing_s: number; total_s: number; processing_cpu_s: number };
   peak_rss_mb: number;
   input: { documents: number };
 }

@@ -67,7 +67,8 @@ export interface BatchSummary {
   resumed_at: number;
   workers: number;
   max_quarantine: { spec: string; limit: number };
-  timings: { startup_s: number; processing_s: number; total_s: number };
+  /** processing_cpu_s: CPU time (user + system) of the whole process, every thread, while documents were processed. */
+  timings: { startup_s: number; processing_s: number; total_s: number; processing_cpu_s: number };
   peak_rss_mb: number;
   detector_stats: Record<string, object>;
 }
@@ -109,6 +110,10 @@ function checkOutputIsNotInput(output: string, inputFiles: string[]): void {
 }
 
 const INTERRUPTED = Symbol("interrupted");
+
+function cpuSeconds(u: NodeJS.CpuUsage): number {
+  return (u.user + u.system) / 1e6;
+}
 
 /** The package version (the checkpoint's identity), read without loading the orchestrator. */
 function softwareVersion(): string {
@@ -192,6 +197,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   const resumedAt = cp.documentsDone;
   const startup_s = (performance.now() - started) / 1000;
   const processingStart = performance.now();
+  const cpuStart = process.cpuUsage();
 
   let spans = 0;
   let doneHere = 0;
@@ -305,7 +311,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
           resumed_at: resumedAt,
           workers,
           max_quarantine: { spec: maxSpec, limit },
-          timings: { startup_s, processing_s: total_s - startup_s, total_s },
+          timings: { startup_s, processing_s: total_s - startup_s, total_s, processing_cpu_s: cpuSeconds(process.cpuUsage(cpuStart)) },
           peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
           detector_stats,
         };
