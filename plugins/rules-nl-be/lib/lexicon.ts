@@ -309,7 +309,7 @@ export function hashDataFolder(dataDir: string): string {
   return hash.digest("hex");
 }
 
-const CACHE_FORMAT = "rules-nl-be-cache-4";
+const CACHE_FORMAT = "rules-nl-be-cache-5";
 
 interface CacheHeader {
   format: string;
@@ -324,7 +324,7 @@ interface CacheHeader {
 
 const align4 = (n: number): number => (n + 3) & ~3;
 
-/** Binary cache: [u32 header length][JSON header][pad][offsets][bits][slots][keys as UTF-16LE]. */
+/** Binary cache: [u32 header length][JSON header][pad][offsets][bits][slots][key units, UTF-16 in the byte order of the header]. */
 export function serializeLexiconCache(lexicon: Lexicon): Buffer {
   const { phrases } = lexicon;
   const header: CacheHeader = {
@@ -340,7 +340,9 @@ export function serializeLexiconCache(lexicon: Lexicon): Buffer {
   const json = Buffer.from(JSON.stringify(header), "utf8");
   const start = align4(4 + json.length);
   const length = [phrases.offsets, phrases.bits, phrases.slots].reduce((n, a) => n + a.byteLength, start);
-  const keys = Buffer.from(phrases.keys, "utf16le");
+  // The key units as they lie in memory: little-endian UTF-16 on a little-endian machine (the header records the
+  // byte order, and a cache of the other order is rebuilt).
+  const keys = Buffer.from(phrases.keys.buffer, phrases.keys.byteOffset, phrases.keys.byteLength);
   const out = Buffer.alloc(length + keys.length);
   out.writeUInt32LE(json.length, 0);
   json.copy(out, 4);
@@ -359,6 +361,12 @@ function int32View(buf: Buffer, pos: number, count: number): Int32Array {
   return new Int32Array(buf.buffer.slice(byteOffset, byteOffset + count * 4));
 }
 
+function uint16View(buf: Buffer, pos: number, count: number): Uint16Array {
+  const byteOffset = buf.byteOffset + pos;
+  if (byteOffset % 2 === 0) return new Uint16Array(buf.buffer, byteOffset, count);
+  return new Uint16Array(buf.buffer.slice(byteOffset, byteOffset + count * 2));
+}
+
 /** The lexicon in a cache file, or undefined when the file was built from other data or by another builder. */
 export function parseLexiconCache(buf: Buffer, dataHash: string): Lexicon | undefined {
   const headerLength = buf.readUInt32LE(0);
@@ -372,7 +380,7 @@ export function parseLexiconCache(buf: Buffer, dataHash: string): Lexicon | unde
   const slots = int32View(buf, pos, header.slots);
   pos += slots.byteLength;
   if (buf.length !== pos + header.keyChars * 2) return undefined;
-  const keys = buf.toString("utf16le", pos, pos + header.keyChars * 2);
+  const keys = uint16View(buf, pos, header.keyChars);
   const postalLocalities = new Map(header.postal.map(([code, localities]) => [code, new Set(localities)] as const));
   return {
     phrases: new PhraseIndex(keys, offsets, bits, slots),

@@ -1,6 +1,7 @@
-// A read-only string → bits hash table kept in a few flat arrays (one string of all keys, offsets, bits and an
-// open-addressing slot table). Compared with a Map of ~440k strings it loads from a file without rebuilding
-// anything and leaves the garbage collector almost nothing to trace.
+// A read-only string → bits hash table kept in a few flat arrays (the UTF-16 code units of all keys, offsets, bits
+// and an open-addressing slot table). Compared with a Map of ~440k strings it loads from a file without rebuilding
+// or decoding anything (the key units are a view of the file's bytes) and leaves the garbage collector almost
+// nothing to trace.
 
 /** FNV-1a over UTF-16 code units. */
 export function hashKey(key: string): number {
@@ -12,18 +13,25 @@ export function hashKey(key: string): number {
   return h >>> 0;
 }
 
+/** A string from UTF-16 code units (in chunks: one call with a very long argument list would overflow the stack). */
+function unitsToString(units: Uint16Array): string {
+  let out = "";
+  for (let i = 0; i < units.length; i += 8192) out += String.fromCharCode(...units.subarray(i, i + 8192));
+  return out;
+}
+
 export class PhraseIndex {
   private readonly mask: number;
 
   /**
-   * @param keys every key, concatenated
+   * @param keys the UTF-16 code units of every key, concatenated
    * @param offsets entry i spans keys[offsets[i], offsets[i + 1])
    * @param bits bits of entry i
    * @param slots open-addressing table of (hash, entry index + 1) pairs; entry 0 marks an empty slot. The number of
    *   pairs is a power of two; the stored hash spares most string comparisons and cache misses.
    */
   constructor(
-    readonly keys: string,
+    readonly keys: Uint16Array,
     readonly offsets: Int32Array,
     readonly bits: Int32Array,
     readonly slots: Int32Array,
@@ -47,7 +55,7 @@ export class PhraseIndex {
       if (offsets[entry] - from !== length) continue;
       let same = true;
       for (let i = 0; i < length; i++) {
-        if (keys.charCodeAt(from + i) !== key.charCodeAt(i)) {
+        if (keys[from + i] !== key.charCodeAt(i)) {
           same = false;
           break;
         }
@@ -57,7 +65,7 @@ export class PhraseIndex {
   }
 
   *entries(): IterableIterator<[string, number]> {
-    for (let i = 0; i < this.bits.length; i++) yield [this.keys.slice(this.offsets[i], this.offsets[i + 1]), this.bits[i]];
+    for (let i = 0; i < this.bits.length; i++) yield [unitsToString(this.keys.subarray(this.offsets[i], this.offsets[i + 1])), this.bits[i]];
   }
 
   static fromMap(map: ReadonlyMap<string, number>): PhraseIndex {
@@ -87,6 +95,9 @@ export class PhraseIndex {
       slots[slot * 2] = hash;
       slots[slot * 2 + 1] = ++i;
     }
-    return new PhraseIndex(parts.join(""), offsets, bits, slots);
+    const joined = parts.join("");
+    const keys = new Uint16Array(joined.length);
+    for (let k = 0; k < joined.length; k++) keys[k] = joined.charCodeAt(k);
+    return new PhraseIndex(keys, offsets, bits, slots);
   }
 }
