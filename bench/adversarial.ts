@@ -4,7 +4,7 @@
 // 64→256 KB ratio: 4× is linear, the target is ≤ 4.6×. A call over 64 KB slower than the budget is NOT met without
 // running the larger size. Short calls are repeated so that each timing holds about 30 ms of work. ollama-llm needs a server and the baselines are external programs: not measured here.
 // meddeid-onnx is measured with --model (minutes on two cores).
-//   npm run bench -- adversarial                 (or: node --import tsx bench/adversarial.ts [--model] [rounds=5] [shape…])
+//   npm run bench -- adversarial                 (or: node --import tsx bench/adversarial.ts [--model] [rounds=7] [shape | component | component/shape …])
 import "reflect-metadata";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -176,7 +176,7 @@ console.log(`64 KB → 256 KB CPU-time ratio per adversarial shape (linear = 4.0
 for (const [name, make] of Object.entries(components)) {
   console.log(`\n${name}`);
   for (const [shape, piece] of Object.entries(SHAPES)) {
-    if (ONLY.size > 0 && !ONLY.has(shape) && !ONLY.has(name)) continue;
+    if (ONLY.size > 0 && !ONLY.has(shape) && !ONLY.has(name) && !ONLY.has(`${name}/${shape}`)) continue;
     const error = broken.get(`${name}\u0000${shape}`);
     if (error !== undefined) {
       failures++;
