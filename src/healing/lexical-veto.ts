@@ -301,6 +301,7 @@ function notIdentifyingWords(): NotIdentifying {
     for (const group of [raw.countries, raw.nationalities_and_languages]) for (const list of Object.values(group)) for (const w of list) words.add(fold(w));
     const never = new Set<string>();
     for (const line of readFileSync(DATA_DIR + "never-names.txt", "utf8").split("\n")) if (line && !line.startsWith("#")) never.add(fold(line.trim()));
+    for (const line of gunzipSync(readFileSync(DATA_DIR + "medical-proper.txt.gz")).toString("utf8").split("\n")) if (line && !line.startsWith("#")) never.add(fold(line.trim()));
     neverNames = never;
     notIdentifying = { words, suffixes: raw.clinical_suffixes.map(fold).sort((a, b) => b.length - a.length) };
   }
@@ -318,10 +319,11 @@ const STRICT_IDENTIFIER_CUE = /(?:(?<![\p{L}\p{N}])(?:\p{L}*nummer|number|nr|no|
 const CLOCK_TIME = /(?<![\p{L}\p{N}])\d{1,2}\s?[uUhH:.]\s?\d{0,2}(?![\p{L}\p{N}])/gu;
 /** What the span is followed by when it is a drug (a dose) and preceded by when it is an eponym or a score. */
 const DOSE_AFTER = /^\)?\s*\d+(?:[.,]\d+)?\s*(?:mg|µg|mcg|g|ml|ie|e|eh|ui|u|mmol|%|ampul|amp|tablet|tabl|tab|co|caps|druppels?|gouttes?|puffs?|dosis|doses?|units?|iu)(?![\p{L}])/iu;
+const DOSE_BEFORE = /(?<![\p{L}])\d+(?:[.,]\d+)?\s*(?:mg|µg|mcg|g|ml|ie|ui|e|tabletten|tablet|tabl|tab|comprimés?|cp|capsules?|caps|ampul(?:len)?|ampoules?|zakjes?|sachets?|druppels?|gouttes?|puffs?|tablets?|pills?)\s+$/iu;
 const EPONYM_BEFORE = /(?:ziekte|syndroom|teken|proef|test|methode|manoeuvre|reflex|fenomeen|classificatie|stadium|score|schaal|cyste|kyste|échelle|maladie|syndrome|signe|manœuvre|manoeuvre|réflexe|classification|stade|disease|syndrome|sign|maneuver|reflex|phenomenon|classification|stage)\s+(?:van|de|d'|d’|du|of)?\s*$/iu;
-const EPONYM_AFTER = /^(?:[-\s]?(?:score|test|teken|classificatie|criteria|schaal|index|stadium|signe|sign|scale|stage)(?![\p{L}])|\s+(?:[0-4]|I{1,3}|IV)(?:\)|\s+(?:et|en|and|of|ou)\s))/iu;
+const EPONYM_AFTER = /^(?:-\p{Ll}{2}|[-\s]?(?:score|test|teken|classificatie|criteria|schaal|index|stadium|signe|sign|scale|stage)(?![\p{L}])|\s+(?:[0-4]|I{1,3}|IV)(?:\)|\s+(?:et|en|and|of|ou)\s))/iu;
 /** A position that explains a capital letter: the start of the text, a line, a sentence or a list item. */
-const SENTENCE_START = /(?:^|[\n\r\t|(/\]]|[.!?]\s|[.!?]["')\]]\s|\s[-–—•*]\s|^\s*[-–—•*]\s|:\s)\s*$/u;
+const SENTENCE_START = /(?:^|[\n\r\t|(/\]"“«]|[.!?]\s|[.!?]["')\]]\s|\s[-–—•*]\s|^\s*[-–—•*]\s|:\s)\s*$/u;
 
 function lineAround(text: string, start: number, end: number): string {
   const a = text.lastIndexOf("\n", start - 1) + 1;
@@ -403,7 +405,7 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
   // A line without a capitalised word ("zoek meijer ct thorax", "zając OR zajac echo"): capitals say nothing there.
   const lowerRegister = !/\p{Lu}\p{Ll}/u.test(line) && /\p{Ll}{2}/u.test(line);
   const upperRegister = !/\p{Ll}/u.test(line);
-  const wholeLine = line.trim() === surface.trim();
+  const wholeLine = line.trim() === surface.trim() && !/\d/.test(line);
   const isCommonWord = (f: string): boolean => {
     if (lists.some(({ lists: l }) => l.common.has(f)) || borrowed.some((l) => l.common.has(f))) return true;
     if (f.includes("-")) return f.split("-").every((p) => p.length === 0 || isCommonWord(p));
@@ -425,7 +427,8 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
   if (words.length >= 3 && lowerCommon >= 2) return "dropped:phrase";
   /** A drug before its dose or a value ("Clexane 40 mg", "Tiffeneau 49%"), an eponym ("ziekte van Kahler"). */
   const drugOrEponymAt = (start: number, end: number): boolean =>
-    DOSE_AFTER.test(text.slice(end, end + 16)) || EPONYM_BEFORE.test(text.slice(Math.max(0, start - 32), start)) || EPONYM_AFTER.test(text.slice(end, end + 16));
+    DOSE_AFTER.test(text.slice(end, end + 16)) ||
+    DOSE_BEFORE.test(text.slice(Math.max(0, start - 24), start)) || EPONYM_BEFORE.test(text.slice(Math.max(0, start - 32), start)) || EPONYM_AFTER.test(text.slice(end, end + 16));
   let explained = false;
   let midSentence = false;
   let titleCase: boolean | undefined;
@@ -498,7 +501,7 @@ function judgeStrict(phrase: readonly Span[], span: Span, text: string, langs: W
           continue;
         }
         // A field name at the start of a line ("Rem :", "Infi :"), or a clinical term at a sentence start.
-        if (cap && atStart && (/^\s*:/.test(text.slice(wEnd, wEnd + 3)) || endsWithClinicalSuffix(f))) {
+        if (cap && atStart && (/^\s*[:.]/.test(text.slice(wEnd, wEnd + 3)) || endsWithClinicalSuffix(f))) {
           explained = true;
           continue;
         }

@@ -207,6 +207,11 @@ describe("lexical veto, strict mode, with the shipped word lists", () => {
     // acronyms: an organisation after a preposition, an abbreviation otherwise
     ["spoorwegarbeider bij de [[NMBS|Name:Patient]].", ["NMBS"]],
     ["Albumine 3,8 g/dL, [[AFP|Name:Caregiver]] 3,1.", []],
+    // brands and devices in the medical lists, with or without a dose; a word before "-lowercase" heads a compound
+    ["de wonde verzorgd met [[Aquacel|Name:Caregiver]] en een verband", []],
+    ["premedicatie [[Zyrtec|Name:Patient]] gegeven", []],
+    ["3 tabletten [[Dextro|Name:Other]], na 15 min opnieuw meten", []],
+    ["follow-up volgens de [[Fleischner|Name:Caregiver]]-richtlijn over een jaar", []],
     // an initial is a capital and a dot before a name, not a side after a word ("bras G. ECG")
     ["gezien door dr. [[P.|Name:Caregiver]] Peeters", ["P."]],
     ["pijn irradiërend naar [[arm G|Address_Location:Patient]]. ECG gedaan", []],
