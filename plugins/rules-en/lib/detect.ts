@@ -8,6 +8,7 @@ import { findNames } from "./people.js";
 import { findPlaces } from "./places.js";
 import { compileProfessionRules, findProfessions, type ProfessionRules } from "./professions.js";
 import { ocrNormalise } from "./ocr.js";
+import { restoreCase } from "./case.js";
 import { tokenize } from "./tokens.js";
 
 export interface RuleFamilies {
@@ -49,7 +50,8 @@ export function compileRulesEn(settings: RulesEnSettings = DEFAULT_SETTINGS): Co
 export function ruleCandidates(original: string, compiled: CompiledRulesEn): Candidate[] {
   const f = compiled.settings.families;
   // Every rule reads the OCR-normalised text ("2O24" → "2024", "DOR0THY" → "DOROTHY"): same length, same offsets.
-  const text = ocrNormalise(original);
+  // Lines without any capital ("labs for hernandez") are read with their listed proper words capitalised.
+  const text = f.names || f.places ? restoreCase(ocrNormalise(original), compiled.lexicon) : ocrNormalise(original);
   const tokens = f.names || f.places ? tokenize(text) : [];
   let out: Candidate[] = [];
   if (f.identifiers) out = out.concat(findIdentifiers(text, compiled.identifiers));
@@ -71,12 +73,24 @@ const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d{1,3}(?:\s{0,2}(?:years
 const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MF])(?![\p{L}\d\/])/u;
 
 /** "Mateo Cole-Ibáñez, 14 months", "pt: Ada Obi, 29, flat 12b", "Ellen (43)": a number right after a name is an age. */
+/** A table with an age column: "Name | Age | Bed" or "PATIENT     AGE   DX". */
+const AGE_COLUMN = /(?:^|\n)[^\n]*?(?:\||\t| {2,})\s*age\s*(?:\||\t| {2,}|\n|$)|(?:^|\n)\s*age\s*(?:\||\t| {2,})/i;
+/** The next cell after a name in such a table: "[[Mbeki]]            [[71]]    sepsis". */
+const AGE_CELL_AFTER_NAME = /^(?:\t| {2,}|\s{0,3}\|\s{0,3})(\d{1,3})(?=[ \t]*(?:\||\t| {2,}|\n|$))/;
+
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
+  let ageColumn: boolean | undefined;
   for (const n of names) {
     const after = text.slice(n.end, n.end + 24);
+    let cell: RegExpExecArray | null = null;
+    if (n.label !== "Name:Caregiver" && (AGE_CELL_AFTER_NAME.test(after))) {
+      // Asked once per text, only when a name is followed by a number in the next cell.
+      ageColumn ??= AGE_COLUMN.test(text.slice(0, 4096));
+      if (ageColumn) cell = AGE_CELL_AFTER_NAME.exec(after);
+    }
     // Not after a clinician ("f/u Dr. Wong 2 wks" is a time).
-    const m = AGE_AFTER_NAME.exec(after) ?? (n.label === "Name:Caregiver" ? null : AGE_UNIT_AFTER_NAME.exec(after));
+    const m = cell ?? AGE_AFTER_NAME.exec(after) ?? (n.label === "Name:Caregiver" ? null : AGE_UNIT_AFTER_NAME.exec(after));
     if (!m) continue;
     const value = Number.parseInt(m[1], 10);
     if (value > 115) continue;

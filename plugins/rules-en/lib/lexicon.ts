@@ -146,7 +146,7 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
     common,
     commonSmall: new Set(readList("words/common-small.txt")),
     medical: new Set(readList("words/medical.txt")),
-    medicalProper: new Set(readList("words/medical-proper.txt").map(foldWord)),
+    medicalProper: new Set([...readList("words/medical-proper.txt"), ...readList("curated/drugs-extra.txt")].map(foldWord)),
     eponyms: new Set(readList("curated/eponyms.txt").map(foldWord)),
     wordFirstNames: new Set(readList("curated/first-names-words.txt").map(foldWord)),
     clinicalAcronyms: new Set(readList("curated/clinical-acronyms.txt")),

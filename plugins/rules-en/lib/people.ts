@@ -5,6 +5,7 @@
 import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
+import { looksLikeName, NAME_LIKE_ALONE, NAME_LIKE_CELL } from "./namelike.js";
 import { isCapitalised, type Token } from "./tokens.js";
 import { eponymContextAfter, nameCandidateWord, STOP_WORDS as STOP, wordInfo } from "./words.js";
 
@@ -405,7 +406,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (tokens[j]?.low === "is" || tokens[j]?.low === "named") j++;
       if (tokens[j] && (!tokens[j].newlineBefore || tokens[j - 1]?.low === ":" || cue.label || (SIGN_OFFS.has(cue.word) && tokens[j - 1]?.low === ","))) {
         const start = tokens[j];
-        if (start && start.kind === "word" && !covered(found, j)) {
+        // A table header ("PATIENT          AGE   DX"): a column gap separates the cue from the next cell.
+        const gap = start ? text.slice(tokens[k].end, start.start) : "";
+        if (start && start.kind === "word" && !covered(found, j) && !(COLUMN_GAP.test(gap) && !gap.includes(":"))) {
           const weak = WEAK_CUES.has(cue.word) && !cue.label;
           const w = info(j);
           let e = -1;
@@ -518,9 +521,13 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (w.stop || w.calendar || w.eponym || t.text.length < 3 || lex.countries.has(t.low)) continue;
       // A word alone on its line (a fragment, a list entry) that is a listed given name: "Seren", "Kwasi".
       const alone = (k === 0 || t.newlineBefore) && (!tokens[k + 1] || tokens[k + 1].newlineBefore);
+      // Alone in a table cell or a list entry: "Mbeki            71    sepsis", "| Oyelaran |".
+      const cell = alone || cellAt(tokens, k, text);
       const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common));
-      const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && w.lastRank < 25000;
-      if (!firstOk && !lastOk) continue;
+      const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && (w.lastRank < 25000 || cell);
+      // A word that no list knows, alone in its cell, whose letters read as a name of some language ("Oyelaran").
+      const unlisted = cell && t.shape === "title" && w.firstRank === undefined && w.lastRank === undefined && !w.common && !w.medicalProper && !lex.medical.has(t.low) && !lex.places.has(t.low) && looksLikeName(t.text, alone ? NAME_LIKE_ALONE : NAME_LIKE_CELL);
+      if (!firstOk && !lastOk && !unlisted) continue;
       // At a sentence start a capitalised common word proves nothing; a word no dictionary knows still does.
       if (t.sentenceStart && w.common && !((w.firstRank ?? 1e9) < 150)) continue;
       if (eponymContextAfter(tokens, k)) continue;
@@ -574,6 +581,19 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     out.push({ start, end, label: ROLE_LABEL[f.role], score: f.score, rule: f.rule });
   }
   return out;
+}
+
+/** Two spaces or more, a tab or a bar between two words: a table's column boundary. */
+export const COLUMN_GAP = /\t| {2,}|\|/;
+
+/** Token k alone in a table cell: a line start or a column gap before it, a line end or a column gap after it. */
+function cellAt(tokens: readonly Token[], k: number, text: string): boolean {
+  const t = tokens[k];
+  const prev = tokens[k - 1];
+  const next = tokens[k + 1];
+  const before = k === 0 || t.newlineBefore || (prev !== undefined && COLUMN_GAP.test(text.slice(prev.end, t.start))) || prev?.low === "|";
+  if (!before) return false;
+  return !next || next.newlineBefore || COLUMN_GAP.test(text.slice(t.end, next.start)) || next.low === "|";
 }
 
 /** Two or three letters after a dash that are no one's initials ("-ve", "-ish"). */

@@ -57,6 +57,9 @@ const ADDRESS_PATIENT_CUES = /(?:lives|living|resides|residing|residence|reside|
 /** Words that make a facility after a place or a proper word ("Darlington Memorial", "Akron Children's"). */
 const FACILITY_SECOND = new Set(["general", "memorial", "methodist", "baptist", "presbyterian", "children", "childrens", "regional", "infirmary", "adventist", "lutheran", "deaconess", "samaritan", "mercy", "episcopal", "jewish", "catholic", "university", "royal", "community"]);
 /** Lower-case services a proper word may name ("Southmead fracture clinic"). */
+/** Review-of-systems headings that a note writes alone on a line ("CVS", "CNS"), whatever a list says. */
+const SYSTEM_HEADINGS = new Set(["CVS", "CNS", "RS", "GIT", "GUS", "MSK", "ENT", "GU", "GI", "PNS", "ROS"]);
+
 const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
 
 const ORG_TYPES = new Set(["rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
@@ -104,7 +107,11 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       const hyphenated = single && acronym && ((tokens[k - 1]?.low === "-" && !t.spaceBefore) || (tokens[g + 1]?.low === "-" && !tokens[g + 1].spaceBefore));
       const cue = prevWord(k);
       if (!hyphenated) {
-        if (!ambiguous || (cue && FACILITY_CUES.has(cue.low) && !t.sentenceStart) || typeEndAt(tokens, lex, g + 1) >= 0) {
+        // A listed facility acronym alone on its line (a fragment, a list entry): "BWH", "RVI".
+        const aloneAcronym = single && acronym && !w.common && !lex.clinicalAcronyms.has(t.text) && !SYSTEM_HEADINGS.has(t.text) && (k === 0 || t.newlineBefore) && (!tokens[g + 1] || tokens[g + 1].newlineBefore);
+        // A listed one-word facility with its campus ("Mercy West", "Baptist East"): the tail is the second signal.
+        const campus = single && !acronym && cap(tokens[g + 1]) && !tokens[g + 1].newlineBefore && DIRECTIONS.has(tokens[g + 1].low) && tokens[g + 1].text.length > 2;
+        if (!ambiguous || aloneAcronym || campus || (cue && FACILITY_CUES.has(cue.low) && !t.sentenceStart) || typeEndAt(tokens, lex, g + 1) >= 0) {
           const end = extendFacility(tokens, lex, g);
           if (!eponymContextAfter(tokens, end)) {
             push(k, end, "Organization:Healthcare", 0.9, "facility-list");
@@ -153,7 +160,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         const typed = typeEndAt(tokens, lex, e + 1);
         const place = matchPhrase(lex.places, tokens, k, placeWordOk);
         const cue = prevWord(k);
-        if (typed >= 0 || (possessive && place < 0) || (cue && FACILITY_CUES.has(cue.low) && place < 0 && t.low.startsWith("m"))) {
+        // "to St Lukes", "at st marys": a saint's possessive written without its apostrophe, after a facility cue.
+        const bareS = !possessive && tokens[e].low.length > 3 && tokens[e].low.endsWith("s") && lex.firstNames.has(tokens[e].low.slice(0, -1));
+        if (typed >= 0 || (possessive && place < 0) || (cue && FACILITY_CUES.has(cue.low) && place < 0 && (t.low.startsWith("m") || bareS))) {
           const end = extendFacility(tokens, lex, typed >= 0 ? typed : e);
           push(k, end, "Organization:Healthcare", 0.85, "saint-facility");
           facilityEnd[k] = end;

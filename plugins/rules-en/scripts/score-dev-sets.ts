@@ -4,7 +4,8 @@
 //   node --import tsx plugins/rules-en/scripts/score-dev-sets.ts [--stack rules-only-en] [--show] [files…]
 // Files named holdout-* are scored only when named (aggregate figures, never --show, to see whether a rule generalises).
 // --show prints, for these fictional development texts only, each missed gold span and each predicted span outside
-// gold; it refuses any file outside plugins/rules-en/dev-sets (never run it on eval-sets/*/test).
+// gold; it reads plugins/rules-en/dev-sets and the development sets eval-sets/en/dev only and refuses any other file
+// (never eval-sets/*/test).
 import "reflect-metadata";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -15,6 +16,7 @@ import { StackRunner, loadStack } from "../../../src/stack/index.js";
 import { parseSource } from "../../../eval-sets/tools/markup.js";
 
 const DEV_DIR = fileURLToPath(new URL("../dev-sets", import.meta.url));
+const EVAL_DEV_DIR = fileURLToPath(new URL("../../../eval-sets/en/dev", import.meta.url));
 const METRICS = ["span_recall", "span_precision", "char_recall", "non_pii_redaction_rate"] as const;
 
 function arg(argv: string[], name: string): string | undefined {
@@ -37,8 +39,8 @@ async function main(argv: string[]): Promise<number> {
   const named = argv.filter((a, i) => !a.startsWith("--") && argv[i - 1] !== "--stack");
   const files = (named.length ? named.map((f) => resolve(f)) : readdirSync(DEV_DIR).filter((f) => f.endsWith(".txt") && !f.startsWith("holdout")).map((f) => join(DEV_DIR, f))).sort();
   for (const f of files) {
-    if (!f.startsWith(DEV_DIR + "/")) {
-      console.error("score-dev-sets reads plugins/rules-en/dev-sets only");
+    if (!f.endsWith(".txt") || (!f.startsWith(DEV_DIR + "/") && !f.startsWith(EVAL_DEV_DIR + "/"))) {
+      console.error("score-dev-sets reads plugins/rules-en/dev-sets and eval-sets/en/dev only");
       return 2;
     }
   }

@@ -1,0 +1,115 @@
+// Lower-case lines ("labs for hernandez today", "transfer to st lukes", "pts from fresno with copd"): a search query
+// or a hurried note written without capitals hides every proper name from the shape rules. On a line with no capital
+// letter at all, the words the lists know as names, places and facilities (and that are not everyday or medical
+// words) are given a capital, and the usual rules run on that text. Same length, same offsets; one pass per line.
+import { type PhraseIndex, type RulesEnLexicon, canonicalWord, stripAccents } from "./lexicon.js";
+
+const WORD = /[\p{L}\p{M}]+/gu;
+const UPPER = /\p{Lu}/u;
+
+/** Titles that make the next word a name ("dr anand", "mrs raman"). */
+const TITLES = new Set(["dr", "mr", "mrs", "ms", "prof", "mx"]);
+/** Words that continue a facility named by a place or a saint ("leeds general", "st lukes", "mercy west"). */
+const FACILITY_TAIL = new Set([
+  "general", "hospital", "hospitals", "infirmary", "clinic", "medical", "center", "centre", "health", "surgery", "practice",
+  "hospice", "memorial", "regional", "community", "university", "children's", "childrens", "royal", "county",
+]);
+const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "campus"]);
+/** Words after a title that are not a name ("dr said", "mr to call"). */
+const NOT_NAME = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the", "a", "an", "is", "was", "will", "said", "says", "note", "notes", "appt", "office", "letter", "team", "list"]);
+
+interface Word {
+  start: number;
+  end: number;
+  low: string;
+}
+
+function known(lex: RulesEnLexicon, low: string): "name" | "place" | undefined {
+  if (low.length < 3 || lex.common.has(low) || lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low)) return undefined;
+  if (lex.wordFirstNames.has(low) || lex.countries.has(low)) return undefined;
+  const bare = stripAccents(low);
+  const first = lex.firstNames.get(low) ?? lex.firstNames.get(bare);
+  if (first !== undefined && first < 4000) return "name";
+  const last = lex.surnames.get(low) ?? lex.surnames.get(bare);
+  if (last !== undefined && last < 25000 && !lex.commonSmall.has(low)) return "name";
+  if (lex.places.candidates(low).some((p) => p.length === 1)) return "place";
+  return undefined;
+}
+
+/** The longest phrase of `index` starting at word i (words compared folded, "saint" = "st"); its last word index or -1. */
+function phraseAt(index: PhraseIndex, words: readonly Word[], i: number, text: string): number {
+  const first = canonicalWord(words[i].low);
+  for (const p of index.candidates(first)) {
+    if (p.length < 2 || i + p.length > words.length) continue;
+    let ok = true;
+    for (let j = 1; j < p.length && ok; j++) {
+      const w = words[i + j];
+      // Only words separated by spaces (or a hyphen, an apostrophe) continue a phrase: never across a comma or a line.
+      ok = canonicalWord(w.low) === p[j] && /^[\s'\u2019-]{1,3}$/.test(text.slice(words[i + j - 1].end, w.start));
+    }
+    if (ok) return i + p.length - 1;
+  }
+  return -1;
+}
+
+function capitalise(chars: string[], w: Word): void {
+  const c = chars[w.start];
+  const u = c.toUpperCase();
+  if (u.length === c.length) chars[w.start] = u;
+}
+
+/** The text with proper words capitalised on every line that has no capital letter; the text itself when none. */
+export function restoreCase(text: string, lex: RulesEnLexicon): string {
+  let chars: string[] | undefined;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd);
+    if (line.length > 0 && !UPPER.test(line)) {
+      const words: Word[] = [];
+      for (const m of line.matchAll(WORD)) words.push({ start: lineStart + m.index, end: lineStart + m.index + m[0].length, low: m[0] });
+      const mark = new Uint8Array(words.length);
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i];
+        // Multi-word facilities and places first ("mercy west", "st lukes" is handled by its tail).
+        const f = phraseAt(lex.facilities, words, i, text);
+        const p = f < 0 ? phraseAt(lex.places, words, i, text) : -1;
+        const e = Math.max(f, p);
+        if (e > i && words.slice(i, e + 1).some((x) => !lex.common.has(x.low) || f >= 0)) {
+          for (let j = i; j <= e; j++) mark[j] = 1;
+          i = e;
+          continue;
+        }
+        // A listed one-word facility with its campus ("mercy west", "baptist east").
+        if (words[i + 1] && COMPASS.has(words[i + 1].low) && lex.facilities.candidates(w.low).some((x) => x.length === 1) && /^\s{1,2}$/.test(text.slice(w.end, words[i + 1].start))) {
+          mark[i] = 1;
+          mark[i + 1] = 1;
+          i++;
+          continue;
+        }
+        if (TITLES.has(w.low) || (w.low === "st" && words[i + 1])) {
+          const nx = words[i + 1];
+          if (nx && !NOT_NAME.has(nx.low) && /^[\s.]{1,2}$/.test(text.slice(w.end, nx.start)) && !lex.common.has(nx.low)) {
+            mark[i] = 1;
+            mark[i + 1] = 1;
+            i++;
+          }
+          continue;
+        }
+        if (known(lex, w.low)) mark[i] = 1;
+      }
+      // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").
+      for (let i = 1; i < words.length; i++) {
+        if (mark[i - 1] && !mark[i] && FACILITY_TAIL.has(words[i].low) && /^\s{1,2}$/.test(text.slice(words[i - 1].end, words[i].start))) mark[i] = 1;
+      }
+      for (let i = 0; i < words.length; i++) {
+        if (!mark[i]) continue;
+        chars ??= Array.from({ length: text.length }, (_, k) => text[k]);
+        capitalise(chars, words[i]);
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return chars ? chars.join("") : text;
+}
