@@ -8,6 +8,8 @@ import plugin, { rulesEnConfigSchema } from "./index.js";
 import { compileRulesEn, DEFAULT_SETTINGS, detectRulesEn } from "./lib/detect.js";
 import { loadRulesEnLexicon } from "./lib/lexicon.js";
 import { tokenize } from "./lib/tokens.js";
+import { restoreCase } from "./lib/case.js";
+import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./lib/namelike.js";
 import { DetectorTester } from "../../test/support/detector-tester.js";
 import { parseMarkup, renderMarkup } from "./test-support/markup.js";
 
@@ -100,6 +102,35 @@ describe("spans are well formed on any text", () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("lower-case lines", () => {
+  const lex = loadRulesEnLexicon();
+  it("change only the case of first letters, only on lines without a capital", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("labs for ", "hernandez ", "st lukes ", "Mercy ", "leeds general ", "dr anand ", "\n", "é", "😀", "fresno ", "mercy west "), { maxLength: 30 }).map((a) => a.join("")), (text) => {
+        const out = restoreCase(text, lex);
+        expect(out.length).toBe(text.length);
+        expect(out.toLowerCase()).toBe(text.toLowerCase());
+        const inLines = text.split("\n");
+        out.split("\n").forEach((line, i) => {
+          if (/\p{Lu}/u.test(inLines[i])) expect(line).toBe(inLines[i]);
+        });
+      }),
+    );
+  });
+  it("capitalises listed names and places, not everyday or medical words", () => {
+    expect(restoreCase("labs for hernandez from fresno on metformin", lex)).toBe("labs for Hernandez from Fresno on metformin");
+    expect(restoreCase("Labs for hernandez", lex)).toBe("Labs for hernandez");
+  });
+});
+
+describe("name-like unlisted words", () => {
+  it("read names of several languages as names and drugs, clinical words as words", () => {
+    for (const w of ["Okonkwo", "Nwachukwu", "Kazmierczak", "Mbeki"]) expect(looksLikeName(w, NAME_LIKE_ALONE)).toBe(true);
+    for (const w of ["Tenecteplase", "Nephrology", "Cholecystectomy", "Normocephalic", "Dupilumab", "Ondansetron"]) expect(looksLikeName(w, NAME_LIKE_ALONE)).toBe(false);
+    expect(nameLikeness("abc")).toBe(-Infinity);
   });
 });
 
