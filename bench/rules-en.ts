@@ -43,6 +43,11 @@ const SHAPES: Record<string, string> = {
   "months": "April ",
   "at signs": "a@",
   "line breaks": "Dr\n",
+  "lower-case names": "labs for maria gonzalez st lukes mercy west ",
+  "lone unlisted names": "Oyelaran\n",
+  "table cells": "Mbeki     71  | ",
+  "age column": "Name | Age\nOrtiz | 67\n",
+  "named wards": "Ward 9 Larch ",
 };
 
 function cpuSeconds(run: () => void): number {

@@ -3,9 +3,13 @@
 // letter at all, the words the lists know as names, places and facilities (and that are not everyday or medical
 // words) are given a capital, and the usual rules run on that text. Same length, same offsets; one pass per line.
 import { type PhraseIndex, type RulesEnLexicon, canonicalWord, stripAccents } from "./lexicon.js";
+import { nameLikeness } from "./namelike.js";
+import { EPONYM_CONTEXT, EPONYM_FAR_CONTEXT, MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
 
 const WORD = /[\p{L}\p{M}]+/gu;
 const UPPER = /\p{Lu}/u;
+/** Code, markup or a command line, not a note or a query. */
+const CODE = /[`{}<>=\\]|\$\(|\s--[a-z]/;
 
 /** Titles that make the next word a name ("dr anand", "mrs raman"). */
 const TITLES = new Set(["dr", "mr", "mrs", "ms", "prof", "mx"]);
@@ -14,6 +18,9 @@ const FACILITY_TAIL = new Set([
   "general", "hospital", "hospitals", "infirmary", "clinic", "medical", "center", "centre", "health", "surgery", "practice",
   "hospice", "memorial", "regional", "community", "university", "children's", "childrens", "royal", "county",
 ]);
+const STOP = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the", "a", "an", "is", "was", "with", "from", "by", "re", "per"]);
+/** Devices named after people ("jackson pratt drain", "foley catheter", "zimmer frame"). */
+const DEVICE_WORDS = new Set(["drain", "drains", "catheter", "tube", "line", "needle", "frame", "collar", "stockings", "splint", "mask", "bag", "boot", "forceps", "retractor", "clamp", "valve", "shunt", "stent", "pump"]);
 const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "campus"]);
 /** Words after a title that are not a name ("dr said", "mr to call"). */
 const NOT_NAME = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the", "a", "an", "is", "was", "will", "said", "says", "note", "notes", "appt", "office", "letter", "team", "list"]);
@@ -25,13 +32,16 @@ interface Word {
 }
 
 function known(lex: RulesEnLexicon, low: string): "name" | "place" | undefined {
-  if (low.length < 3 || lex.common.has(low) || lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low)) return undefined;
-  if (lex.wordFirstNames.has(low) || lex.countries.has(low)) return undefined;
+  if (low.length < 3 || lex.common.has(low) || lex.eponyms.has(low) || lex.wordFirstNames.has(low) || lex.countries.has(low)) return undefined;
+  if (MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low) || STOP_WORDS.has(low)) return undefined;
   const bare = stripAccents(low);
   const first = lex.firstNames.get(low) ?? lex.firstNames.get(bare);
-  if (first !== undefined && first < 4000) return "name";
   const last = lex.surnames.get(low) ?? lex.surnames.get(bare);
-  if (last !== undefined && last < 25000 && !lex.commonSmall.has(low)) return "name";
+  // A medical word is a word unless the census lists it as a name ("jackson" of Jackson-Pratt), as rules-en reads it.
+  if ((lex.medical.has(low) || lex.medicalProper.has(low)) && first === undefined && (last ?? Infinity) >= 20000) return undefined;
+  // Short words ("sha", "mei") are too often something else; rarer surnames need letters that read as a name.
+  if (low.length >= 4 && first !== undefined && first < 4000) return "name";
+  if (low.length >= 4 && last !== undefined && last < 25000 && !lex.commonSmall.has(low) && (last < 2000 || nameLikeness(low) > 0.2)) return "name";
   if (lex.places.candidates(low).some((p) => p.length === 1)) return "place";
   return undefined;
 }
@@ -66,7 +76,7 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     const line = text.slice(lineStart, lineEnd);
-    if (line.length > 0 && !UPPER.test(line)) {
+    if (line.length > 0 && !UPPER.test(line) && !CODE.test(line)) {
       const words: Word[] = [];
       for (const m of line.matchAll(WORD)) words.push({ start: lineStart + m.index, end: lineStart + m.index + m[0].length, low: m[0] });
       const mark = new Uint8Array(words.length);
@@ -99,9 +109,33 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         }
         if (known(lex, w.low)) mark[i] = 1;
       }
+      // A frequent given name that is also a word before a surname found above, or a surname after a given name found
+      // above ("maria gonzalez", "darnell jackson").
+      for (let i = 0; i + 1 < words.length; i++) {
+        if (!/^\s{1,2}$/.test(text.slice(words[i].end, words[i + 1].start))) continue;
+        const a = words[i].low;
+        const b = words[i + 1].low;
+        const fa = lex.firstNames.get(a);
+        const lb = lex.surnames.get(b);
+        if (!mark[i] && mark[i + 1] && fa !== undefined && fa < 1000 && !lex.wordFirstNames.has(a) && lb !== undefined) mark[i] = 1;
+        else if (mark[i] && !mark[i + 1] && fa !== undefined && lb !== undefined && lb < 5000 && !lex.commonSmall.has(b) && !STOP.has(b)) mark[i + 1] = 1;
+      }
       // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").
       for (let i = 1; i < words.length; i++) {
         if (mark[i - 1] && !mark[i] && FACILITY_TAIL.has(words[i].low) && /^\s{1,2}$/.test(text.slice(words[i - 1].end, words[i].start))) mark[i] = 1;
+      }
+      // Not before a word that makes it an eponym ("jackson pratt drain", "graves disease").
+      for (let i = 0; i < words.length; i++) {
+        if (!mark[i]) continue;
+        let j = i + 1;
+        while (j < words.length && mark[j]) j++;
+        const nx = words[j]?.low;
+        const nx2 = words[j + 1]?.low;
+        const eponymWord = (w: string | undefined) => w !== undefined && (EPONYM_CONTEXT.has(w) || EPONYM_FAR_CONTEXT.has(w) || DEVICE_WORDS.has(w));
+        if (eponymWord(nx) || (nx !== undefined && lex.surnames.has(nx) && eponymWord(nx2))) {
+          for (let m = i; m < j; m++) mark[m] = 0;
+        }
+        i = j - 1;
       }
       for (let i = 0; i < words.length; i++) {
         if (!mark[i]) continue;

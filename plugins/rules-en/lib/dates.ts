@@ -93,6 +93,16 @@ export function compileDateRules(): DateRules {
   };
 }
 
+/** Holidays that name a day (the annotators' notes count them as dates): "Boxing Day", "New Year's Eve", "Thanksgiving". */
+const HOLIDAY = /(?<![\p{L}])(?:Christmas\s(?:Day|Eve)|Boxing\sDay|New\sYear['’]?s?\s(?:Day|Eve)|Easter\s(?:Sunday|Monday|Day)|Good\sFriday|Thanksgiving(?:\sDay)?|Labou?r\sDay|Memorial\sDay|Independence\sDay|Veterans['’]?\sDay|Presidents['’]?\sDay|Columbus\sDay|Martin\sLuther\sKing(?:\sJr\.?)?\sDay|MLK\sDay|Juneteenth|Halloween|Hallowe['’]en|Valentine['’]?s\sDay|St\.?\sPatrick['’]?s\sDay|Mother['’]?s\sDay|Father['’]?s\sDay|Bonfire\sNight|Guy\sFawkes\sNight|Remembrance\sSunday|Burns\sNight|Hogmanay|Christmas|Easter)(?![\p{L}])/gud;
+
+/** "84YR LADY", "45 yr male", "3yo boy": a number of years fused or next to a word for the person. */
+const AGE_NOUN = /(?<![\p{L}\d.\/])(\d{1,3}\s{0,2}(?:yrs?|y))\s{1,2}(?=(?:lady|man|male|female|woman|gent|gentleman|boy|girl|pt|patient|m|f)(?![\p{L}]))/giud;
+/** Neonatal day of life: "DOL 6", "DOL#12" (the whole pair is the age). */
+const DAY_OF_LIFE = /(?<![\p{L}])(DOL\s{0,2}#?\d{1,3})(?![\d.,\/])/gud;
+/** A month in Roman numerals, as British and European notes write it: "05.iii.2024", "12/xi/23". */
+const ROMAN_MONTH_DATE = /(?<![\p{L}\d.\/])((?:0?[1-9]|[12]\d|3[01])([.\/\- ])(?:i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii|I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)\2(?:(?:19|20)\d\d|\d\d))(?![\p{L}\d])/gud;
+
 function validNumericDate(a: number, b: number): boolean {
   return a >= 1 && b >= 1 && ((a <= 12 && b <= 31) || (b <= 12 && a <= 31));
 }
@@ -115,6 +125,8 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
   if (opts.dates) {
     for (const [s, e] of groupMatches(rules.monthDayYear, text)) push(s, e, "month-day-year", 0.95);
     for (const [s, e] of groupMatches(rules.dayMonthYear, text)) push(s, e, "day-month-year", 0.95);
+    for (const [s, e] of groupMatches(ROMAN_MONTH_DATE, text, 1)) push(s, e, "roman-month-date", 0.9);
+    for (const [s, e] of groupMatches(HOLIDAY, text, 0)) push(s, e, "holiday", 0.8);
     for (const [s, e] of groupMatches(rules.theDayOfMonth, text)) push(s, e, "day-of-month", 0.9);
     for (const [s, e, m] of groupMatches(rules.monthYear, text)) {
       if (/^may\b/i.test(m[0]) && m[0][0] === "m" && !/\d{4}/.test(m[0])) continue;
@@ -180,6 +192,8 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       out.push({ start: s, end: trimAge(text, s, e), label: "Age_Birthdate", score: 0.9, rule: "age-old" });
     }
     for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
+    for (const [s, e] of groupMatches(AGE_NOUN, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-noun" });
+    for (const [s, e] of groupMatches(DAY_OF_LIFE, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "day-of-life" });
     for (const [s, e, m] of groupMatches(rules.ageSex, text, 0)) {
       const n = Number(m[1]);
       if (n < 1 || n > 115) continue;

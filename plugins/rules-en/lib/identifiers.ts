@@ -41,7 +41,7 @@ const PATIENT_WEAK = [
   String.raw`insurance|policy|member|account|acct|claim|case|plan|group|record|chart|id|ref|auth|authorization|encounter|visit|license|licence|dl|plate|badge`,
 ];
 const SSN_CUES = String.raw`ssn|ss\s?#|ss\s+(?:number|no\.?)|social\s+security(?:\s+(?:number|no\.?|#|card))?|social(?=\s*[:#])|last\s+(?:4|four)\s+(?:of\s+)?(?:the\s+)?(?:ssn|social)|ssn\s+last\s+(?:4|four)`;
-const CAREGIVER_CUES = String.raw`npi(?:\s+(?:number|no\.?|#))?|dea(?:\s+(?:number|no\.?|#))?|upin|gmc(?:\s+(?:number|no\.?))?|provider\s+(?:id|number|no\.?|#)|(?:medical\s+)?licen[cs]e\s+(?:for|of)\s+dr\.?|state\s+licen[cs]e`;
+const CAREGIVER_CUES = String.raw`npi(?:\s+(?:number|no\.?|#))?|dea(?:\s+(?:number|no\.?|#))?|upin|gmc(?:\s+(?:number|no\.?))?|gphc(?:\s+(?:number|no\.?|reg(?:istration)?))?|gdc(?:\s+(?:number|no\.?))?|nmc(?:\s+pin)?|hcpc(?:\s+(?:number|no\.?))?|interpreter\s+(?:id|#|no\.?)|provider\s+(?:id|number|no\.?|#)|(?:medical\s+)?licen[cs]e\s+(?:for|of)\s+dr\.?|state\s+licen[cs]e`;
 
 // A value: starts with a letter or digit, up to 24 characters of letters, digits and inner - / . _, optional further
 // digit groups after single spaces ("W 1234 5678").
@@ -99,7 +99,7 @@ export function compileIdentifierRules(): IdentifierRules {
       cueRule(PATIENT_STRONG.join("|"), "ID:Patient", 2, "id-cue"),
       cueRule(PATIENT_WEAK.join("|"), "ID:Patient", 4, "id-weak-cue"),
       cueRule(String.raw`key\s?safe(?:\s+code)?|key\s+code|door\s+code|gate\s+code|access\s+code|entry\s+code|lock\s?box(?:\s+code)?|alarm\s+code`, "Anonymize_Other", 3, "access-code"),
-      cueRule(String.raw`vin|serial(?:\s+(?:number|no\.?|#))?|s\/n|device\s+(?:id|serial)|licen[cs]e\s+plate|plate|registration(?:\s+(?:number|no\.?))?|mac\s+address`, "Anonymize_Other", 3, "device-cue"),
+      cueRule(String.raw`vin|collar\s+(?:number|no\.?|#)|shoulder\s+(?:number|no\.?)|serial(?:\s+(?:number|no\.?|#))?|s\/n|device\s+(?:id|serial)|licen[cs]e\s+plate|plate|registration(?:\s+(?:number|no\.?))?|mac\s+address`, "Anonymize_Other", 3, "device-cue"),
     ],
     // "#12345", "# 12345": at least four digits, or a letter-digit mix of five characters.
     hashId: /(?<![\p{L}\d&])#\s?(?=[A-Za-z0-9-]{4,20}(?![A-Za-z0-9]))([A-Za-z]{0,4}-?\d[A-Za-z0-9-]{3,19})/giud,
@@ -108,7 +108,7 @@ export function compileIdentifierRules(): IdentifierRules {
     handle: /(?<![\w@.])@([A-Za-z0-9_](?:[A-Za-z0-9_.]{1,28}[A-Za-z0-9_])?)(?![\w@]|\.[A-Za-z])/gd,
     gluedExtension: /(?<=[\p{L}.,)]\s{1,2})x(\d{4,5})(?![\p{L}\d])/gud,
     // Pager, bleep and extension numbers are short.
-    shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:(?:me|him|her|us|them)\s{1,2}(?:on|at)\s{1,2})?(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
+    shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:(?:me|him|her|us|them)\s{1,2}(?:on|at)\s{1,2})?(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6}|\d-\d{4})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
     // A UK number plate, current format: "MX68 KTE".
     ukPlate: /(?<![\p{L}\d])[A-HJ-PR-Y][A-HJ-PR-Y](?:0[1-9]|[1-7]\d)\s[A-HJ-PR-Z]{3}(?![\p{L}\d])/gud,
     ssnShape: /(?<![\d\-\/.])(\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\d\-\/.]|\s\d)/gd,
@@ -134,6 +134,10 @@ function trimTrailing(text: string, start: number, end: number): number {
   return end;
 }
 
+const MBI_A = "[AC-HJKMNP-RT-Y]";
+const MBI_AN = "[AC-HJKMNP-RT-Y0-9]";
+const MBI = new RegExp(String.raw`(?<![A-Za-z0-9\-])[1-9]${MBI_A}${MBI_AN}\d(-?)${MBI_A}${MBI_AN}\d\1${MBI_A}{2}\d{2}(?![A-Za-z0-9\-])`, "gd");
+
 export function findIdentifiers(text: string, rules: IdentifierRules): Candidate[] {
   const out: Candidate[] = [];
   for (const cr of rules.cueRules) {
@@ -152,6 +156,9 @@ export function findIdentifiers(text: string, rules: IdentifierRules): Candidate
       out.push({ start: s, end: e, label: cr.label, score: 0.9, rule: cr.rule });
     }
   }
+  // A Medicare Beneficiary Identifier by its own shape (CMS: digit, letter, letter or digit, digit, ...; never S L O I
+  // B Z), with or without its dashes: "1EG4-TE5-MK73".
+  for (const [s, e] of groupMatches(MBI, text, 0)) out.push({ start: s, end: e, label: "ID:Patient", score: 0.85, rule: "mbi-shape" });
   for (const [s, e0] of groupMatches(rules.hashId, text, 0)) {
     const e = trimTrailing(text, s, e0);
     if (digitCount(text.slice(s, e)) < 3) continue;

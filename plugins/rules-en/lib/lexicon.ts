@@ -53,6 +53,8 @@ export interface RulesEnLexicon {
   firstNames: ReadonlyMap<string, number>;
   /** Surnames → rank. */
   surnames: ReadonlyMap<string, number>;
+  /** How many of the surname ranks are the census list's (the names of the world come after them). */
+  censusSurnames: number;
   /** Lower-case dictionary words (SCOWL 50) and the smaller, more common SCOWL 35 set. */
   common: ReadonlySet<string>;
   commonSmall: ReadonlySet<string>;
@@ -137,12 +139,14 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
   const countries = new PhraseIndex();
   for (const e of readList("curated/countries.txt")) countries.add(phraseWords(e));
   const common = new Set(readList("words/common.txt"));
+  const census = readList("names/last.txt");
   cached = {
     payers,
     countries,
     // The census and faker en lists first; names of the world after them (their ranks never make a lone name).
     firstNames: rankMap([...readList("names/first.txt"), ...readList("names/first-world.txt"), ...readList("curated/first-names-extra.txt").filter((n) => !common.has(foldWord(n)))]),
-    surnames: rankMap([...readList("names/last.txt"), ...readList("names/last-world.txt")]),
+    surnames: rankMap([...census, ...readList("names/last-world.txt")]),
+    censusSurnames: census.length,
     common,
     commonSmall: new Set(readList("words/common-small.txt")),
     medical: new Set(readList("words/medical.txt")),

@@ -3,9 +3,7 @@
 // vocabulary), compares the two likelihoods. It is only asked about a capitalised word that no list knows and that
 // stands alone (a fragment, a table cell, a list entry): "Oyelaran", "Ravindran" are names, "Tenecteplase",
 // "Jardiance" are not. Linear in the word; the counts are built once per process.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { RULES_EN_DATA_DIR, foldWord, stripAccents } from "./lexicon.js";
+import { foldWord, loadRulesEnLexicon, stripAccents } from "./lexicon.js";
 
 const SIZE = 28;
 /** a-z → 1..26; "^" (before the word) 0, "$" (after it) 27. */
@@ -17,12 +15,6 @@ interface Side {
   contexts: Float64Array;
 }
 
-function lines(rel: string): string[] {
-  return readFileSync(join(RULES_EN_DATA_DIR, rel), "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#"));
-}
 
 const ASCII_WORD = /^[a-z]+$/;
 
@@ -53,12 +45,19 @@ function logP(s: Side, w: string): number {
 
 let model: { names: Side; words: Side } | undefined;
 
+/** Census surnames beyond this rank are left out of the name side (they include many ordinary words). */
+const SURNAME_RANKS = 30000;
+
 function load(): { names: Side; words: Side } {
   if (model) return model;
-  const names = [...lines("names/first.txt"), ...lines("names/first-world.txt"), ...lines("names/last.txt").slice(0, 30000), ...lines("names/last-world.txt")];
-  const nameSet = new Set(names.map((n) => foldWord(n)));
+  // The lexicon's own folded lists (already loaded once per process): no second read of the files.
+  const lex = loadRulesEnLexicon();
+  const names: string[] = [...lex.firstNames.keys()];
+  for (const [n, rank] of lex.surnames) if (rank < SURNAME_RANKS || rank >= lex.censusSurnames) names.push(n);
+  const nameSet = new Set(names);
   // Words that are also names ("Hope", "Baker") count for neither side.
-  const words = [...lines("words/common.txt"), ...lines("words/medical.txt"), ...lines("words/medical-proper.txt"), ...lines("curated/drugs-extra.txt")].filter((w) => !nameSet.has(foldWord(w)));
+  const words: string[] = [];
+  for (const set of [lex.common, lex.medical, lex.medicalProper]) for (const w of set) if (!nameSet.has(w) && !lex.firstNames.has(w) && !lex.surnames.has(w)) words.push(w);
   model = { names: side(names), words: side(words) };
   return model;
 }
@@ -78,6 +77,8 @@ export function nameLikeness(word: string): number {
  */
 export const NAME_LIKE_ALONE = 0.3;
 export const NAME_LIKE_CELL = 0.4;
+/** An unlisted capitalised word between lower-case words in running text ("Can Priyanka call her"). */
+export const NAME_LIKE_RUNNING = 0.8;
 
 /** Drug-like endings that no name model should overrule ("-mab", "-pril", "-statin"). */
 const DRUG_END = /(?:mab|nib|pril|sartan|statin|olol|azole|cillin|mycin|cycline|floxacin|vir|tide|parin|xaban|gatran|gliptin|gliflozin|glutide|dronate|prazole|tidine|lukast|triptan|setron|pam|lam|zepam|done|pine|zine|ide|ine|ate|one|ol|il|in|ex|ix|ax|yl)$/;

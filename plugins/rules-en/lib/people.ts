@@ -5,14 +5,14 @@
 import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
-import { looksLikeName, NAME_LIKE_ALONE, NAME_LIKE_CELL } from "./namelike.js";
-import { isCapitalised, type Token } from "./tokens.js";
+import { looksLikeName, NAME_LIKE_ALONE, NAME_LIKE_CELL, NAME_LIKE_RUNNING } from "./namelike.js";
+import { COLUMN_GAP, isCapitalised, type Token } from "./tokens.js";
 import { eponymContextAfter, nameCandidateWord, STOP_WORDS as STOP, wordInfo } from "./words.js";
 
 type Role = "patient" | "caregiver" | "other";
 
 const MEDICAL_TITLES = new Set(["dr", "doctor", "prof", "professor", "drs"]);
-const CIVIL_TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "mister", "madam", "sir", "dame", "lady", "lord", "rev", "reverend", "fr", "father", "sister", "brother", "pastor", "rabbi", "imam", "nurse", "sgt", "capt", "col", "lt", "gen", "officer", "pc", "wpc", "insp", "inspector", "detective", "det", "constable", "sergeant", "deputy", "trooper", "cpl", "pvt", "maj"]);
+const CIVIL_TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "sr", "mister", "madam", "sir", "dame", "lady", "lord", "rev", "reverend", "fr", "father", "sister", "brother", "pastor", "rabbi", "imam", "nurse", "sgt", "capt", "col", "lt", "gen", "officer", "pc", "wpc", "insp", "inspector", "detective", "det", "constable", "sergeant", "deputy", "trooper", "cpl", "pvt", "maj"]);
 /** Titles that may stand before a lower-case or unknown word and still mean a person (the others need a capital). */
 const STRONG_TITLES = new Set(["dr", "mr", "mrs", "ms", "prof", "mx", "drs"]);
 
@@ -43,6 +43,7 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "case manager", "social worker", "sw", "cm", "care coordinator", "coordinator", "technician", "tech", "aide", "cna", "scribe", "preceptor",
     "supervisor", "dear", "sincerely", "regards", "thanks", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "best wishes", "kind wishes", "warm wishes", "all the best", "cosigned by", "co-signed by", "electronically signed by", "approved by",
     "ordered by", "performed by", "interpreted by", "read by", "attending physician", "primary care", "ordering", "sign", "signature",
+    "reviewed", "verified by", "checked by", "authorised by", "authorized by", "reported by", "typed by", "validated by", "approved by", "witnessed by", "countersigned by", "sonographer", "phlebotomist", "physio", "physiotherapist", "hca",
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
 
@@ -242,6 +243,10 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           let k2 = ini + 1;
           const ini2 = isInitialAt(tokens, k2);
           if (ini2 >= 0) k2 = ini2 + 1;
+          // Particles between the initials and the surname: "Dr L. van der Westhuizen", "Dr J. de Souza".
+          let k3 = k2;
+          while (k3 < k2 + 2 && tokens[k3]?.kind === "word" && PARTICLES.has(tokens[k3].low) && !tokens[k3].newlineBefore && tokens[k3 + 1]?.kind === "word" && (isCapitalised(tokens[k3 + 1]) || PARTICLES.has(tokens[k3 + 1].low))) k3++;
+          if (k3 > k2 && !PARTICLES.has(tokens[k3]?.low ?? "")) k2 = k3;
           const e = nameWordAt(k2, true, false);
           if (e >= 0) {
             first = j;
@@ -254,9 +259,11 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             last = e;
           }
         }
+        // On a line in capitals a weak title reads as a word ("84YR LADY BED 22"): the name must be no common word.
+        if (first >= 0 && t.capsLine && !STRONG_TITLES.has(t.low) && lex.common.has(tokens[first].low)) first = -1;
         if (first >= 0) {
           const run = extendRun({ first, last, words: [last] }, true);
-          const role: Role = MEDICAL_TITLES.has(t.low) ? "caregiver" : t.low === "nurse" ? "caregiver" : "patient";
+          const role: Role = MEDICAL_TITLES.has(t.low) ? "caregiver" : t.low === "nurse" || t.low === "sr" ? "caregiver" : "patient";
           record(run, role, 0.95, "title");
           k = run.last;
           continue;
@@ -304,7 +311,8 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const b = info(c2);
       const second = tokens[c2];
       if (
-        a.lastRank !== undefined && !a.stop && !a.calendar && !a.acronym &&
+        // An unlisted surname whose letters read as a name before a listed given name ("Wiśniewska, Bożena").
+        (a.lastRank !== undefined || (!a.common && !a.medicalProper && !lex.places.has(t.low) && t.text.length >= 4 && !SIGN_OFFS.has(t.low) && !/^(?:thx|tx|ty|thks|thnx|cc|fyi|re|fw|fwd)$/.test(t.low) && b.firstRank !== undefined && !b.common && ((b.firstRank < 4000 && !b.ambiguousFirst) || looksLikeName(t.text, NAME_LIKE_CELL)))) && !a.stop && !a.calendar && !a.acronym &&
         !b.stop && !b.calendar && isCapitalised(second) && !a.eponym &&
         ((b.firstRank !== undefined && !b.ambiguousFirst && (!a.common || b.firstRank < 1500)) ||
           // "Takahashi, Ken": a given name that is also a word, after a surname that is none.
@@ -322,6 +330,22 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           const run = extendRun({ first: k, last, words: [k, c2] }, false);
           record(run, "other", 0.85, "last-comma-first");
           k = run.last;
+          continue;
+        }
+      }
+    }
+
+    // 3b. A listed surname and one initial alone on a line or in a cell: "HUANG W", "Okafor J." (a list, a label).
+    if ((t.shape === "upper" || t.shape === "title") && t.text.length >= 3 && cellStartAt(tokens, k, text) && !covered(found, k)) {
+      const w = info(k);
+      const ini = tokens[k + 1];
+      if (w.lastRank !== undefined && !w.common && !w.stop && !w.acronym && !w.eponym && ini && ini.kind === "word" && ini.text.length === 1 && ini.shape === "title" && /\p{Lu}/u.test(ini.text) && adjacent(k + 1)) {
+        let e = k + 1;
+        if (tokens[e + 1]?.low === "." && !tokens[e + 1].spaceBefore) e++;
+        const nx = tokens[e + 1];
+        if (!nx || nx.newlineBefore || nx.low === "|" || COLUMN_GAP.test(text.slice(tokens[e].end, nx.start))) {
+          record({ first: k, last: k + 1, words: [k] }, "other", 0.7, "surname-initial");
+          k = e;
           continue;
         }
       }
@@ -434,6 +458,8 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
               (!ambiguous || (!weak && (listed || !w.commonSmall) && !start.sentenceStart && !w.medicalProper) || (cue.label && listed && !w.commonSmall));
             if (allow && !(weak && !listed)) e = nameWordAt(j, true, false);
             if (start.shape === "upper" && !listed && !cue.label) e = -1;
+            // On a line in capitals an everyday word after a cue is no name ("PT SEEN IN FAST TRACK").
+            if (start.shape === "upper" && lex.common.has(start.low) && (start.capsLine || (w.lastRank ?? Infinity) > 5000) && !cue.label) e = -1;
           } else if (!weak && start.shape === "lower") {
             if ((w.firstRank !== undefined && !w.common) || (w.lastRank !== undefined && !w.commonSmall && w.lastRank < 5000)) e = nameWordAt(j, false, true);
             // "son mike", "wife sue": a frequent first name after a relative, even one that is also a word.
@@ -523,11 +549,17 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const alone = (k === 0 || t.newlineBefore) && (!tokens[k + 1] || tokens[k + 1].newlineBefore);
       // Alone in a table cell or a list entry: "Mbeki            71    sepsis", "| Oyelaran |".
       const cell = alone || cellAt(tokens, k, text);
-      const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common));
-      const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && (w.lastRank < 25000 || cell);
+      // A given name of the world lists (beyond the census ranks) in running text needs letters that read as a name.
+      const worldFirst = w.firstRank !== undefined && w.firstRank >= 4000 && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !lex.places.has(t.low) && t.shape === "title" && looksLikeName(t.text, NAME_LIKE_CELL);
+      const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common) || worldFirst);
+      const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && (w.lastRank < 25000 || cell || (t.shape === "title" && !lex.medical.has(t.low) && !w.medicalProper && looksLikeName(t.text, NAME_LIKE_CELL)));
       // A word that no list knows, alone in its cell, whose letters read as a name of some language ("Oyelaran").
       const unlisted = cell && t.shape === "title" && w.firstRank === undefined && w.lastRank === undefined && !w.common && !w.medicalProper && !lex.medical.has(t.low) && !lex.places.has(t.low) && looksLikeName(t.text, alone ? NAME_LIKE_ALONE : NAME_LIKE_CELL);
-      if (!firstOk && !lastOk && !unlisted) continue;
+      // Mid-sentence, between lower-case words, an unlisted capitalised word needs a clearer name reading ("Can Priyanka call").
+      const pw = tokens[k - 1];
+      const isolated = !t.sentenceStart && pw?.kind === "word" && (!isCapitalised(pw) || STOP.has(pw.low) || (pw.sentenceStart && lex.common.has(pw.low))) && !isCapitalised(tokens[k + 1]);
+      const unlistedRunning = !cell && isolated && t.shape === "title" && w.firstRank === undefined && w.lastRank === undefined && !w.common && !w.medicalProper && !lex.medical.has(t.low) && !lex.places.has(t.low) && looksLikeName(t.text, NAME_LIKE_RUNNING);
+      if (!firstOk && !lastOk && !unlisted && !unlistedRunning) continue;
       // At a sentence start a capitalised common word proves nothing; a word no dictionary knows still does.
       if (t.sentenceStart && w.common && !((w.firstRank ?? 1e9) < 150)) continue;
       if (eponymContextAfter(tokens, k)) continue;
@@ -583,16 +615,19 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
   return out;
 }
 
-/** Two spaces or more, a tab or a bar between two words: a table's column boundary. */
-export const COLUMN_GAP = /\t| {2,}|\|/;
 
 /** Token k alone in a table cell: a line start or a column gap before it, a line end or a column gap after it. */
-function cellAt(tokens: readonly Token[], k: number, text: string): boolean {
+/** Token k opens a line or a table cell. */
+function cellStartAt(tokens: readonly Token[], k: number, text: string): boolean {
   const t = tokens[k];
   const prev = tokens[k - 1];
+  return k === 0 || t.newlineBefore || (prev !== undefined && COLUMN_GAP.test(text.slice(prev.end, t.start))) || prev?.low === "|";
+}
+
+function cellAt(tokens: readonly Token[], k: number, text: string): boolean {
   const next = tokens[k + 1];
-  const before = k === 0 || t.newlineBefore || (prev !== undefined && COLUMN_GAP.test(text.slice(prev.end, t.start))) || prev?.low === "|";
-  if (!before) return false;
+  if (!cellStartAt(tokens, k, text)) return false;
+  const t = tokens[k];
   return !next || next.newlineBefore || COLUMN_GAP.test(text.slice(t.end, next.start)) || next.low === "|";
 }
 

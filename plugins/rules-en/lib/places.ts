@@ -4,7 +4,7 @@
 import type { Label } from "../../../src/contract/index.js";
 import { groupMatches, type Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
-import { isCapitalised, type Token } from "./tokens.js";
+import { COLUMN_GAP, isCapitalised, type Token } from "./tokens.js";
 import { eponymContextAfter, matchPhrase, nameCandidateWord, STOP_WORDS, wordInfo } from "./words.js";
 
 const PLACE_CUES = new Set(["in", "from", "near", "to", "at", "of", "outside", "around", "into", "towards", "toward", "via", "between", "and", "lives", "living", "resides", "residing", "moved", "relocated", "born", "raised", "visiting", "traveled", "travelled", "returned", "originally", "native", "resident", "downtown", "city", "town", "county", "state", "village"]);
@@ -15,7 +15,8 @@ const STREET_TYPES = new Set(
     "street st avenue ave av road rd boulevard blvd lane ln drive dr court ct place pl way terrace ter terr parkway pkwy circle cir " +
     "highway hwy expressway expy freeway fwy turnpike tpke trail trl path pike square sq plaza plz row mews close crescent cres " +
     "gardens gdns grove gr hill walk alley aly loop run crossing xing point pt ridge heights hts park pk green broadway causeway " +
-    "esplanade parade quay wharf rise vale view estate bend cove glen hollow landing manor meadow meadows pass passage commons"
+    "esplanade parade quay wharf rise vale view estate bend cove glen hollow landing manor meadow meadows pass passage commons " +
+    "drove chase wynd croft fold garth"
   ).split(" "),
 );
 /** Street types that are also everyday words: they need a house number before the street name. */
@@ -180,6 +181,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       for (let j = k - 1; j >= 0 && words < 6; j--) {
         const p = tokens[j];
         if (tokens[j + 1].newlineBefore) break;
+        // A table's column gap ends the name ("Patient: Gurpreet Singh Dhillon     Pharmacy: ...").
+        if (COLUMN_GAP.test(text.slice(p.end, tokens[j + 1].start))) break;
         if (p.kind === "punct") {
           // "St. Mary's", "Baylor Scott & White", "Dana-Farber"; a spaced dash separates a heading ("LETTER - Queen").
           const glued = !tokens[j + 1].spaceBefore && !p.spaceBefore;
@@ -228,7 +231,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         if (e2 >= 0) end = e2;
       }
       end = extendFacility(tokens, lex, end);
-      if (proper > 0 && (first < k || end > typeEnd)) {
+      // A type word followed by a colon is a field label ("Pharmacy: Ashworth Pharmacy").
+      const label = end === typeEnd && tokens[end + 1]?.low === ":";
+      if (proper > 0 && (first < k || end > typeEnd) && !label) {
         push(first, end, "Organization:Healthcare", 0.85, "facility-shape");
         facilityEnd[first] = end;
         k = end;
@@ -245,6 +250,28 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         facilityEnd[k] = pe;
         k = pe;
         continue;
+      }
+    }
+    // "Ward 9 Larch", "Ward: Ilchester": a ward's proper name after the word (not "Ward 7B", "ward 22", "Ward round").
+    if (t.low === "ward" && cap(t)) {
+      let j = k + 1;
+      let numbered = false;
+      if (tokens[j]?.kind === "num" && !tokens[j].newlineBefore) {
+        j++;
+        numbered = true;
+        if (tokens[j]?.kind === "word" && !tokens[j].spaceBefore && tokens[j].text.length <= 2) j++;
+      }
+      const colon = !numbered && tokens[j]?.low === ":";
+      if (colon) j++;
+      const nm = tokens[j];
+      if ((numbered || colon) && nm && nm.kind === "word" && nm.shape === "title" && nm.text.length >= 3 && !nm.newlineBefore && !COLUMN_GAP.test(text.slice(tokens[j - 1].end, nm.start))) {
+        const w = wordInfo(lex, nm);
+        if (!w.stop && !w.calendar && !w.acronym && !lex.facilityModifiers.has(nm.low) && !lex.medical.has(nm.low) && !/^(?:round|rounds|bed|bay|side|room|sister|manager|clerk|staff|team|north|south|east|west)$/.test(nm.low)) {
+          push(numbered ? k : j, j, "Organization:Healthcare", 0.75, "ward-name");
+          facilityEnd[k] = j;
+          k = j;
+          continue;
+        }
       }
     }
     // Named wards: "Rowan Ward", "Nightingale Unit" (not "Ward 7" or "Cardiac Unit").
@@ -441,7 +468,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     }
     if (first < 0) continue;
     // "Way", "Close", "Drive" after everyday words only ("Heart Failure Way", "Keep Close") are no street.
-    if (proper === 0 && !STRONG_NAMED_STREET_TYPES.has(t.low)) continue;
+    // After a place preposition they still name one ("walk to the end of Cedar Close", "lives on Oak Grove").
+    const placed = first > 0 && /^(?:on|in|at|of|along|down|up|off|near|lives|living|past)$/.test(tokens[first - 1].low) && !t.sentenceStart;
+    if (proper === 0 && !STRONG_NAMED_STREET_TYPES.has(t.low) && !placed) continue;
     // The street type must end the name: "Road traffic accident" is no street.
     const after = tokens[k + 1];
     if (after && after.kind === "word" && after.shape === "lower" && !after.newlineBefore && STREET_NOUN_AFTER.has(after.low)) continue;

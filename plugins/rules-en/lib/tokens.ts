@@ -26,6 +26,9 @@ export interface Token {
   capsLine: boolean;
 }
 
+/** Two spaces or more, a tab or a bar between two words: a table's column boundary. */
+export const COLUMN_GAP = /\t| {2,}|\|/;
+
 const LETTER = /[\p{L}\p{M}]/u;
 const SPACE = /\s/u;
 

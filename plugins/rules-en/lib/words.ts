@@ -94,7 +94,7 @@ export function nameCandidateWord(lex: RulesEnLexicon, t: Token | undefined): bo
 export const EPONYM_FAR_CONTEXT = new Set(
   (
     "rule rules score scores criteria scale scales classification model index questionnaire tool protocol protocols " +
-    "guideline guidelines staging system equation formula"
+    "guideline guidelines staging system equation formula examination exam triage"
   ).split(" "),
 );
 /** Instruments and techniques named after a person, right after the name. */
