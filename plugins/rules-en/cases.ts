@@ -207,6 +207,7 @@ export const CASES: Record<string, readonly string[]> = {
     "RE: [Delacroix, Yvette] - MRN [00418827]\nCan [Priyanka] call her back?\nThx, [Marcus]",
     "PT SEEN IN FAST TRACK. Discussed with Sr [Adeyemi] on [Heron Ward].",
     "[HUANG W]\nDr [L. van der Westhuizen]",
+    "Fr. [Declan] visited from [St Anne's] parish. Insurance: [Humana Gold Plus] ID [H55012237]",
   ],
   "lone fragments": [
     "[Ravindran]",

@@ -61,6 +61,9 @@ const FACILITY_SECOND = new Set(["general", "memorial", "methodist", "baptist", 
 /** Review-of-systems headings that a note writes alone on a line ("CVS", "CNS"), whatever a list says. */
 const SYSTEM_HEADINGS = new Set(["CVS", "CNS", "RS", "GIT", "GUS", "MSK", "ENT", "GU", "GI", "PNS", "ROS"]);
 
+/** Words of a health plan's name after its payer. */
+const PLAN_WORDS = new Set(["gold", "silver", "bronze", "platinum", "plus", "advantage", "choice", "premier", "select", "complete", "ppo", "hmo", "epo", "pos", "medicare", "value", "essential", "elite", "preferred", "classic", "premium", "dual", "complete"]);
+
 const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
 
 const ORG_TYPES = new Set(["rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
@@ -163,7 +166,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         const cue = prevWord(k);
         // "to St Lukes", "at st marys": a saint's possessive written without its apostrophe, after a facility cue.
         const bareS = !possessive && tokens[e].low.length > 3 && tokens[e].low.endsWith("s") && lex.firstNames.has(tokens[e].low.slice(0, -1));
-        if (typed >= 0 || (possessive && place < 0) || (cue && FACILITY_CUES.has(cue.low) && place < 0 && (t.low.startsWith("m") || bareS))) {
+        // "St Anne's" after a cue is the church or hospital even where "St Anne" is also a place.
+        if (typed >= 0 || (possessive && (place < 0 || place < e)) || (cue && FACILITY_CUES.has(cue.low) && place < 0 && (t.low.startsWith("m") || bareS))) {
           const end = extendFacility(tokens, lex, typed >= 0 ? typed : e);
           push(k, end, "Organization:Healthcare", 0.85, "saint-facility");
           facilityEnd[k] = end;
@@ -246,9 +250,12 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       const w = wordInfo(lex, t);
       const cue = prevWord(k);
       if (pe > k || !w.common || (cue && /^(?:insurance|insurer|plan|covered|through|via|by|with|has|payer|coverage|ins)$/.test(cue.low))) {
-        push(k, pe, "Organization:Other", 0.8, "payer");
-        facilityEnd[k] = pe;
-        k = pe;
+        // The plan's own name after the payer: "Humana Gold Plus", "Aetna Medicare Advantage PPO".
+        let pe2 = pe;
+        while (tokens[pe2 + 1] && !tokens[pe2 + 1].newlineBefore && tokens[pe2 + 1].kind === "word" && cap(tokens[pe2 + 1]) && PLAN_WORDS.has(tokens[pe2 + 1].low) && pe2 - pe < 4) pe2++;
+        push(k, pe2, "Organization:Other", 0.8, "payer");
+        facilityEnd[k] = pe2;
+        k = pe2;
         continue;
       }
     }
