@@ -87,7 +87,29 @@ const records: PositiveCase[] = [
   ["pacemaker in situ, serial [[PB29-54948]].", "Anonymize_Other"],
 ];
 
+// Bare identifiers: 7–12 digits as a field value or next to a capitalised word, with no record word before them.
+const bare: PositiveCase[] = [
+  ["ID: [[7483920193]]", "ID:Patient", 0.8],
+  ["Referentie: [[20231104577]]", "ID:Patient", 0.8],
+  ["Patiënt: Jansen, [[4839201]]", "ID:Patient", 0.8],
+  ["Verbeke Marc [[20394857]]", "ID:Patient", 0.8],
+  ["De Smet - [[8374621]]", "ID:Patient", 0.8],
+  ["Patiënt [[7729104]], kamer 12", "ID:Patient", 0.8],
+  ["Fatma Yilmaz ([[4419203]])", "ID:Patient", 0.8],
+  ["[[3920194]] Peeters", "ID:Patient", 0.8],
+  ["Naam: Claes | [[83920114]]", "ID:Patient", 0.8],
+];
+
 const negatives: string[] = [
+  "Bedrag: 1250000 EUR",
+  "Kosten: € 2500000",
+  "Leukocyten 7500000",
+  "GSM: 0471234567",
+  "Fax: 025551234",
+  "Totaal: 12000000 cellen",
+  "Jansen 12345678 mg",
+  "het aantal was 4839201 vandaag",
+  "Ref. 1234567/2023",
   "telefoonnummer 12345678",
   "huisnummer 1234",
   "kamernummer 3412",
@@ -131,6 +153,7 @@ const tables: [string, PositiveCase[]][] = [
   ["SSN", ssn],
   ["NPI", npi],
   ["record number", records],
+  ["bare identifier", bare],
 ];
 
 describe.each(tables)("%s", (_name, table) => {
@@ -146,7 +169,7 @@ describe("identifier negatives", () => {
   });
 
   it("needs Dutch for a BSN without its context word", () => {
-    expect(detect("Nummer 234567806 bekend.", { languages: ["fr", "en"] })).toEqual([]);
+    expect(detect("nummer 234567806 bekend.", { languages: ["fr", "en"] })).toEqual([]);
   });
 
   it("switches each family off", () => {

@@ -29,6 +29,8 @@ import {
   isDigitCode,
   isValidDayMonth,
   anchoredPhrase,
+  letterBefore,
+  unitFollows,
   startOfWordBefore,
   matchAt,
   phraseBefore,
@@ -342,6 +344,75 @@ function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | nu
   return { start, end, label: context.label, score: nhs ? SCORE_CHECKSUM : SCORE_CONTEXT };
 }
 
+// ── Bare identifiers: 7–12 digits as a field value or next to a name ────────────────────────────────────────────
+
+/**
+ * Words before a bare number that say it counts money, a phone, a room or a business, not a person. Compared with
+ * the lower-cased word before the number (cue words and labels of record numbers are the families above).
+ */
+const NOT_BARE_ID_OWNERS: ReadonlySet<string> = new Set([
+  ...NOT_RECORD_OWNERS, "mobiel", "gsm-nummer", "telefoonnummer", "telnr", "tel.nr", "tel.nr.", "fax.", "bedrag", "totaal",
+  "prijs", "kost", "kosten", "eur", "euro", "usd", "btw", "kvk", "ondernemingsnummer", "lot.", "lotnummer", "batch", "pagina",
+  "blz", "p.", "pp.", "art.", "artikel", "cnk", "ean", "barcode", "leukocyten", "trombocyten", "erytrocyten", "cellen",
+  "kopieën", "aantal", "totaal:", "score", "stappen", "calorieën", "kcal", "stuks",
+]);
+const BARE_ID_MIN_DIGITS = 7;
+const BARE_ID_MAX_DIGITS = 12;
+
+/** The character index of the first non-space before `index` (or -1), past up to 3 spaces and tabs. */
+function nonSpaceBefore(text: string, index: number): number {
+  let i = index - 1;
+  while (i >= 0 && index - i <= 3 && (text[i] === " " || text[i] === "\t" || text[i] === "\u00a0")) i--;
+  return i;
+}
+
+/** True when a capitalised word (a name, "Patiënt") ends right before `index`, past a comma, a dash or a bracket. */
+function capitalisedWordBefore(text: string, index: number): boolean {
+  let i = nonSpaceBefore(text, index);
+  if (i >= 0 && ",-–(".includes(text[i])) i = nonSpaceBefore(text, i);
+  if (i < 0 || !letterBefore(text, i + 1)) return false;
+  let start = i + 1;
+  while (start > 0 && i + 1 - start < 30 && (letterBefore(text, start) || text[start - 1] === "'")) start--;
+  const word = text.slice(start, i + 1);
+  return /^\p{Lu}\p{Ll}+$/u.test(word) || (/^\p{Lu}{3,}$/u.test(word) && word.length <= 20 && /\p{Lu}{2}/u.test(word) && word !== word.toLowerCase());
+}
+
+/** True when a capitalised word starts right after `index`, past a comma, a dash or a bracket ("4839201 Peeters"). */
+function capitalisedWordAfter(text: string, index: number): boolean {
+  let i = index;
+  while (i < text.length && i - index < 3 && " \t\u00a0".includes(text[i])) i++;
+  if (",-–)".includes(text[i] ?? "x")) {
+    i++;
+    while (i < text.length && " \t\u00a0".includes(text[i])) i++;
+  }
+  return /^\p{Lu}\p{Ll}{2,}(?![\p{L}])/u.test(text.slice(i, i + 32));
+}
+
+/**
+ * A bare run of 7–12 digits that names nobody's phone, money or room: after a field label and its colon or a cell
+ * border ("ID: 7483920193", "Referentie: 20231104577", "| 4839201") or next to a capitalised word ("Jansen, 4839201",
+ * "Verbeke Marc 20394857", "Patiënt 7729104"); a number alone proves nothing (a failed checksum stays no identifier). Not a phone shape (0 and 9–10 digits, a "+"),
+ * not an amount or a count (a unit, "%", "/", a currency before), not part of a longer number or a date.
+ */
+function bareIdentifierAt(scan: TextScan, r: number): Found | null {
+  const text = scan.text;
+  const s = scan.runs[r];
+  const e = scan.runs[r + 1];
+  const len = e - s;
+  if (len < BARE_ID_MIN_DIGITS || len > BARE_ID_MAX_DIGITS || !freeStanding(text, s, e)) return null;
+  if (text[s] === "0" && (len === 9 || len === 10)) return null;
+  if (text[s - 1] === "+" || text[s - 1] === "#" || text[e] === "/" || text[e] === "%" || unitFollows(text, e)) return null;
+  if (/[€$£]/.test(text.slice(Math.max(0, s - 3), s)) || /^\s?(?:€|eur|euro)/i.test(text.slice(e, e + 6))) return null;
+  const before = nonSpaceBefore(text, s);
+  const word = scan.wordBefore(s);
+  if (NOT_BARE_ID_OWNERS.has(word) || NOT_BARE_ID_OWNERS.has(word.replace(/[.:]+$/, ""))) return null;
+  const field = before >= 0 && (text[before] === ":" || text[before] === "|" || text[before] === "\t" || text[before] === "=");
+  if (field || capitalisedWordBefore(text, s) || capitalisedWordAfter(text, e)) {
+    return { start: s, end: e, label: "ID:Patient", score: SCORE_PATTERN };
+  }
+  return null;
+}
+
 // ── All identifier families over the digit runs ────────────────────────────────────────────────────────────────
 
 function record(found: Found | null, k: number, consumed: number[], out: DetectedSpan[]): void {
@@ -373,7 +444,9 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
   if (f.npi && s >= consumed[4] && len === 10) record(npiAt(text, s), 4, consumed, out);
   // A record number has at least two digits: a lone digit must go on with a separator or letters ("1-23456", "6DDH199").
   if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x") || isAsciiLetter(text[e]))) {
-    record(recordAt(scan, r, rules) ?? plateAt(text, s, e), 5, consumed, out);
+    // A bare number that another family already named (an NPI, a BSN) is not named twice.
+    const taken = out.length > 0 && out[out.length - 1].end > s;
+    record(recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? (taken ? null : bareIdentifierAt(scan, r)), 5, consumed, out);
   }
 }
 

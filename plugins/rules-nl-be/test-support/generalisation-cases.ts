@@ -54,6 +54,12 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Paracetamol
     Best
     Stop
+    Lysomucil
+    Marevan
+    Sipralexa
+    Amlor
+    Seresta
+    Isobetadine
   `),
   ...cases("fragment", `
     dhr [de Vries](Name:Patient)
