@@ -190,6 +190,7 @@ export const ORGANISATION_CUES = set(`
   werkgever werkgeefster bedrijf firma school werkt werkte werkzaam tewerkgesteld bediende arbeider
   studeert student studente leerling club vereniging lid speelt voetbalt employeur entreprise société
   societe école ecole travaille employé employée employer company university universiteit hogeschool
+  job jobstudent studentenjob vakantiejob stage stagiair stagiaire uitzendkracht interimaris
 `);
 
 /** Prepositions between an organisation cue and the name ("werkt bij X", "studeert aan de X"). */

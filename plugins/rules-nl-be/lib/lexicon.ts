@@ -44,6 +44,10 @@ export const LIST = {
   commonFirstName: 1 << 25,
   /** Also an ordinary lower-case French word (wfrench): at a sentence start it needs a cue to be a name. */
   frenchWord: 1 << 26,
+  /** Frequent surnames that are also ordinary Dutch or French words ("Bakker", "Mulder", "Kroon"). */
+  commonSurname: 1 << 27,
+  /** Employers, chains and public bodies of Belgium and the Netherlands, written in any case ("colruyt", "bpost"). */
+  employer: 1 << 28,
   /** Set on every proper prefix of a longer phrase: keep walking. */
   continues: 1 << 30,
 } as const;
@@ -143,6 +147,8 @@ const CURATED_SOURCES: { file: string; bit: number }[] = [
   { file: "wfrench/lowercase-words.txt", bit: LIST.frenchWord },
   { file: "faker/first-names.txt", bit: LIST.commonFirstName },
   { file: "curated/first-names-words.txt", bit: LIST.commonFirstName },
+  { file: "curated/surnames-words.txt", bit: LIST.commonSurname },
+  { file: "curated/employers.txt", bit: LIST.employer },
 ];
 
 const HOSPITAL_TYPE_ABBREVIATIONS: [RegExp, string][] = [

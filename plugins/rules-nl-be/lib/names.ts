@@ -319,7 +319,10 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   // mid-sentence: "pt De Vos belt".
   const interfixCapital = a.tokens[unit.first].title || a.tokens[unit.first].upper;
   const onlyExtra = (unitBits(a, surname) & WHITELIST_BITS) === LIST.extraWhitelist && !HARD_STOP_KEYS.has(surname.key);
-  if (isWhitelisted(a, surname) && !(onlyExtra && interfixCapital && !a.tokens[unit.first].sentenceStart && unitBits(a, surname) & LIST.surname)) return undefined;
+  // "De Vos", "de Haan" as all their line holds: a frequent surname that is also a word is a name there.
+  const loneCommon = (unitBits(a, surname) & LIST.commonSurname) !== 0 && shapeOf(a, surname) === "title" && aloneOnLine(a, unit.first, surname.last);
+  const whitelisted = isWhitelisted(a, surname) && !loneCommon;
+  if (whitelisted && !(onlyExtra && interfixCapital && !a.tokens[unit.first].sentenceStart && unitBits(a, surname) & LIST.surname)) return undefined;
   // "v/d Sluis", "v.d. Berg": the short forms are written only in names, before any capitalised word.
   if (a.tokens[unit.first].key === "v" || a.tokens[unit.first].key === "vd") return mention(unit.first, surname.last, "interfix");
   // "El Ouazzani", "Ben Abdelkader", "Van Okonkwo": a capitalised particle before a word in no list and no dictionary.
@@ -329,6 +332,12 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   }
   if (!(unitBits(a, surname) & (LIST.interfixSurname | LIST.surname))) return undefined;
   const interfixCapitalised = a.tokens[unit.first].title || a.tokens[unit.first].upper;
+  // "de Graaf", "van der Veen" as all a line holds: a listed surname that no town, province or country list holds
+  // (a hamlet or a street of that name does not count) is a name.
+  const townBits = LIST.municipality | LIST.postalLocality | LIST.province | LIST.region | LIST.country;
+  if (aloneOnLine(a, unit.first, surname.last) && !(unitBits(a, surname) & townBits) && shapeOf(a, surname) === "title") {
+    return mention(unit.first, surname.last, "interfix");
+  }
   // "de Panne", "van Gent": a place after a lower-case particle is a place unless the particle is capitalised.
   if (isPlaceUnit(a, surname) && (!interfixCapitalised || a.tokens[unit.first].sentenceStart)) return undefined;
   if (longestMatch(a, unit.first, PLACE_BITS)?.last === surname.last && !interfixCapitalised) return undefined;
@@ -403,13 +412,28 @@ function bareNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   const bits = nameBitsOf(a, unit);
   if (!bits || !isNameLike(a, unit, false) || isWhitelisted(a, unit)) return undefined;
   const all = unitBits(a, unit) | pieceBits(a, unit);
-  if (all & (PLACE_BITS | LIST.hospital | LIST.street | LIST.institution)) return undefined;
+  const commonGiven = (bits & LIST.firstName) !== 0 && (unitBits(a, unit) & LIST.commonFirstName) !== 0;
+  // A common given name that some institution is also called after ("Fatima") is still a name on its own.
+  if (all & (PLACE_BITS | LIST.hospital | LIST.street | (commonGiven ? 0 : LIST.institution))) return undefined;
   const word = (unitBits(a, unit) & (LIST.dutchWord | LIST.frenchWord)) !== 0;
-  if (word && !(bits & LIST.firstName && unitBits(a, unit) & LIST.commonFirstName)) return undefined;
+  // A frequent surname that is also a word ("Bakker", "Kroon") is a name when it is all its line holds.
+  const loneSurname = (unitBits(a, unit) & LIST.commonSurname) !== 0 && aloneOnLine(a, unit.first, unit.last);
+  if (word && !commonGiven && !loneSurname) return undefined;
   // "Jan belde", but not "Stefan, zie verder" style list headings with a colon: a field label is not a name.
   const next = a.tokens[unit.last + 1];
   if (next && next.text === ":" && !next.spaceBefore) return undefined;
   return mention(unit.first, unit.last, "lookup");
+}
+
+/** Tokens `first`..`last` are all their line holds, but for punctuation after them ("Bakker", "de Graaf.", "Kroon:"). */
+function aloneOnLine(a: Analysis, first: number, last: number): boolean {
+  if (first > 0 && a.tokens[first].newlinesBefore === 0) return false;
+  for (let t = last + 1; t < a.tokens.length && t <= last + 3; t++) {
+    const token = a.tokens[t];
+    if (token.newlinesBefore > 0) return true;
+    if (token.kind !== "punct") return false;
+  }
+  return last + 3 >= a.tokens.length - 1 || a.tokens[last + 4]?.newlinesBefore > 0;
 }
 
 /** Words after which a lower-case listed name is still a name ("mw brink", "pt jongejans", "dochter ilse"). */

@@ -1,6 +1,6 @@
 // Organisations: hospitals and their abbreviations, healthcare institutions, rooms and wards of an institution
 // (Organization:Healthcare); employers, schools and clubs named after a context word (Organization:Other).
-import { unitBits, type Analysis, type PhraseMatch, type Unit } from "./analysis.js";
+import { longestMatch, unitBits, type Analysis, type PhraseMatch, type Unit } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import {
   COMPANY_FORMS,
@@ -324,6 +324,44 @@ const ARTICLES: ReadonlySet<string> = new Set(["de", "het", "la", "le", "l", "le
 /** Cues that are nouns for the organisation itself: the name may follow without a link word. */
 const NOUN_CUES = set("werkgever werkgeefster bedrijf firma mutualiteit mutualité mutualite ziekenfonds zorgverzekeraar verzekeraar employeur employer company");
 
+/** A listed employer starting at token t, or at the article right before it ("de lijn", "het UWV"). */
+function employerAt(a: Analysis, t: number): { first: number; last: number } | undefined {
+  const article = t > 0 && a.tokens[t - 1].kind !== "punct" && ARTICLES.has(a.tokens[t - 1].key) ? t - 1 : -1;
+  if (article >= 0) {
+    const withArticle = longestMatch(a, article, LIST.employer);
+    if (withArticle && withArticle.last >= t) return { first: article, last: withArticle.last };
+  }
+  const m = longestMatch(a, t, LIST.employer);
+  return m ? { first: t, last: m.last } : undefined;
+}
+
+const EMPLOYER_LINKS: ReadonlySet<string> = new Set(["bij", "chez", "voor", "for", "at"]);
+
+/** Words that name no employer although the employer list holds them ("Plus", "Action", "Orange", "Match"). */
+function isWordLike(a: Analysis, first: number, last: number): boolean {
+  return unitsOf(a, first, last).every((u) => unitBits(a, u) & (WHITELIST_BITS | NAME_BITS | PLACE_BITS | LIST.dutchWord | LIST.frenchWord));
+}
+
+/**
+ * "Hij werkt nu voor Proximus", "ex-Sabena", "Umicore (Hoboken)": a listed employer written with its capitals is one
+ * anywhere, unless every word of it is also an ordinary word, a name or a place ("Action", "Match", "Philips").
+ */
+function employerCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (let t = 0; t < a.tokens.length; t++) {
+    const m = longestMatch(a, t, LIST.employer);
+    if (!m) continue;
+    const units = unitsOf(a, m.first, m.last);
+    // In lower case only right after "bij", "chez", "voor" ("werkt in de haven bij psa").
+    const linked = t > 0 && EMPLOYER_LINKS.has(a.tokens[t - 1].key);
+    if (units.length === 0 || !(linked || units.every((u) => isCapitalisedUnit(a, u) || ARTICLES.has(u.key)))) continue;
+    if (a.tokens[m.first].text.length + (m.last > m.first ? 1 : 0) < 3 || isWordLike(a, m.first, m.last)) continue;
+    out.push(candidate(a, m.first, m.last, "Organization:Other", PRIORITY.weak, 0.6, "org.employer-listed"));
+    t = m.last;
+  }
+  return out;
+}
+
 /** "werkt bij Colruyt", "studeert aan de KU Leuven", "Werkgever: Proximus", "travaille chez Delhaize". */
 function cueCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
@@ -332,6 +370,12 @@ function cueCandidates(a: Analysis): Candidate[] {
     if (!ORGANISATION_CUES.has(unit.key) && !(a.unitListBits[unit.index] & LIST.profession)) continue;
     const t = nameStartAfterCue(a, unit);
     if (t < 0) continue;
+    // A listed employer in any case: "werkt bij colruyt", "chauffeur bij de lijn", "Werkgever: bpost".
+    const listed = employerAt(a, t);
+    if (listed) {
+      out.push(candidate(a, listed.first, listed.last, "Organization:Other", PRIORITY.context, 0.7, "org.employer"));
+      continue;
+    }
     const name = readProperName(a, t, { maxUnits: 5, allowParticles: true, allowDigits: true, allowSentenceStart: true });
     if (!name) continue;
     const units = unitsOf(a, name.first, name.last);
@@ -402,7 +446,7 @@ function cuedAcronymCandidates(a: Analysis): Candidate[] {
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
-    cueCandidates, companyFormCandidates, cuedAcronymCandidates];
+    cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return out;
 }

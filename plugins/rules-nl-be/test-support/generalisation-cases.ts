@@ -358,6 +358,38 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
   { register: "table columns", marked: "| Naam | Leeftijd | Kamer |\n| [Jansen](Name:Other) | [67](Age_Birthdate) | 12 |" },
   { register: "table columns", marked: "Patiëntnr.\tNaam\n[4302917](ID:Patient)\t[Kowalczyk](Name:Other)" },
   { register: "table columns", marked: "| Kamer | Bed | Dieet |\n| 12 | 2 | zoutarm |" },
+  // Round three (issue 11): bare identifiers beside a name or after a field colon, frequent surnames that are also
+  // words as all their line holds, common given names an institution is named after, employers in lower case.
+  ...cases("bare identifiers", `
+    Patiënt: [Jansen](Name:Patient), [4839201](ID:Patient)
+    [Verbeke Marc](Name:Other) [20394857](ID:Patient)
+    ID: [7483920193](ID:Patient)
+    [De Smet](Name:Other) - [8374621](ID:Patient)
+    Referentie: [20231104577](ID:Patient)
+    [Fatma Yilmaz](Name:Other) ([4419203](ID:Patient))
+    Bedrag: 1250000 EUR
+    Leukocyten 7500000
+  `),
+  ...cases("lone surnames", `
+    [Bakker](Name:Other)
+    [Mulder](Name:Other)
+    [Kroon](Name:Other)
+    [de Graaf](Name:Other)
+    [De Vos](Name:Other)
+    [Fatima](Name:Other)
+    Bakker bakt brood
+  `),
+  ...cases("employers", `
+    werkt bij [colruyt](Organization:Other)
+    arbeider bij [colruyt](Organization:Other)
+    werkzaam bij [de delhaize](Organization:Other) als [kassierster](Profession)
+    chauffeur bij [de lijn](Organization:Other)
+    bediende bij [kbc](Organization:Other)
+    Werkgever: [jumbo](Organization:Other)
+    werkt in de haven bij [psa](Organization:Other)
+    Hij werkte dertig jaar voor [Proximus](Organization:Other).
+    werkt bij de stad
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
