@@ -62,13 +62,19 @@ const DURATION_OWNERS: ReadonlySet<string> = new Set([
   "opvolging", "suivi", "diabetes", "diabète", "bekend", "known", "connu", "connue",
 ]);
 
-/** "(44j)", "(80 years)": brackets around the age alone; ", 20 jaar," or ", 20 jaar)": an apposition after a name. */
+/**
+ * "(44j)", "(80 years)": brackets around the age alone; ", 20 jaar," or ", 20 jaar)": an apposition after a name;
+ * "83 j, gehuwd": the first fact of a line.
+ */
 function isEnclosed(text: string, s: number, end: number, lexicon: Lexicon): boolean {
   const after = text[end];
   let owner: string;
   if (text[s - 1] === "(" && after === ")") owner = previousWord(text, s - 1);
   else if (text[s - 1] === " " && text[s - 2] === "," && (after === "," || after === ")" || after === ";")) {
     owner = previousWord(text, s - 2);
+  } else if ((s === 0 || text[s - 1] === "\n") && (after === "," || after === ";")) {
+    // "83 j, gehuwd, 2 kinderen": an age that opens a line of telegraphic facts.
+    return true;
   } else return false;
   return !DURATION_OWNERS.has(owner) && !lexicon.durationWords.has(owner);
 }

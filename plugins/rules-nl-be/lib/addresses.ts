@@ -372,7 +372,7 @@ function standsAlone(a: Analysis, unit: Unit, m: { last: number; bits: number },
 
 /** Towns whose names are everyday Dutch words: alone they need a cue ("Peer", "Lint", "Landen", "Putten"). */
 const EVERYDAY_WORD_TOWNS = set(
-  "as ham mol peer lint spa beek lens lessen landen huizen putten putte graven namen bergen malle vorst manage voeren wellen halen schoten duiven balen essen kapellen aat buren geer best boom geel hal",
+  "as ham mol peer lint spa beek lens lessen landen huizen putten putte graven namen bergen malle vorst manage voeren wellen halen schoten duiven balen essen kapellen aat buren geer best boom geel hal middag",
 );
 
 /** "Kinshasa, Congo": an unlisted capitalised place name is recognised by the country after it. */

@@ -126,6 +126,7 @@ export const PATIENT_ADDRESS_WORDS = set(`
 export const INSTITUTION_CONTEXT_WORDS = set(`
   in naar uit te op via vanuit door bij opgenomen opname overgebracht getransfereerd transfer verblijf verblijft
   gehospitaliseerd campus à au dans hospitalisé hospitalisée transféré transférée admitted
+  vers transfert crisisopname revalidatie
 `);
 
 /** Nouns whose "van X" / "de X" complement is an eponym, not a person ("teken van Babinski"). */

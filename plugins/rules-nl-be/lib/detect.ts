@@ -12,6 +12,9 @@ import { organisationCandidates } from "./organisations.js";
 import { professionCandidates } from "./professions.js";
 import { queryCandidates } from "./queries.js";
 import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
+import { CAREGIVER_WORDS } from "./context.js";
+
+const isCaregiverWord = (key: string): boolean => CAREGIVER_WORDS.has(key) || CAREGIVER_WORDS.has(key.normalize("NFD").replace(/\p{M}/gu, ""));
 
 export interface RuleFamilies {
   names: boolean;
@@ -76,6 +79,21 @@ function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] 
   return out;
 }
 
+/** Person words after which ", 83," or " (83)" is an age: "man, 83, COPD", "vrouw (71) met dyspnoe". */
+const AGE_OWNERS = /(?<![\p{L}])(?:man|vrouw|dame|heer|jongen|meisje|jongeman|patiënte?|patiente?|homme|femme|garçon|fille|male|female)$/iu;
+
+function agesAfterPersonWords(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const re = /(?:,[ ]?(\d{1,3})[ ]?[,;]|[ ]?\((\d{1,3})\))/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const value = m[1] ?? m[2];
+    if (Number(value) > 110 || !AGE_OWNERS.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    const start = m.index + m[0].indexOf(value);
+    out.push({ start, end: start + value.length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.after-person-word" });
+  }
+  return out;
+}
+
 /** A fragment that is only an age ("101 jaar", "45 j", "72 ans") or only a listed job ("glazenwasser"). */
 function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): Candidate[] {
   if (text.length > 40) return [];
@@ -88,7 +106,8 @@ function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): 
   if (families.professions && a.units.length === 1) {
     const unit = a.units[0];
     const bits = a.unitListBits[unit.index];
-    if (unit.start === start && unit.end === end && bits & LIST.profession && !(bits & (NAME_BITS | PLACE_BITS))) {
+    // A caregiver's job alone ("Huisarts", "Médecin") is no PII: only a patient's or relative's own job is.
+    if (unit.start === start && unit.end === end && bits & LIST.profession && !(bits & (NAME_BITS | PLACE_BITS)) && !isCaregiverWord(unit.key)) {
       return [{ start, end, label: "Profession", priority: PRIORITY.pattern, score: 0.5, rule: "profession.fragment" }];
     }
   }
@@ -115,6 +134,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.ages) {
     append(candidates, ageCandidates(text, a.tokens));
     append(candidates, agesAfterNames(text, names));
+    append(candidates, agesAfterPersonWords(text));
   }
   if (families.professions) append(candidates, professionCandidates(a));
   return candidates;

@@ -413,11 +413,15 @@ function bareNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (!bits || !isNameLike(a, unit, false) || isWhitelisted(a, unit)) return undefined;
   const all = unitBits(a, unit) | pieceBits(a, unit);
   const commonGiven = (bits & LIST.firstName) !== 0 && (unitBits(a, unit) & LIST.commonFirstName) !== 0;
-  // A common given name that some institution is also called after ("Fatima") is still a name on its own.
-  if (all & (PLACE_BITS | LIST.hospital | LIST.street | (commonGiven ? 0 : LIST.institution))) return undefined;
+  const alone = aloneOnLine(a, unit.first, unit.last);
+  // A given name that some institution or street is also called after ("Fatima", "Hilde", "Warre") is still a name
+  // when it is all its line holds; a common given name is one anywhere at a sentence start.
+  const givenAlone = alone && (bits & LIST.firstName) !== 0;
+  const blocking = PLACE_BITS | LIST.hospital | (givenAlone ? 0 : LIST.street) | (commonGiven || givenAlone ? 0 : LIST.institution);
+  if (all & blocking) return undefined;
   const word = (unitBits(a, unit) & (LIST.dutchWord | LIST.frenchWord)) !== 0;
   // A frequent surname that is also a word ("Bakker", "Kroon") is a name when it is all its line holds.
-  const loneSurname = (unitBits(a, unit) & LIST.commonSurname) !== 0 && aloneOnLine(a, unit.first, unit.last);
+  const loneSurname = (unitBits(a, unit) & LIST.commonSurname) !== 0 && alone;
   if (word && !commonGiven && !loneSurname) return undefined;
   // "Jan belde", but not "Stefan, zie verder" style list headings with a colon: a field label is not a name.
   const next = a.tokens[unit.last + 1];

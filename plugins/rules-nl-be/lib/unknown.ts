@@ -32,6 +32,24 @@ export function isDictionaryWord(a: Analysis, unit: Unit, medical = false): bool
   return true;
 }
 
+/**
+ * A Dutch compound the dictionaries lack as a whole ("Valneiging", "Thuisverpleging", "Bloedafname"): a word of
+ * the dictionaries followed by another of four letters or more, with or without a linking "s" or "e". Names of every
+ * origin rarely split so ("Okonkwo", "Kowalczyk", "Tshibangu"); the listed ones never reach this test.
+ */
+function isCompoundOfWords(a: Analysis, key: string): boolean {
+  const words = a.lexicon.words;
+  if (!words || key.length < 8 || key.length > 40) return false;
+  for (let i = 3; i <= key.length - 4; i++) {
+    if (!words.has(key.slice(i))) continue;
+    const head = key.slice(0, i);
+    if (words.has(head)) return true;
+    const last = head[head.length - 1];
+    if ((last === "s" || last === "e") && head.length >= 4 && words.has(head.slice(0, -1))) return true;
+  }
+  return false;
+}
+
 function computeUnknownProper(a: Analysis, unit: Unit): boolean {
   if (unit.end - unit.start < 3) return false;
   const shape = a.unitShape[unit.index];
@@ -47,6 +65,7 @@ function computeUnknownProper(a: Analysis, unit: Unit): boolean {
   // A word of two or three capitals is an abbreviation far more often than a name ("MDL", "SEH", "RVT").
   if (shape === UNIT_UPPER && unit.end - unit.start <= 3) return false;
   if (isDictionaryWord(a, unit, true)) return false;
+  if (unit.first === unit.last && isCompoundOfWords(a, a.tokens[unit.first].key)) return false;
   return !(unit.first === unit.last && DRUG_LIKE.test(a.tokens[unit.first].key) && unit.end - unit.start >= 6);
 }
 

@@ -377,7 +377,25 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     [de Graaf](Name:Other)
     [De Vos](Name:Other)
     [Fatima](Name:Other)
+    [Hilde](Name:Other)
+    [Griet](Name:Other)
+    [Warre](Name:Other)
     Bakker bakt brood
+    Valneiging
+    Thuisverpleging
+    Huisarts
+    Médecin
+    Middag
+  `),
+  ...cases("institutions and ages", `
+    eerder behandeld in [Radboudumc](Organization:Healthcare)
+    crisisopname [Parnassia](Organization:Healthcare)
+    behandeling bij [GGZ inGeest](Organization:Healthcare)
+    transfert vers [Erasme](Organization:Healthcare)
+    man, [83](Age_Birthdate), COPD
+    vrouw ([71](Age_Birthdate)) met dyspnoe
+    [83 j](Age_Birthdate), gehuwd, 2 kinderen
+    CRP (12) stabiel
   `),
   ...cases("employers", `
     werkt bij [colruyt](Organization:Other)
