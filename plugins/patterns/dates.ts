@@ -135,6 +135,20 @@ function tryIso(text: string, s: number, e: number): Found | null {
   return { start: s, end, score: SCORE_PATTERN };
 }
 
+/** Words before a fraction or triple that make it a score or a measurement ("Apgar 8/9/10", "TA 15/10", "VAS 10/10"). */
+const SCORE_WORDS: ReadonlySet<string> = new Set([
+  "apgar", "vas", "nrs", "mmse", "moca", "emv", "gcs", "score", "scores", "visus", "pijn", "pijnscore", "katz", "bmi", "sat",
+  "ta", "rr", "bp", "bd", "tension", "bloeddruk", "pression", "ratio", "verhouding", "kracht", "spierkracht", "mrc",
+]);
+
+function scoreWordBefore(text: string, s: number): boolean {
+  let i = s;
+  while (i > 0 && (text[i - 1] === " " || text[i - 1] === ":") && s - i < 3) i--;
+  let j = i;
+  while (j > 0 && i - j < 12 && /\p{L}/u.test(text[j - 1])) j--;
+  return SCORE_WORDS.has(text.slice(j, i).toLowerCase());
+}
+
 function tryDayMonthYear(text: string, s: number, rules: DateRules): Found | null {
   const m = matchAt(DAY_MONTH_YEAR, text, s);
   if (!m) return null;
@@ -143,7 +157,7 @@ function tryDayMonthYear(text: string, s: number, rules: DateRules): Found | nul
   if (wordCharAt(text, end) || continuesWith(text, end, sep)) return null;
   if (text[s - 1] === sep && digitAt(text, s - 2)) return null;
   if (!plausibleYear(y) || !validDayMonthEitherWay(Number(d), Number(mo), rules, fourDigitYear(y))) return null;
-  if (y.length !== 4 && (unitFollows(text, end) || isVersionContext(text, s) || continuesWithNumber(text, end))) return null;
+  if (y.length !== 4 && (unitFollows(text, end) || isVersionContext(text, s) || continuesWithNumber(text, end) || scoreWordBefore(text, s))) return null;
   return { start: s, end, score: SCORE_PATTERN };
 }
 
@@ -162,7 +176,8 @@ function tryMonthYear(text: string, s: number): Found | null {
 /**
  * "12/03" without a year. Fractions, scores and ratios look the same ("CRP 5/10", "NYHA 3/4"), so it counts only
  * when both parts have two digits and one is zero-padded ("12/03", "05/11"), or when a date word or a weekday
- * comes right before and at least one part has two digits ("op 15/12", "maandag 3/12").
+ * comes right before and at least one part has two digits ("op 15/12", "maandag 3/12"), or when both parts have two
+ * digits and one is over 12 ("naar 15/10").
  */
 function tryDayMonth(scan: TextScan, r: number, rules: DateRules): Found | null {
   const text = scan.text;
@@ -171,7 +186,9 @@ function tryDayMonth(scan: TextScan, r: number, rules: DateRules): Found | null 
   if (!m) return null;
   const end = s + m[0].length;
   const [, a, sep, b] = m;
-  if (wordCharAt(text, end) || text[end] === ":" || continuesWith(text, end, sep) || continuesWith(text, end, ",")) return null;
+  // A colon right after is a time ("12/03:15") unless a space follows ("d.d. 28/11: Clexane").
+  const colonTime = text[end] === ":" && digitAt(text, end + 1);
+  if (wordCharAt(text, end) || colonTime || continuesWith(text, end, sep) || continuesWith(text, end, ",")) return null;
   if ((text[s - 1] === sep || text[s - 1] === ",") && digitAt(text, s - 2)) return null;
   if (!validDayMonthEitherWay(Number(a), Number(b), rules)) return null;
   if (unitFollows(text, end) || text[end] === "/" || isVersionContext(text, s)) return null;
@@ -184,6 +201,10 @@ function tryDayMonth(scan: TextScan, r: number, rules: DateRules): Found | null 
   if (weekday && sep !== "." && isValidDayMonth(Number(a), Number(b))) return { start: s, end, score: SCORE_CONTEXT };
   if (dateWord && (a.length === 2 || b.length === 2)) return { start: s, end, score: SCORE_CONTEXT };
   if (padded && !acronymBefore(text, s)) return { start: s, end, score: SCORE_PATTERN };
+  // "naar 15/10", "afgenomen 21-11": a day past 12 cannot be the numerator of a score out of a month's number, so two
+  // two-digit parts of which one is over 12 are a date, unless a score or measurement word comes before ("TA 15/10").
+  const over12 = twoDigits && sep !== "." && Math.max(Number(a), Number(b)) >= 13 && Math.min(Number(a), Number(b)) <= 12;
+  if (over12 && !acronymBefore(text, s) && !scoreWordBefore(text, s)) return { start: s, end, score: SCORE_PATTERN };
   return null;
 }
 

@@ -10,6 +10,10 @@ const iban: PositiveCase[] = [
   ["[[DE89 3704 0044 0532 0130 00]]", "ID:Patient", 1],
   ["[[GB29 NWBK 6016 1331 9268 19]] paid", "ID:Patient", 1],
   ["op rekening [[BE71 0961 2345 6769]], mededeling", "ID:Patient", 1],
+  // Printed in groups of four with the country's length, an account number whose check digits fail still counts.
+  ["IBAN [[BE68 5390 0754 7035]]", "ID:Patient", 0.8],
+  ["[[NL91 ABNA 0417 1643 01]]", "ID:Patient", 0.8],
+  ["[[NL37 RABO 0312 8846 51]]", "ID:Patient", 0.8],
 ];
 
 const nationalRegister: PositiveCase[] = [
@@ -23,6 +27,9 @@ const nationalRegister: PositiveCase[] = [
   ["INSZ: [[85.07.30-033.29]]", "ID:Patient", 0.9],
   ["Rijksregisternummer: [[85.07.30-033.28]]", "ID:Patient", 1],
   ["NISS [[850730 033 28]]", "ID:Patient", 1],
+  // The printed form with dots and a dash counts even when its check digits fail; unprinted forms need them.
+  ["[[85.07.30-033.29]]", "ID:Patient", 0.8],
+  ["[[85.11.02-274.61]]", "ID:Patient", 0.8],
 ];
 
 const bsn: PositiveCase[] = [
@@ -117,11 +124,10 @@ const negatives: string[] = [
   "lotnummer 12345",
   "postcode 9000",
   "klantnummer 12",
-  "IBAN BE68 5390 0754 7035",
-  "IBAN BE69 5390 0754 7034",
-  "NL91 ABNA 0417 1643 01",
   "XX68 5390 0754 7034",
-  "85.07.30-033.29",
+  "BE68539007547035",
+  "be68 5390 0754 7035",
+  "85.33.30-033.29",
   "85073003329",
   "85.13.30-033.70",
   "8507300332",

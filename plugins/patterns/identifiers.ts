@@ -137,8 +137,13 @@ function ibanAt(text: string, s: number, e: number): Found | null {
     else break;
   }
   if (compact.length !== length || isAsciiAlnum(text[i]) || wordCharAt(text, i)) return null;
-  return isValidIban(compact) ? { start, end: i, label: "ID:Patient", score: SCORE_CHECKSUM } : null;
+  if (isValidIban(compact)) return { start, end: i, label: "ID:Patient", score: SCORE_CHECKSUM };
+  // Written the way banks print one ("NL37 RABO 0312 8846 51": capitals, groups of four), a number of the country's
+  // length is an account even when its check digits fail (a typo, or a number made up for a form).
+  return PRINTED_IBAN.test(text.slice(start, i)) ? { start, end: i, label: "ID:Patient", score: SCORE_PATTERN } : null;
 }
+
+const PRINTED_IBAN = /^[A-Z]{2}\d{2}(?: [A-Z0-9]{4})+(?: [A-Z0-9]{1,3})?$/;
 
 // ── Belgian national register number ────────────────────────────────────────────────────────────────────────────
 
@@ -148,9 +153,18 @@ function rrnAt(text: string, s: number): Found | null {
   const m = matchAt(RRN, text, s);
   if (!m) return null;
   const end = s + m[0].length;
-  if (!freeStanding(text, s, end) || !isValidBelgianNationalNumber(digitsOf(m[0]))) return null;
-  return { start: s, end, label: "ID:Patient", score: SCORE_CHECKSUM };
+  if (!freeStanding(text, s, end)) return null;
+  if (isValidBelgianNationalNumber(digitsOf(m[0]))) return { start: s, end, label: "ID:Patient", score: SCORE_CHECKSUM };
+  // "85.11.02-274.61": the printed form (dots and a dash) is the national number's alone; with a plausible birth day
+  // and month (bis months +20/+40) it is one even when the check digits fail.
+  const printed = PRINTED_RRN.exec(m[0]);
+  if (!printed) return null;
+  const month = Number(printed[2]) % 20;
+  const day = Number(printed[3]);
+  return month >= 0 && month <= 12 && Number(printed[2]) <= 52 && day <= 31 ? { start: s, end, label: "ID:Patient", score: SCORE_PATTERN } : null;
 }
+
+const PRINTED_RRN = /^(\d{2})\.(\d{2})\.(\d{2})-\d{3}\.\d{2}$/;
 
 // ── Dutch BSN ───────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -168,6 +168,8 @@ function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArra
   return pattern.exec(text);
 }
 
+const SCORE_BEFORE = /(?:apgar|emv|gcs|vas|nrs|score)[ :]*$/iu;
+
 const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "my"]);
 
 /** Full month names (no abbreviations): alone they are a date only after a time word ("in oktober", "en mars"). */
@@ -202,6 +204,8 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       if (!m) continue;
       const end = m.index + m[0].length;
       if (name === "dmy" && NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
+      // "Apgar 8/9/10", "EMV 4/5/6": three scores with a two-digit "year" are no date.
+      if (name === "dmy" && m[0].length <= 8 && SCORE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
       const start = extendOverWeekday(text, m.index);
       out.push({ start, end, label: dateLabel(c, m.index), priority: PRIORITY.strong, score: 0.9, rule: `date.${name}` });
     }

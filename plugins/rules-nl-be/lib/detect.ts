@@ -103,6 +103,14 @@ function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): 
   if (families.ages && /^\d{1,3}\s?(?:jaar|jr|j|ans|an|years?|yrs?)(?:\s(?:oud|old))?$/iu.test(core) && Number(/^\d+/.exec(core)?.[0]) <= 125) {
     return [{ start, end, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.fragment" }];
   }
+  // "ZNA", "UZA", "AZ Delta": a fragment that is only a listed hospital or network, in capitals.
+  if (families.organisations && a.units.length >= 1 && a.units.length <= 4) {
+    const m = a.matchesAt[a.units[0].first]?.findLast((x) => x.bits & (LIST.hospital | LIST.hospitalAbbr | LIST.hospitalPrefix));
+    const first = a.units[0];
+    if (m && first.start === start && a.tokens[m.last].end === end && a.tokens[first.first].upper && first.end - first.start >= 2) {
+      return [{ start, end, label: "Organization:Healthcare", priority: PRIORITY.pattern, score: 0.6, rule: "org.fragment" }];
+    }
+  }
   if (families.professions && a.units.length === 1) {
     const unit = a.units[0];
     const bits = a.unitListBits[unit.index];

@@ -191,6 +191,8 @@ function titleKindOf(key: string): TitleKind | undefined {
   return undefined;
 }
 
+const SALUTATIONS: ReadonlySet<string> = new Set(["geachte", "beste", "waarde", "hooggeachte", "lieve"]);
+
 /** The chain of titles ending right before token t ("Prof. dr.", "de heer", "Mevr."), or undefined. */
 export function titleChainBefore(a: Analysis, t: number): TitleChain | undefined {
   let cursor = t;
@@ -208,7 +210,8 @@ export function titleChainBefore(a: Analysis, t: number): TitleChain | undefined
     let k = titleKindOf(token.key);
     if (token.key === "heer") {
       if (a.tokens[j - 1]?.key === "de") first = j - 1;
-      else if (!token.title) k = undefined;
+      // "Geachte heer Bos": a salutation makes a lower-case "heer" a form of address too.
+      else if (!token.title && !SALUTATIONS.has(a.tokens[j - 1]?.key ?? "")) k = undefined;
     }
     // Lower-case "pr" or "ms" without a period is an abbreviation (per rectum, multiple sclerosis), not a title.
     if ((token.key === "pr" || token.key === "ms") && !token.title && a.tokens[j + 1]?.text !== ".") k = undefined;

@@ -6,6 +6,8 @@ import { PROFESSION_CUES_BEFORE, PROFESSION_VERBS, lineLabel, nextWords, previou
 import { LIST } from "./lexicon.js";
 import { unitAtToken } from "./proper.js";
 
+/** Nouns of working life before "als"/"comme": "tijdens werk als dakwerker", "zijn tijd als scheepsbouwer". */
+const JOB_NOUNS = new Set(["werk", "tijd", "jaren", "carriere", "loopbaan", "job", "ervaring", "dienst", "travail", "carrière", "emploi", "work", "career"]);
 const LABEL_WORDS = new Set(["beroep", "profession", "occupation", "job", "werk", "functie", "metier"]);
 const COPULAS = new Set(["is", "was", "est", "etait", "werd", "wordt", "ben", "bent", "zijn", "waren", "suis", "es", "sont", "am", "are"]);
 /** Subjects for which "is <profession>" states a job. */
@@ -40,9 +42,11 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   const near = before[article];
   if (near === undefined) return false;
   if (near === "als" || near === "comme" || near === "as") {
-    // "werkt als", "werkte tot zijn pensioen als", "travaillait comme".
-    return before.slice(article + 1, article + 7).some((w) => PROFESSION_VERBS.has(w)) || before[article + 1] === "beroep";
+    // "werkt als", "werkte tot zijn pensioen als", "travaillait comme", "tijdens werk als", "zijn tijd als".
+    return before.slice(article + 1, article + 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w)) || before[article + 1] === "beroep";
   }
+  // "een 41-jarige bakker", "45-jarige lasser": an age right before a listed job names the person's job.
+  if (/^(?:\d{1,3}[- ]?)?jarige?$/.test(near)) return true;
   if (PROFESSION_CUES_BEFORE.has(near) && near !== "als" && near !== "comme" && near !== "as") return true;
   // "Patiënt is leerkracht", "Zijn dochter was verpleegkundige", "Elle est infirmière"
   const verb = before[article];
@@ -91,7 +95,7 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
     const before = previousWords(a, unit.first, 7);
     const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
     const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
-    const asVerb = (near === "als" || near === "comme") && before.slice(1, 7).some((w) => PROFESSION_VERBS.has(w));
+    const asVerb = (near === "als" || near === "comme") && before.slice(1, 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w));
     const label = lineLabel(a, unit.first);
     if (!strong && !asVerb && !(label !== undefined && LABEL_WORDS.has(label))) continue;
     out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.compound" });

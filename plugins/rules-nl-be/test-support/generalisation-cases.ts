@@ -397,6 +397,24 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     [83 j](Age_Birthdate), gehuwd, 2 kinderen
     CRP (12) stabiel
   `),
+  ...cases("round three notes", `
+    Afspraak verzet naar [15/10](Date) om 14u30.
+    Voorschrift d.d. [28/11](Date): Clexane 40 mg sc.
+    kweek afgenomen [21-11](Date) afdeling IC
+    Apgar 8/9/10, geboortegewicht 3420 g
+    TA 15/10, pols 80
+    Geachte heer [Bos](Name:Other),
+    [ZNA](Organization:Healthcare)
+    Rekening [NL37 RABO 0312 8846 51](ID:Patient)
+    [85.11.02-274.61](ID:Patient)
+    tijdens werk als [dakwerker](Profession), val van ladder
+    een [41-jarige](Age_Birthdate) [bakker](Profession) met tintelingen
+    Verzekerd bij [Zilveren Kruis](Organization:Other).
+    op kamp met de [Chiro](Organization:Other)
+    tijdelijke vulling Cavit, Ledermix ingebracht
+    REDON 80 ML. MOBILISATIE MET KINE.
+    Psychiatrisch consult PAAZ
+  `),
   ...cases("employers", `
     werkt bij [colruyt](Organization:Other)
     arbeider bij [colruyt](Organization:Other)
