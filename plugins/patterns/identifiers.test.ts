@@ -117,6 +117,7 @@ const negatives: string[] = [
   "Jansen 12345678 mg",
   "het aantal was 4839201 vandaag",
   "Ref. 1234567/2023",
+  "Nummer 12345675 epd.",
   "telefoonnummer 12345678",
   "huisnummer 1234",
   "kamernummer 3412",

@@ -421,7 +421,9 @@ function bareIdentifierAt(scan: TextScan, r: number): Found | null {
   const word = scan.wordBefore(s);
   if (NOT_BARE_ID_OWNERS.has(word) || NOT_BARE_ID_OWNERS.has(word.replace(/[.:]+$/, ""))) return null;
   const field = before >= 0 && (text[before] === ":" || text[before] === "|" || text[before] === "\t" || text[before] === "=");
-  if (field || capitalisedWordBefore(text, s) || capitalisedWordAfter(text, e)) {
+  // A number word before ("Nummer 12345675") is the record families' to judge, with their checksums and cues.
+  const numberWord = BARE_NUMBER_WORDS.has(word) || /^(?:nummer|number|numéro|numero|num)$/.test(word);
+  if (field || (!numberWord && capitalisedWordBefore(text, s)) || capitalisedWordAfter(text, e)) {
     return { start: s, end: e, label: "ID:Patient", score: SCORE_PATTERN };
   }
   return null;
