@@ -27,7 +27,7 @@ const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   // 12/03/2021, 12-03-21, 12.03.2021 (one separator throughout)
   { name: "dmy", pattern: new RegExp(`${DAY}([./-])${MONTH_NUM}\\1(?:${YEAR4}|\\d{2})(?![\\p{L}\\p{N}]|[./-]\\d)`, "uy") },
   // 17.IX.2021, 3/XII/1999
-  { name: "roman", pattern: new RegExp(`${DAY}([./ ])(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\\1(?:${YEAR4}|\\d{2})${E}`, "uy") },
+  { name: "roman", pattern: new RegExp(`${DAY}([./ -])(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\\1(?:${YEAR4}|\\d{2})${E}`, "uy") },
   // 2021-03-12
   { name: "ymd", pattern: new RegExp(`${YEAR4}([-/.])${MONTH_NUM}\\1${DAY}(?![\\p{N}]|[./-]\\d)`, "uy") },
   // 12 maart 2021, 1er mars 2020, 12-mrt-2021, 12 mrt. '21, 12 maart

@@ -100,7 +100,7 @@ function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): 
   const start = text.length - text.trimStart().length;
   const end = text.trimEnd().length;
   const core = text.slice(start, end);
-  if (families.ages && /^\d{1,3}\s?(?:jaar|jr|j|ans|an|years?|yrs?)(?:\s(?:oud|old))?$/iu.test(core) && Number(/^\d+/.exec(core)?.[0]) <= 125) {
+  if (families.ages && /^\d{1,3}\s?(?:jaar|jr|j|ans|an|years?|yrs?)\.?(?:\s(?:oud|old))?$/iu.test(core) && Number(/^\d+/.exec(core)?.[0]) <= 125) {
     return [{ start, end, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.fragment" }];
   }
   // "ZNA", "UZA", "AZ Delta": a fragment that is only a listed hospital or network, in capitals.

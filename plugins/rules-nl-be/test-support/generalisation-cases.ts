@@ -414,6 +414,10 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     tijdelijke vulling Cavit, Ledermix ingebracht
     REDON 80 ML. MOBILISATIE MET KINE.
     Psychiatrisch consult PAAZ
+    [72 j.](Age_Birthdate)
+    [13-IX-2025](Date)
+    [GHdC](Organization:Healthcare)
+    uitslag PSA 14,2 ug/l
   `),
   ...cases("employers", `
     werkt bij [colruyt](Organization:Other)
@@ -422,7 +426,7 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     chauffeur bij [de lijn](Organization:Other)
     bediende bij [kbc](Organization:Other)
     Werkgever: [jumbo](Organization:Other)
-    werkt in de haven bij [psa](Organization:Other)
+    werkt in de haven bij [umicore](Organization:Other)
     Hij werkte dertig jaar voor [Proximus](Organization:Other).
     werkt bij de stad
   `),
