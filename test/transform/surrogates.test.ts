@@ -118,6 +118,25 @@ describe("keyed surrogates", () => {
     );
   });
 
+  it("more distinct values of a kind in one document than the pool holds: each still gets its own surrogate", () => {
+    const s = documentSurrogates(KEY, doc("p-many", { patient: { given_name: "Jan", family_name: "Peeters" } }), "nl-BE");
+    // 5,000 distinct made-up surnames and 300 distinct professions: far more than faker's family list or the
+    // profession list; the surrogate pool runs out and compounds of two candidates take over.
+    const word = (i: number) => "Zq" + [...i.toString(26).padStart(3, "0")].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join("") + "x";
+    for (const [label, n] of [["Name:Other", 5000], ["Profession", 300]] as const) {
+      const byOut = new Map<string, string>();
+      for (let i = 0; i < n; i++) {
+        const original = label === "Profession" ? word(i).toLowerCase() : word(i);
+        const out = s.replace(label, original)!;
+        expect(out, `${label} ${i}`).toBeTruthy();
+        expect(out.toLowerCase()).not.toBe(original.toLowerCase());
+        expect(byOut.get(out.toLowerCase()) ?? original, `${label} ${i}: a surrogate another value got`).toBe(original);
+        byOut.set(out.toLowerCase(), original);
+        expect(s.replace(label, original)).toBe(out);
+      }
+    }
+  });
+
   it("keep the form of names: titles, particles, initials, case, given before family", () => {
     const s = documentSurrogates(KEY, doc("p3", { patient: { given_name: "Jan", family_name: "Peeters" } }), "nl-BE");
     const full = s.replace("Name:Patient", "Jan Peeters")!;

@@ -111,13 +111,18 @@ export class DocumentSurrogates {
       const owner = this.takenBy.get(`${kind}\u001f${foldKey(c)}`);
       return owner === undefined || owner === folded;
     };
-    const picked = this.pick(kind, folded, candidates, (c) => avoid(c) || !free(c));
+    const picked =
+      this.pick(kind, folded, candidates, (c) => avoid(c) || !free(c)) ??
+      // More distinct values of this kind in the document than the pool holds: an initial may repeat (it identifies
+      // nobody); any other kind takes a keyed compound of two candidates (pool² of them), still unique and avoided.
+      (kind === "initial" ? this.pick(kind, folded, candidates, avoid) : this.pickCompound(kind, folded, candidates, (c) => avoid(c) || !free(c)));
+    if (picked === undefined) throw new Error("no surrogate candidate left");
     this.chosen.set(memoKey, picked);
     this.takenBy.set(`${kind}\u001f${foldKey(picked)}`, folded);
     return picked;
   }
 
-  private pick(kind: string, folded: string, candidates: readonly string[], reject: (c: string) => boolean): string {
+  private pick(kind: string, folded: string, candidates: readonly string[], reject: (c: string) => boolean): string | undefined {
     const stream = this.stream(kind, folded);
     const first = stream.pick(candidates);
     if (!reject(first)) return first;
@@ -131,7 +136,24 @@ export class DocumentSurrogates {
       const c = candidates[(start + i) % candidates.length];
       if (!reject(c)) return c;
     }
-    throw new Error("no surrogate candidate left");
+    return undefined;
+  }
+
+  /** A keyed "A-B" compound of two candidates that `reject` accepts; a scan over first parts when 64 draws fail. */
+  private pickCompound(kind: string, folded: string, candidates: readonly string[], reject: (c: string) => boolean): string | undefined {
+    if (candidates.length === 0) return undefined;
+    const stream = this.stream(`${kind}\u001fcompound`, folded);
+    for (let i = 0; i < 64; i++) {
+      const c = `${stream.pick(candidates)}-${stream.pick(candidates)}`;
+      if (!reject(c)) return c;
+    }
+    const second = stream.pick(candidates);
+    const start = stream.int(candidates.length);
+    for (let i = 0; i < candidates.length; i++) {
+      const c = `${candidates[(start + i) % candidates.length]}-${second}`;
+      if (!reject(c)) return c;
+    }
+    return undefined;
   }
 
   /** The patient's keyed permutation of initial letters, with no letter left in place. */
