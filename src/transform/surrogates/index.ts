@@ -139,19 +139,21 @@ export class DocumentSurrogates {
     return undefined;
   }
 
-  /** A keyed "A-B" compound of two candidates that `reject` accepts; a scan over first parts when 64 draws fail. */
+  /**
+   * A keyed compound of candidates that `reject` accepts: two parts ("A-B", pool² of them), then three and more
+   * when a document holds even more distinct values than that (a small pool, such as the given names with one
+   * initial), 64 keyed draws per length.
+   */
   private pickCompound(kind: string, folded: string, candidates: readonly string[], reject: (c: string) => boolean): string | undefined {
     if (candidates.length === 0) return undefined;
     const stream = this.stream(`${kind}\u001fcompound`, folded);
-    for (let i = 0; i < 64; i++) {
-      const c = `${stream.pick(candidates)}-${stream.pick(candidates)}`;
-      if (!reject(c)) return c;
-    }
-    const second = stream.pick(candidates);
-    const start = stream.int(candidates.length);
-    for (let i = 0; i < candidates.length; i++) {
-      const c = `${candidates[(start + i) % candidates.length]}-${second}`;
-      if (!reject(c)) return c;
+    for (let parts = 2; parts <= 16; parts++) {
+      for (let i = 0; i < 64; i++) {
+        const picked: string[] = [];
+        for (let k = 0; k < parts; k++) picked.push(stream.pick(candidates));
+        const c = picked.join("-");
+        if (!reject(c)) return c;
+      }
     }
     return undefined;
   }
