@@ -31,6 +31,16 @@ function cpRange(text: string, piece: string): [number, number] {
   return [begin, begin + [...piece].length];
 }
 
+/** One document through the CLI with a detector that finds only the first occurrence of `word`, leak guard on. */
+async function runFirstOccurrence(word: string, doc: Record<string, unknown>) {
+  const dir = tempDir();
+  const stack = join(dir, "stack.json");
+  writeFileSync(stack, JSON.stringify({ name: "first", detectors: [{ use: join(ROOT, "test/fixtures/plugins/first-occurrence.ts"), with: { word } }], healing: null, leak_guard: true }));
+  const input = join(dir, "in.jsonl");
+  writeFileSync(input, JSON.stringify(doc) + "\n");
+  return runCli(["run", "--stack", stack, input, "-o", join(dir, "out.jsonl")]);
+}
+
 describe("Unicode through the CLI", () => {
   it("known-identifiers finds every disguise, with exact code point offsets, and the output keeps none of it", async () => {
     const dir = tempDir();
@@ -62,17 +72,8 @@ describe("Unicode through the CLI", () => {
   it.each(DISGUISES.filter(([what]) => !what.startsWith("NFD") && what !== "full initials"))(
     "the leak guard refuses a surviving original in disguise: %s",
     async (_what, written) => {
-      const dir = tempDir();
-      const stack = join(dir, "stack.json");
       // No metadata: only the original-text check of the leak guard can see the second occurrence.
-      writeFileSync(
-        stack,
-        JSON.stringify({ name: "first", detectors: [{ use: join(ROOT, "test/fixtures/plugins/first-occurrence.ts"), with: { word: FAMILY } }], healing: null, leak_guard: true }),
-      );
-      const input = join(dir, "in.jsonl");
-      writeFileSync(input, JSON.stringify({ document_id: "a", text: `${FAMILY} kwam. Later belde ${written} terug.` }) + "\n");
-      const output = join(dir, "out.jsonl");
-      const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+      const r = await runFirstOccurrence(FAMILY, { document_id: "a", text: `${FAMILY} kwam. Later belde ${written} terug.` });
       expect(r.code).not.toBe(0);
       expect(r.stderr).toContain("E_LEAK_GUARD");
       expect(r.stderr).toMatch(/original span text [1-9]/);
@@ -84,13 +85,7 @@ describe("Unicode through the CLI", () => {
     ["NFD survivor of an NFC span", NAME.normalize("NFC"), NAME.normalize("NFD")],
     ["NFC survivor of an NFD span", NAME.normalize("NFD"), NAME.normalize("NFC")],
   ])("the leak guard refuses a surviving original in the other normal form: %s", async (_what, first, later) => {
-    const dir = tempDir();
-    const stack = join(dir, "stack.json");
-    writeFileSync(stack, JSON.stringify({ name: "first", detectors: [{ use: join(ROOT, "test/fixtures/plugins/first-occurrence.ts"), with: { word: first } }], healing: null, leak_guard: true }));
-    const input = join(dir, "in.jsonl");
-    writeFileSync(input, JSON.stringify({ document_id: "a", text: `${first} kwam. Later belde ${later} terug.` }) + "\n");
-    const output = join(dir, "out.jsonl");
-    const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+    const r = await runFirstOccurrence(first, { document_id: "a", text: `${first} kwam. Later belde ${later} terug.` });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("E_LEAK_GUARD");
     expect(r.stderr).toMatch(/original span text [1-9]/);
@@ -102,15 +97,12 @@ describe("Unicode through the CLI", () => {
     ["NFD text, NFC metadata", "NFD", "NFC"],
     ["NFC text, NFD metadata", "NFC", "NFD"],
   ])("the leak guard's metadata check refuses a patient name no detector found: %s", async (_what, textForm, metaForm) => {
-    const dir = tempDir();
-    const stack = join(dir, "stack.json");
     // A detector that finds nothing here: only the guard's own known-identifiers check can see the name.
-    writeFileSync(stack, JSON.stringify({ name: "blind", detectors: [{ use: join(ROOT, "test/fixtures/plugins/first-occurrence.ts"), with: { word: "Niemand" } }], healing: null, leak_guard: true }));
-    const input = join(dir, "in.jsonl");
-    const doc = { document_id: "a", text: `Gezien: ${NAME.normalize(textForm as "NFC" | "NFD")} op consult.`, metadata: { patient: { given_name: NAME.normalize(metaForm as "NFC" | "NFD"), family_name: FAMILY } } };
-    writeFileSync(input, JSON.stringify(doc) + "\n");
-    const output = join(dir, "out.jsonl");
-    const r = await runCli(["run", "--stack", stack, input, "-o", output]);
+    const r = await runFirstOccurrence("Niemand", {
+      document_id: "a",
+      text: `Gezien: ${NAME.normalize(textForm as "NFC" | "NFD")} op consult.`,
+      metadata: { patient: { given_name: NAME.normalize(metaForm as "NFC" | "NFD"), family_name: FAMILY } },
+    });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("E_LEAK_GUARD");
     expect(r.stderr).toMatch(/known identifiers [1-9]/);
