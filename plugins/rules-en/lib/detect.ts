@@ -68,7 +68,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   return out;
 }
 
-const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n|]|\.(?:\s|$)|$)|\s{2,}|\t)/;
+const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d0s|\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n|]|\.(?:\s|$)|$)|\s{2,}|\t)/;
 /** "Mateo 8 mo bronchiolitis", "Ada Obi 29F": a number with an age unit right after a name, no comma. */
 const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MF])(?![\p{L}\d\/])/u;
 

@@ -1,6 +1,7 @@
 // Places and organisations: US cities and states, UK towns and counties (GeoNames), street addresses with units,
 // "City, ST 12345", ZIP and UK postcodes, PO boxes; healthcare facilities by list and by shape
 // ("<Proper Words> Hospital", "St. Vincent's", "Mt. Sinai", "UCSF"), employers and schools after a cue.
+import { professionAlternatives } from "./professions.js";
 import type { Label } from "../../../src/contract/index.js";
 import { groupMatches, type Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
@@ -70,6 +71,15 @@ const ORG_TYPES = new Set(["rfc", "fc", "afc", "club", "university", "college", 
 const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for))\s*$/i;
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
+/** "<job> at|for|with <Employer>", "as a <job> at", "studying at": the employer after a listed job. */
+const JOB_BEFORE = /(?:at|for|with)\s{1,2}$/;
+const WORK_AT = /(?:works?|worked|working|employed|job)\s{1,2}(?:[\p{Ll}-]+\s{1,2}){0,2}(?:at|for)\s{1,2}$/u;
+let jobEmployer: RegExp | undefined;
+function jobEmployerCue(): RegExp {
+  jobEmployer ??= new RegExp(String.raw`(?:(?<![\p{L}])(?:${professionAlternatives().join("|")})s?|(?<![\p{L}])(?:studying|studies|training|trains|serves|served|enlisted))\s{1,2}(?:at|for|with|in\s+the)\s{1,2}$`, "iu");
+  return jobEmployer;
+}
+
 const CREDENTIAL_STATES = new Set(["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT", "NE", "RN", "NP"]);
 
 function cap(t: Token | undefined): boolean {
@@ -377,13 +387,21 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       if (proper > 0 && (first < k || end > k)) push(first, end, "Organization:Other", 0.75, "org-shape");
       continue;
     }
-    if (cap(t) && !t.sentenceStart && ORG_CUES.test(text.slice(Math.max(0, t.start - 30), t.start))) {
+    const before = cap(t) && !t.sentenceStart ? text.slice(Math.max(0, t.start - 40), t.start) : "";
+    const jobCue = before !== "" && JOB_BEFORE.test(before) && jobEmployerCue().test(before);
+    if (before !== "" && (jobCue || ORG_CUES.test(before.slice(-30)))) {
       const w = wordInfo(lex, t);
-      if (w.stop || w.calendar || w.acronym) continue;
+      if (w.stop || w.calendar || (w.acronym && !jobCue)) continue;
       let end = k;
-      while (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 4 && !wordInfo(lex, tokens[end + 1]).stop) end++;
+      for (;;) {
+        if (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 4 && !wordInfo(lex, tokens[end + 1]).stop) end++;
+        // "Fairfax County Fire and Rescue", "Procter & Gamble", "Bank of America".
+        else if ((tokens[end + 1]?.low === "and" || tokens[end + 1]?.low === "&" || tokens[end + 1]?.low === "of") && cap(tokens[end + 2]) && !tokens[end + 2].newlineBefore && !wordInfo(lex, tokens[end + 2]).stop && end - k < 4) end += 2;
+        else break;
+      }
       if (tokens[end + 1]?.low === "'" && tokens[end + 2]?.low === "s") end += 2;
-      if (!w.common || end > k || t.shape === "upper") push(k, end, "Organization:Other", 0.7, "org-cue");
+      // After a job or a work verb ("security guard at Target", "works at Target") one everyday word is the employer.
+      if (!w.common || end > k || t.shape === "upper" || ((jobCue || WORK_AT.test(before)) && t.shape === "title" && !lex.eponyms.has(t.low))) push(k, end, "Organization:Other", 0.7, "org-cue");
     }
   }
 
@@ -642,6 +660,16 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
     const te = typeEndAt(tokens, lex, end + 1);
     if (te >= 0) {
       end = te;
+      continue;
+    }
+    // A pharmacy's or store's branch number: "Walgreens #07731", "CVS Pharmacy #4412".
+    if (nx.low === "#" && tokens[end + 2]?.kind === "num" && !tokens[end + 2].spaceBefore && tokens[end + 2].text.length <= 6) {
+      end += 2;
+      break;
+    }
+    // A one-word listed name with its second word: "Mercy General", "Sutter Memorial".
+    if (n === 0 && cap(nx) && nx.shape !== "upper" && FACILITY_SECOND.has(nx.low) && nx.low !== "university" && nx.low !== "community") {
+      end++;
       continue;
     }
     // "Vista Medical Center East", "Midwest Imaging Associates", "Mercy Hospital Downtown Campus".
