@@ -110,6 +110,17 @@ const DAY_OF_LIFE = /(?<![\p{L}])(DOL\s{0,2}#?\d{1,3})(?![\d.,\/])/gud;
 /** A month in Roman numerals, as British and European notes write it: "05.iii.2024", "12/xi/23". */
 const ROMAN_MONTH_DATE = /(?<![\p{L}\d.\/])((?:0?[1-9]|[12]\d|3[01])([.\/\- ])(?:i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii|I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)\2(?:(?:19|20)\d\d|\d\d))(?![\p{L}\d])/gud;
 
+const MD_RANGE = /(?<![\d\/.:,])(0?[1-9]|1[0-2])\/(0?[1-9]|[12]\d|3[01])\s{0,2}(?:-|–|—|to)\s{0,2}(0?[1-9]|1[0-2])\/(0?[1-9]|[12]\d|3[01])(?![\d\/:]|[.,]\d|\s{0,2}(?:tabs?|tablets?|cups?|inch|inches|strength|power|of\b))/gid;
+const RANGE_JOIN = String.raw`\s{0,2}(?:-|–|—|to|until|till|through|thru|and|&)\s{0,2}`;
+const RANGE_END = new RegExp(String.raw`^${RANGE_JOIN}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])(?:\/(?:\d{4}|\d{2}))?|(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?)(?![\d\/:%]|[.,]\d|\s{0,2}(?:mg|mcg|kg|g\b|ml|units?|iu|hours?|hrs?|h\b|days?|weeks?|wks?|months?|mos?|years?|yrs?|times|x\b|am|pm|cm|mm|tabs?|tablets?|pills?|doses?|puffs?|drops?|beats|bpm|mmhg|%|\/))`, "i");
+const RANGE_START = new RegExp(String.raw`(?<![\d\/.,:])((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])|(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?)(?:-|–|—|\s{1,2}(?:to|and|&|-|–|—)\s{1,2})$`, "i");
+/** Both ends of a range have the same form: a day with a day ("3-5 June"), a month/day with a month/day. */
+function rangePartOk(part: string, date: string): boolean {
+  const slashPart = part.includes("/");
+  const slashDate = /^\d{1,2}\/\d{1,2}/.test(date) || /\d{1,2}\/\d{1,2}$/.test(date);
+  return slashPart === slashDate;
+}
+
 function validNumericDate(a: number, b: number): boolean {
   return a >= 1 && b >= 1 && ((a <= 12 && b <= 31) || (b <= 12 && a <= 31));
 }
@@ -193,6 +204,39 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     // A line that is a day and a month alone ("9/2", "14/10"): a fragment.
     for (const [s, e] of groupMatches(rules.lineDayMonth, text, 1)) push(s, e, "fragment-day-month", 0.6);
     if (opts.relative) for (const [s, e] of groupMatches(rules.relative, text)) push(s, e, "relative", 0.7);
+    // Two month/day dates as a range with no cue: "3/4–3/9", "12/28-1/3" (the same month or the next one, different
+    // days; not "4/5-5/5" power grades nor "1/2-3/4" fractions).
+    for (const [, , m] of groupMatches(MD_RANGE, text)) {
+      const [m1, d1, m2, d2] = [m[1], m[2], m[3], m[4]].map(Number);
+      if (!((m1 === m2 && d2 > d1) || (m2 === m1 + 1 && d1 !== d2) || (m1 === 12 && m2 === 1))) continue;
+      const g1 = m.indices?.[1];
+      const g2 = m.indices?.[3];
+      if (!g1 || !g2) continue;
+      const e1 = m.indices?.[2]?.[1] ?? g1[1];
+      const e2 = m.indices?.[4]?.[1] ?? g2[1];
+      push(g1[0], e1, "md-range", 0.75);
+      push(g2[0], e2, "md-range", 0.75);
+    }
+    // The other end of a range ("June 3-5", "12-14 March", "3/4–3/9", "Oct 3rd to 5th"): two spans (NOTES-r5).
+    const found = out.length;
+    for (let i = 0; i < found; i++) {
+      const d = out[i];
+      if (d.label !== "Date") continue;
+      if (/[\d]|(?:st|nd|rd|th)$/.test(text.slice(d.end - 1, d.end)) || /(?:st|nd|rd|th)$/.test(text.slice(d.start, d.end))) {
+        const m = RANGE_END.exec(text.slice(d.end, d.end + 24));
+        if (m && rangePartOk(m[1], text.slice(d.start, d.end))) {
+          const s = d.end + m[0].length - m[1].length;
+          out.push({ start: s, end: s + m[1].length, label: "Date", score: 0.75, rule: "range-end" });
+        }
+      }
+      if (/^\d/.test(text.slice(d.start, d.start + 1))) {
+        const m = RANGE_START.exec(text.slice(Math.max(0, d.start - 16), d.start));
+        if (m && rangePartOk(m[1], text.slice(d.start, d.end))) {
+          const st = d.start - m[0].length;
+          out.push({ start: st, end: st + m[1].length, label: "Date", score: 0.75, rule: "range-start" });
+        }
+      }
+    }
   }
   if (opts.ages) {
     for (const [s, e] of groupMatches(rules.ageOld, text)) {

@@ -28,6 +28,10 @@ const PATIENT_STRONG = [
   String.raw`specimen(?:\s+(?:id|number|no\.?|#))?`,
   String.raw`(?:nhs|chi|hospital|hosp|unit|ur|uhid)\s+(?:number|no\.?|#|id)`,
   String.raw`nhs|chi|ihi|ssn?`,
+  // Outside the US and the UK: Irish PPS, Canadian SIN and provincial health cards (OHIP, RAMQ, MSP, AHCIP),
+  // Australian IHI and DVA, New Zealand NHI, Indian Aadhaar and PAN, UK National Insurance.
+  String.raw`pps(?:n|\s+(?:number|no\.?|#))?|sin(?=\s*(?:#|:|number|no))|social\s+insurance(?:\s+(?:number|no\.?|#))?|ohip|ramq|ahcip|msp(?=\s*(?:#|:|number|no))|health\s+card(?:\s+(?:number|no\.?|#))?|dva(?:\s+(?:number|no\.?|#|file))?|nhi|aadhaa?r|pan(?=\s*(?:#|:|number|no|card))|national\s+insurance(?:\s+(?:number|no\.?|#))?|ni\s+(?:number|no\.?)|nino`,
+  String.raw`(?:portal|mychart|patient\s+portal|login|user(?:name)?|account)\s+(?:user(?:name)?|login|id|account|handle)`,
   String.raw`(?:employee|staff|badge)\s*(?:id|number|no\.?|#)`,
   String.raw`driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#))?`,
   String.raw`licen[cs]e\s+(?:plate|number|no\.?|#)`,

@@ -18,8 +18,10 @@ export class PhraseIndex {
   add(words: readonly string[]): void {
     if (words.length === 0) return;
     const list = this.byFirst.get(words[0]) ?? [];
-    list.push([...words]);
-    list.sort((a, b) => b.length - a.length);
+    // Longest first; among equal lengths, in the order added (as a stable sort after each push would keep them).
+    let at = list.length;
+    while (at > 0 && list[at - 1].length < words.length) at--;
+    list.splice(at, 0, [...words]);
     this.byFirst.set(words[0], list);
     this.maxWords = Math.max(this.maxWords, words.length);
   }
@@ -75,6 +77,8 @@ export interface RulesEnLexicon {
   /** Cities, towns, states and counties as phrases; `placeKinds` says which list each phrase came from. */
   places: PhraseIndex;
   placeKinds: ReadonlyMap<string, "us-city" | "gb-town" | "us-state" | "gb-county">;
+  /** Populated places outside the US and the UK as phrase keys ("da nang"): a place only after a place cue. */
+  worldPlaces: ReadonlySet<string>;
   /** US state postal abbreviation (upper case) → state name. */
   stateAbbreviations: ReadonlyMap<string, string>;
 }
@@ -125,6 +129,12 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
   addPlaces("places/us-cities.txt", "us-city");
   addPlaces("places/gb-towns.txt", "gb-town");
   addPlaces("places/gb-counties.txt", "gb-county");
+  // A set of keys, not a PhraseIndex: 130,000 phrases as arrays would cost about 50 MB.
+  const worldPlaces = new Set<string>();
+  for (const entry of readList("places/world-towns.txt")) {
+    // Plain names (most of them) without the regular expression of phraseWords.
+    worldPlaces.add(/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(entry) ? entry.toLowerCase().split(" ").map(canonicalWord).join(" ") : phraseWords(entry).join(" "));
+  }
   const stateAbbreviations = new Map<string, string>();
   for (const entry of readList("places/us-states.txt")) {
     const [name, abbr] = entry.split("\t");
@@ -159,6 +169,7 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
     facilities,
     places,
     placeKinds,
+    worldPlaces,
     stateAbbreviations,
   };
   return cached;

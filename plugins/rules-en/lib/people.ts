@@ -453,8 +453,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             const ambiguous = w.commonSmall || w.eponym || ((w.common || w.medicalProper) && w.firstRank === undefined && w.lastRank === undefined);
             const listed = w.firstRank !== undefined || w.lastRank !== undefined;
             // After a strong cue a capitalised word mid-sentence is a name unless it is a very common word ("partner Dev").
+            // "Pt is Amish", "pt Spanish-speaking": a nationality, a language or a faith after a cue is no name.
             const allow =
-              !w.stop && !w.calendar && !w.acronym &&
+              !w.stop && !w.calendar && !w.acronym && !(w.firstRank === undefined && lex.countries.has(start.low)) &&
               (!ambiguous || (!weak && (listed || !w.commonSmall) && !start.sentenceStart && !w.medicalProper) || (cue.label && listed && !w.commonSmall));
             if (allow && !(weak && !listed)) e = nameWordAt(j, true, false);
             if (start.shape === "upper" && !listed && !cue.label) e = -1;

@@ -9,7 +9,7 @@ import { COLUMN_GAP, isCapitalised, type Token } from "./tokens.js";
 import { eponymContextAfter, matchPhrase, nameCandidateWord, STOP_WORDS, wordInfo } from "./words.js";
 
 const PLACE_CUES = new Set(["in", "from", "near", "to", "at", "of", "outside", "around", "into", "towards", "toward", "via", "between", "and", "lives", "living", "resides", "residing", "moved", "relocated", "born", "raised", "visiting", "traveled", "travelled", "returned", "originally", "native", "resident", "downtown", "city", "town", "county", "state", "village"]);
-const FACILITY_CUES = new Set(["at", "to", "from", "in", "via", "transferred", "admitted", "seen", "followed", "treated", "discharged", "presented", "presents", "referred", "works", "worked", "employed", "hospitalized", "hospitalised", "outside", "previously", "by", "with"]);
+const FACILITY_CUES = new Set(["at", "to", "from", "in", "via", "called", "rang", "phoned", "contacted", "faxed", "transferred", "admitted", "seen", "followed", "treated", "discharged", "presented", "presents", "referred", "works", "worked", "employed", "hospitalized", "hospitalised", "outside", "previously", "by", "with"]);
 
 const STREET_TYPES = new Set(
   (
@@ -391,7 +391,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     const jobCue = before !== "" && JOB_BEFORE.test(before) && jobEmployerCue().test(before);
     if (before !== "" && (jobCue || ORG_CUES.test(before.slice(-30)))) {
       const w = wordInfo(lex, t);
-      if (w.stop || w.calendar || (w.acronym && !jobCue)) continue;
+      if (w.stop || w.calendar || (w.acronym && !jobCue) || lex.countries.has(t.low)) continue;
       let end = k;
       for (;;) {
         if (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 4 && !wordInfo(lex, tokens[end + 1]).stop) end++;
@@ -446,8 +446,21 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (tokens[end + 1]?.low === "." && !tokens[end + 1].spaceBefore) end++;
     if (tokens[end + 1] && DIRECTIONS.has(tokens[end + 1].low) && cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore) end++;
     end = extendAddressTail(tokens, lex, end);
-    const before = text.slice(Math.max(0, t.start - 30), t.start);
-    push(k, end, ADDRESS_PATIENT_CUES.test(before) ? "Address_Location:Patient" : "Address_Location:Other", 0.9, "street");
+    // A flat or unit written before the number: "Flat 2, 9 Wellington Terrace", "Apt 3, 18 Ranelagh Road".
+    let first = k;
+    {
+      let u = k - 1;
+      if (tokens[u]?.low === ",") u--;
+      let v = u;
+      if (tokens[v] && (tokens[v].kind === "num" || (tokens[v].kind === "word" && tokens[v].text.length <= 3 && /\d/.test(tokens[v].text)))) {
+        if (tokens[v - 1] && !tokens[v].spaceBefore && (tokens[v - 1].kind === "num" || tokens[v - 1].kind === "word") && tokens[v - 1].text.length <= 3) v--;
+        if (tokens[v - 1]?.low === "#") v--;
+        const uw = tokens[v - 1];
+        if (uw && /^(?:flat|apt|apartment|unit|suite|ste)$/.test(uw.low) && !t.newlineBefore && !tokens[v].newlineBefore) first = v - 1;
+      }
+    }
+    const before = text.slice(Math.max(0, tokens[first].start - 30), tokens[first].start);
+    push(first, end, ADDRESS_PATIENT_CUES.test(before) ? "Address_Location:Patient" : "Address_Location:Other", 0.9, "street");
     k = end;
   }
 
@@ -578,7 +591,15 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (t.kind !== "word" || !cap(t) || inFacility(k)) continue;
     if (t.shape === "upper" && t.text.length <= 3) continue;
     const end = matchPhrase(lex.places, tokens, k, (w, i) => placeWordOk(w, i) || (i > 0 && (w.low === "upon" || w.low === "on" || w.low === "of" || w.low === "the" || w.low === "in" || w.low === "le" || w.low === "la" || w.low === "de")));
-    if (end < 0) continue;
+    if (end < 0) {
+      const we = worldPlaceAt(tokens, text, lex, k);
+      if (we >= 0) {
+        const finalEnd = Math.max(we, worldRegionAfter(tokens, we));
+        push(k, finalEnd, ADDRESS_PATIENT_CUES.test(text.slice(Math.max(0, t.start - 30), t.start)) ? "Address_Location:Patient" : "Address_Location:Other", 0.75, "world-place");
+        k = finalEnd;
+      }
+      continue;
+    }
     // A country or continent alone is not marked (only inside an address).
     const ce = matchPhrase(lex.countries, tokens, k, (w) => cap(w));
     if (ce >= end) {
@@ -606,18 +627,92 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     }
     if (!ok) continue;
     if (eponymContextAfter(tokens, end)) continue;
-    // A capitalised word before or after that is not a place makes the run a title or an organisation name.
     const nextTok = tokens[end + 1];
+    // "Lancaster County", "Orleans Parish": a listed place before a capitalised division word is that division.
+    if (nextTok && nextTok.kind === "word" && cap(nextTok) && !nextTok.newlineBefore && /^(?:county|parish|borough|township)$/.test(nextTok.low) && !(single && (w0.common || w0.stop)) && !t.sentenceStart) {
+      push(k, end + 1, ADDRESS_PATIENT_CUES.test(text.slice(Math.max(0, t.start - 30), t.start)) ? "Address_Location:Patient" : "Address_Location:Other", 0.8, "place-county");
+      k = end + 1;
+      continue;
+    }
+    // A capitalised word before or after that is not a place makes the run a title or an organisation name.
     if (nextTok && nextTok.kind === "word" && cap(nextTok) && !nextTok.newlineBefore && single && (w0.common || w0.firstRank !== undefined || w0.lastRank !== undefined) && after < 0) continue;
     // "Medina-Castro" is a double surname, not a town.
     if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && cap(tokens[end + 2]) && !tokens[end + 2].spaceBefore) continue;
     // A single word in capitals is a heading word unless a cue or a state says place ("BIPLANE SIMPSON").
     if (single && wordsIn[0].shape === "upper" && after < 0 && !cued) continue;
     const finalEnd = after >= 0 ? after : end;
-    push(k, finalEnd, "Address_Location:Other", single && !cued && after < 0 ? 0.7 : 0.85, "place");
+    // "Co. Antrim", "County Kerry": the Irish county word in front belongs to the place.
+    let first = k;
+    if (tokens[k - 1]?.low === "county" && cap(tokens[k - 1]) && !t.newlineBefore) first = k - 1;
+    else if (tokens[k - 1]?.low === "." && tokens[k - 2]?.low === "co" && tokens[k - 2].text === "Co" && !t.newlineBefore) first = k - 2;
+    push(first, finalEnd, "Address_Location:Other", single && !cued && after < 0 ? 0.7 : 0.85, "place");
     k = finalEnd;
   }
   return out;
+}
+
+/** Cues before a place of the world: "moved from Auckland", "born in Da Nang", "holiday in Tenerife". */
+const WORLD_CUES = new Set(["in", "from", "near", "outside", "visiting", "via"]);
+/** "to" names a place only after a verb of travel or moving ("moved to Perth"; not "spoke to Kylie"). */
+const TRAVEL_BEFORE_TO = new Set(["moved", "moving", "move", "relocated", "relocating", "emigrated", "travelled", "traveled", "travelling", "traveling", "travel", "trip", "flew", "fly", "flying", "flight", "went", "going", "go", "holiday", "holidays", "vacation", "returned", "returning", "back", "drove", "driving", "visit", "visited", "deported", "immigrated", "migrated"]);
+/** Software and colour words that towns of the world bear; nationalities and languages are in countries.txt. */
+const NOT_WORLD_PLACES = new Set(["epic", "cerner", "mychart", "teams", "zoom", "black", "white"]);
+
+/**
+ * A listed place of the world (GeoNames outside the US and the UK) after a place cue, when none of its words is an
+ * everyday or medical word, a name, an eponym, a nationality or a language: "moved from Auckland", "born in Da
+ * Nang", "relocated to Parramatta, NSW". Returns the last token index, or -1.
+ */
+function worldPlaceAt(tokens: readonly Token[], text: string, lex: RulesEnLexicon, k: number): number {
+  const t = tokens[k];
+  if (t.shape !== "title" || t.sentenceStart) return -1;
+  const cue = tokens[k - 1];
+  if (!cue || cue.kind !== "word") return -1;
+  const toCue = cue.low === "to" && !!tokens[k - 2] && TRAVEL_BEFORE_TO.has(tokens[k - 2].low);
+  if (!WORLD_CUES.has(cue.low) && !toCue) return -1;
+  // Words of the candidate, glued by "-" or "." as the list's phrases are ("Wells-next-the-Sea"): up to four.
+  let key = "";
+  let best = -1;
+  let j = k;
+  for (let n = 0; n < 4 && tokens[j]; n++) {
+    const w = tokens[j];
+    if (w.kind !== "word" || (n > 0 && w.newlineBefore)) break;
+    if (n > 0 && !isCapitalised(w) && !/^(?:de|da|del|di|do|du|la|le|les|los|las|el|sur|am|an|im|bei|y|e|van|von|der|den|on|upon|next|the)$/.test(w.low)) break;
+    key += (key ? " " : "") + (w.low === "saint" ? "st" : w.low === "mount" ? "mt" : w.low === "fort" ? "ft" : w.low);
+    if (isCapitalised(w) && lex.worldPlaces.has(key)) best = j;
+    j++;
+    if (tokens[j] && (tokens[j].low === "-" || tokens[j].low === ".") && !tokens[j].spaceBefore && tokens[j + 1] && !tokens[j + 1].spaceBefore) j++;
+  }
+  if (best < 0 || key.replace(/ /g, "").length < 4) return -1;
+  for (let i = k; i <= best; i++) {
+    const w = tokens[i];
+    if (w.kind !== "word" || !isCapitalised(w)) continue;
+    const info = wordInfo(lex, w);
+    if (info.common || info.stop || info.calendar || info.eponym || info.medicalProper || info.acronym || NOT_WORLD_PLACES.has(w.low) || lex.countries.has(w.low) || lex.medical.has(w.low)) return -1;
+    // A listed given name or a frequent surname is a person ("from Kylie", "in Tran's care").
+    if (best === k && (info.firstRank !== undefined || (info.lastRank !== undefined && info.lastRank < 20000))) return -1;
+  }
+  if (lex.countries.has(t.low) && matchPhrase(lex.countries, tokens, k, (w) => isCapitalised(w)) >= best) return -1;
+  // A clinical word right after ("Tenerife syndrome") or a name shape after ("in Rosa Parks").
+  if (eponymContextAfter(tokens, best)) return -1;
+  const nx = tokens[best + 1];
+  if (nx && nx.kind === "word" && isCapitalised(nx) && !nx.newlineBefore && !COLUMN_GAP.test(text.slice(tokens[best].end, nx.start))) return -1;
+  return best;
+}
+
+/** ", NSW", ", Ontario", ", Co. Cork" after a place of the world: Australian states, Canadian provinces, Irish counties. */
+const WORLD_REGIONS = new Set(["nsw", "vic", "qld", "tas", "act", "nt", "wa", "sa", "on", "bc", "ab", "qc", "ns", "nb", "mb", "sk", "pei", "nl", "ontario", "quebec", "québec", "alberta", "manitoba", "saskatchewan", "victoria", "queensland", "tasmania", "punjab", "gujarat", "kerala", "maharashtra", "karnataka", "auckland", "canterbury"]);
+function worldRegionAfter(tokens: readonly Token[], end: number): number {
+  if (tokens[end + 1]?.low !== "," || !tokens[end + 2] || tokens[end + 2].newlineBefore) return -1;
+  const r = tokens[end + 2];
+  if (r.kind !== "word" || !isCapitalised(r)) return -1;
+  if (WORLD_REGIONS.has(r.low) && (r.low.length > 3 || r.shape === "upper")) return end + 2;
+  if ((r.low === "co" || r.low === "county") && tokens[end + 3]) {
+    let j = end + 3;
+    if (tokens[j].low === ".") j++;
+    if (tokens[j] && isCapitalised(tokens[j]) && !tokens[j].newlineBefore) return j;
+  }
+  return -1;
 }
 
 const STRONG_LOWER_TYPES = new Set(["street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "crescent", "terrace", "parkway", "close", "drive"]);
@@ -717,6 +812,24 @@ function placeContextAfter(tokens: readonly Token[], lex: RulesEnLexicon, end: n
   return -1;
 }
 
+/** An Irish Eircode ("D06 X2Y4", "T12 AB34") starting at token j: the index of its last token, or -1. */
+function eircodeAt(tokens: readonly Token[], j: number): number {
+  const a = tokens[j];
+  if (!a || a.newlineBefore) return -1;
+  // The routing key and the unique identifier may each be cut into word and number tokens: join by position.
+  let text = "";
+  let last = -1;
+  for (let i = j; i < j + 6 && tokens[i]; i++) {
+    if (i > j && tokens[i].spaceBefore && text.length !== 3) break;
+    if (tokens[i].kind === "punct") break;
+    text += (i > j && tokens[i].spaceBefore ? " " : "") + tokens[i].text;
+    last = i;
+    if (/^[AC-FHKNPRTV-Y]\d{2}\s[0-9AC-FHKNPRTV-Y]{4}$/.test(text) && /\d/.test(text.slice(4)) && /[A-Z]/.test(text.slice(4))) return last;
+    if (text.length > 8) break;
+  }
+  return -1;
+}
+
 /** After a street: unit, ", City", ", ST", ZIP or UK postcode. Returns the last token index. */
 function extendAddressTail(tokens: readonly Token[], lex: RulesEnLexicon, end: number): number {
   let e = end;
@@ -756,6 +869,18 @@ function extendAddressTail(tokens: readonly Token[], lex: RulesEnLexicon, end: n
         if (stateAfter) e = next.low === "," ? c + 2 : c + 1;
       }
     }
+  }
+  // Dublin's postal districts: "Dublin 6", "Dublin 6W".
+  if (tokens[e]?.low === "dublin" && tokens[e + 1]?.kind === "num" && tokens[e + 1].text.length <= 2 && !tokens[e + 1].newlineBefore && Number(tokens[e + 1].text) <= 24) {
+    e++;
+    if (tokens[e + 1]?.low === "w" && !tokens[e + 1].spaceBefore) e++;
+  }
+  // An Irish Eircode after the town: ", D06 X2Y4".
+  {
+    let j = e + 1;
+    if (tokens[j]?.low === ",") j++;
+    const ec = eircodeAt(tokens, j);
+    if (ec >= 0) return ec;
   }
   // ZIP (+4) or UK postcode.
   if (tokens[e + 1]?.kind === "num" && tokens[e + 1].text.length === 5 && !tokens[e + 1].newlineBefore) {
