@@ -172,6 +172,56 @@ function isWordRunAt(text: string, at: number, length: number): boolean {
   return !(at + length < text.length && isWordUnit(text, at + length));
 }
 
+const UPPER_LETTER = /^\p{Lu}$/u;
+const LETTER = /^\p{L}$/u;
+/** Letter class of each BMP code point, filled on first use: 0 unknown, 1 no letter, 2 letter, 3 upper-case letter. */
+const BMP_LETTER_CLASS = new Uint8Array(0x10000);
+
+function letterClass(cp: number): number {
+  if (cp < 128) return cp >= 65 && cp <= 90 ? 3 : cp >= 97 && cp <= 122 ? 2 : 1;
+  let c = cp < 0x10000 ? BMP_LETTER_CLASS[cp] : 0;
+  if (c === 0) {
+    const ch = String.fromCodePoint(cp);
+    c = UPPER_LETTER.test(ch) ? 3 : LETTER.test(ch) ? 2 : 1;
+    if (cp < 0x10000) BMP_LETTER_CLASS[cp] = c;
+  }
+  return c;
+}
+
+/**
+ * The distinct matches of /\p{Lu}[\p{L}'’]{3,}/gu in `s`, in the order they first occur (an upper-case letter and
+ * at least three more letters or apostrophes, as long as they run), found by one scan over the code points instead
+ * of the Unicode regex, which costs several times more per character on long spans. Repeats are not kept: a span
+ * of thousands of copies of one name holds one word, not an array of thousands that every young-generation
+ * collection during the scan would copy again.
+ */
+export function distinctCapitalisedWords(s: string): Set<string> {
+  const out = new Set<string>();
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    const cp = s.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    if (letterClass(cp) === 3) {
+      let j = i + width;
+      let count = 0;
+      while (j < n) {
+        const d = s.codePointAt(j)!;
+        if (d !== 0x27 && d !== 0x2019 && letterClass(d) === 1) break;
+        j += d > 0xffff ? 2 : 1;
+        count++;
+      }
+      if (count >= 3) {
+        out.add(s.slice(i, j));
+        i = j;
+        continue;
+      }
+    }
+    i += width;
+  }
+  return out;
+}
+
 /** Sorted replacement ranges with binary-search queries, so each hit costs O(log n). */
 class Replacements {
   constructor(readonly ranges: readonly ReplacementRange[]) {}
@@ -242,7 +292,8 @@ export async function findLeaks(original: Document, result: TransformResult, opt
       continue;
     }
     const isName = categoryOf(s.label) === "Name";
-    const words = isName ? (surface.match(/\p{Lu}[\p{L}'’]{3,}/gu) ?? []).filter((w) => !TITLES.has(w.toLowerCase())) : [];
+    // A word repeated in one span gives the same needles with the same label: each is looked at once.
+    const words = isName ? [...distinctCapitalisedWords(surface)].filter((w) => w !== surface && !TITLES.has(w.toLowerCase())) : [];
     for (const c of [surface, ...words]) {
       if (!isSearchableOriginal(c)) continue;
       // Names match only in their own capitalisation ("Bakker" the name, not "bakker" the trade).

@@ -23,13 +23,14 @@ const SPACE = /^\s$/u;
 /**
  * Case, accents, punctuation and spacing do not make a different entity: letters and digits kept, any other
  * characters dropped, whitespace between kept runs read as one space. One pass over the code points (a chain of
- * regex replaces over a very long span was super-linear).
+ * regex replaces over a very long span was super-linear) into one buffer of UTF-16 units (an array of every run
+ * kept alive until the end made each young-generation collection copy all of them again).
  */
 export function entityKey(text: string): string {
   const folded = foldSameLength(text.normalize("NFC"));
-  const parts: string[] = [];
+  const out = new Uint16Array(folded.length);
+  let length = 0;
   let space = false;
-  let runStart = -1;
   for (let i = 0; i < folded.length; ) {
     const cp = folded.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
@@ -38,22 +39,28 @@ export function entityKey(text: string): string {
         ? (cp >= 48 && cp <= 57) || (cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90)
         : LETTER_DIGIT.test(folded.slice(i, i + width));
     if (keep) {
-      if (runStart < 0) {
-        if (space && parts.length > 0) parts.push(" ");
-        space = false;
-        runStart = i;
-      }
-    } else {
-      if (runStart >= 0) {
-        parts.push(folded.slice(runStart, i));
-        runStart = -1;
-      }
-      if (cp < 128 ? cp === 32 || (cp >= 9 && cp <= 13) : SPACE.test(folded.slice(i, i + width))) space = true;
-    }
+      if (space && length > 0) out[length++] = 0x20;
+      space = false;
+      out[length++] = folded.charCodeAt(i);
+      if (width === 2) out[length++] = folded.charCodeAt(i + 1);
+    } else if (cp < 128 ? cp === 32 || (cp >= 9 && cp <= 13) : SPACE.test(folded.slice(i, i + width))) space = true;
     i += width;
   }
-  if (runStart >= 0) parts.push(folded.slice(runStart));
-  return parts.join("");
+  return unitsToString(out, length);
+}
+
+const UTF16 = new TextDecoder("utf-16le");
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The string of the first `length` UTF-16 units of `units`. They never hold a lone surrogate (entityKey keeps a
+ * surrogate only as part of a pair), which the decoder would replace.
+ */
+function unitsToString(units: Uint16Array, length: number): string {
+  if (LITTLE_ENDIAN) return UTF16.decode(units.subarray(0, length));
+  let out = "";
+  for (let i = 0; i < length; i += 4096) out += String.fromCharCode.apply(null, Array.from(units.subarray(i, Math.min(length, i + 4096))));
+  return out;
 }
 
 /**
@@ -156,15 +163,41 @@ function deletionKeys(key: string): string[] {
  * Assigns entity numbers per label in text order; a mention joins the first (lowest-numbered) entity it matches a
  * spelling of. Each distinct spelling remembers the first entity holding it. With an edit distance of at most 1 (the
  * default), fuzzy candidates are found through deletion keys (see `deletionKeys`), so a mention is compared with the
- * few spellings sharing a key instead of with every spelling so far: linear in the mentions' total length. A larger
- * distance compares each new spelling with every distinct spelling of its label (quadratic in distinct spellings).
+ * few spellings sharing a key instead of with every spelling so far: linear in the mentions' total length. A
+ * spelling's deletion keys are computed only once another spelling of its label is one character longer, shorter or
+ * as long (only those can be one edit away), so a long span alone of its length (a whole text of dates merged into
+ * one) costs no key per character. A larger distance compares each new spelling with every distinct spelling of its
+ * label (quadratic in distinct spellings).
  */
 export function numberMentions(mentions: readonly { label: string; text: string }[], options: NumberedOptions): number[] {
-  type Label = { count: number; firstEntity: Map<string, number>; byKey: Map<string, string[]> };
+  type Label = {
+    count: number;
+    firstEntity: Map<string, number>;
+    byKey: Map<string, string[]>;
+    /** Distinct long spellings per length. */
+    spellingsOfLength: Map<number, number>;
+    /** Long spellings per length whose deletion keys are not in `byKey` yet. */
+    unindexed: Map<number, string[]>;
+  };
   const labels = new Map<string, Label>();
   // A spelling repeated through a document computes its entity key and deletion keys once.
   const keyOf = new Map<string, string>();
   const deletionKeysOf = new Map<string, string[]>();
+  const keysOf = (key: string): string[] => {
+    let keys = deletionKeysOf.get(key);
+    if (keys === undefined) {
+      keys = deletionKeys(key);
+      deletionKeysOf.set(key, keys);
+    }
+    return keys;
+  };
+  const index = (state: Label, spelling: string, keys: readonly string[]) => {
+    for (const k of keys) {
+      const list = state.byKey.get(k);
+      if (list) list.push(spelling);
+      else state.byKey.set(k, [spelling]);
+    }
+  };
   const fuzzyIndexed = options.max_edit_distance === 1;
   const fuzzy = options.max_edit_distance > 0;
   return mentions.map(({ label, text }) => {
@@ -175,20 +208,31 @@ export function numberMentions(mentions: readonly { label: string; text: string 
     }
     let state = labels.get(label);
     if (!state) {
-      state = { count: 0, firstEntity: new Map(), byKey: new Map() };
+      state = { count: 0, firstEntity: new Map(), byKey: new Map(), spellingsOfLength: new Map(), unindexed: new Map() };
       labels.set(label, state);
     }
-    let found = state.firstEntity.get(key) ?? Number.POSITIVE_INFINITY;
+    const known = state.firstEntity.get(key);
+    let found = known ?? Number.POSITIVE_INFINITY;
     const long = key.length >= options.min_length_for_fuzzy;
-    let keys: string[] = [];
+    let keys: readonly string[] | undefined;
     if (fuzzy && long) {
       if (fuzzyIndexed) {
-        keys = deletionKeysOf.get(key) ?? deletionKeys(key);
-        deletionKeysOf.set(key, keys);
-        for (const k of keys) {
-          for (const s of state.byKey.get(k) ?? []) {
-            const e = state.firstEntity.get(s)!;
-            if (e < found && sameEntity(s, key, options)) found = e;
+        const n = key.length;
+        // Other spellings one edit away can only be of length n - 1, n or n + 1 (this one counted once if known).
+        const others = (state.spellingsOfLength.get(n - 1) ?? 0) + (state.spellingsOfLength.get(n) ?? 0) + (state.spellingsOfLength.get(n + 1) ?? 0) - (known === undefined ? 0 : 1);
+        if (others > 0) {
+          for (const len of [n - 1, n, n + 1]) {
+            const waiting = state.unindexed.get(len);
+            if (!waiting) continue;
+            state.unindexed.delete(len);
+            for (const s of waiting) index(state, s, keysOf(s));
+          }
+          keys = keysOf(key);
+          for (const k of keys) {
+            for (const s of state.byKey.get(k) ?? []) {
+              const e = state.firstEntity.get(s)!;
+              if (e < found && sameEntity(s, key, options)) found = e;
+            }
           }
         }
       } else {
@@ -196,15 +240,16 @@ export function numberMentions(mentions: readonly { label: string; text: string 
       }
     }
     if (!Number.isFinite(found)) found = ++state.count;
-    const known = state.firstEntity.get(key);
     if (known === undefined || found < known) {
-      const isNew = known === undefined;
       state.firstEntity.set(key, found);
-      if (isNew && fuzzyIndexed && long) {
-        for (const k of keys) {
-          const list = state.byKey.get(k);
-          if (list) list.push(key);
-          else state.byKey.set(k, [key]);
+      if (known === undefined && fuzzyIndexed && long) {
+        const n = key.length;
+        state.spellingsOfLength.set(n, (state.spellingsOfLength.get(n) ?? 0) + 1);
+        if (keys) index(state, key, keys);
+        else {
+          const waiting = state.unindexed.get(n);
+          if (waiting) waiting.push(key);
+          else state.unindexed.set(n, [key]);
         }
       }
     }

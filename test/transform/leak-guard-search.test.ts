@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Label } from "../../src/contract/index.js";
-import { wholeWordOccurrences } from "../../src/transform/leak-guard.js";
+import { distinctCapitalisedWords, wholeWordOccurrences } from "../../src/transform/leak-guard.js";
 
 function isWordUnit(t: string, i: number): boolean {
   const c = t.charCodeAt(i);
@@ -62,5 +62,25 @@ describe("leak guard whole-word search", () => {
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+// The words of a replaced name that are searched on their own were found with /\p{Lu}[\p{L}'’]{3,}/gu; a scan over
+// the code points replaced the regex (linear-time bench, 2026-12-02) and must find exactly its distinct matches, in the order they first occur.
+const PIECES = ["P", "p", "e", "É", "é", "e\u0301", "\u0301", "\u00ad", "\u200b", "'", "’", "`", " ", "-", ".", "1", "Ж", "ж", "ǅ", "𝐀", "𝐚", "\ud835", "\udc00", "ß", "İ", "Dr"];
+const surfaceText = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((ps) => ps.join(""));
+
+describe("leak guard capitalised words", () => {
+  it("equals the regex's matches on any text", () => {
+    fc.assert(
+      fc.property(surfaceText, (s) => {
+        expect([...distinctCapitalisedWords(s)]).toEqual([...new Set(s.match(/\p{Lu}[\p{L}'’]{3,}/gu) ?? [])]);
+      }),
+      { numRuns: 10000 },
+    );
+  });
+
+  it("fails on a wrong scan: a short run is no word, a long one is one word", () => {
+    expect([...distinctCapitalisedWords("Pee Peeters’s É\u0301mile ÉÉÉÉ Peeters’s")]).toEqual(["Peeters’s", "ÉÉÉÉ"]);
   });
 });
