@@ -59,6 +59,9 @@ const positives: PositiveCase[] = [
   ["[[wo 3-4]] 08:15 steunkousen aangetrokken", "Date", 0.9],
   ["[[vr 8/11]] eerste huisbezoek", "Date", 0.9],
   ["Controle [[3 1 2022]] bij de cardioloog.", "Date"],
+  ["Heropname [[26/7]] wegens koorts.", "Date"],
+  ["Arbeidsongeschikt tot en met [[19/1]].", "Date"],
+  ["Op [[17-18/4]] koorts tot 39.", "Date"],
 ];
 
 const negatives: string[] = [

@@ -205,6 +205,14 @@ function tryDayMonth(scan: TextScan, r: number, rules: DateRules): Found | null 
   // two-digit parts of which one is over 12 are a date, unless a score or measurement word comes before ("TA 15/10").
   const over12 = twoDigits && sep !== "." && Math.max(Number(a), Number(b)) >= 13 && Math.min(Number(a), Number(b)) <= 12;
   if (over12 && !acronymBefore(text, s) && !scoreWordBefore(text, s)) return { start: s, end, score: SCORE_PATTERN };
+  // "Heropname 28/8", "tot en met 19/1", "21-22/3": a two-digit day past 12 before a slash and a one-digit month is
+  // no fraction or score either; a day written before it with a hyphen is the start of the range.
+  const dayPast12 = sep === "/" && a.length === 2 && b.length === 1 && Number(a) >= 13 && b !== "0";
+  if (dayPast12 && !acronymBefore(text, s) && !scoreWordBefore(text, s)) {
+    const range = /(?:^|[^\p{N}\p{L}./-])(\d{1,2})-$/u.exec(text.slice(Math.max(0, s - 4), s));
+    if (range && Number(range[1]) >= 1 && Number(range[1]) < Number(a)) return { start: s - range[1].length - 1, end, score: SCORE_PATTERN };
+    if (!(".-".includes(text[s - 1] ?? "x") && digitAt(text, s - 2))) return { start: s, end, score: SCORE_PATTERN };
+  }
   return null;
 }
 

@@ -92,6 +92,13 @@ const records: PositiveCase[] = [
   ["drives (registration [[6DDH199]])", "Anonymize_Other"],
   ["Rijdt nog met de wagen ([[1-MRR-622]]).", "Anonymize_Other", 0.8],
   ["pacemaker in situ, serial [[PB29-54948]].", "Anonymize_Other"],
+  ["Kenteken brommobiel: [[G-451-RT]]", "Anonymize_Other", 0.9],
+  ["nummerplaat [[12-ABC-3]]", "Anonymize_Other", 0.9],
+  ["Code deur: [[5093]].", "Anonymize_Other"],
+  ["verzekeraar Ethias – polis [[38.114.902]]", "ID:Patient"],
+  ["mutuelle Solidaris – n° affiliation [[227105633]]", "ID:Patient"],
+  ["Mutualité chrétienne – n° affilié [[130/0552417/61]]", "ID:Patient"],
+  ["Assureur loi : Ethias, n° de sinistre [[2025/AT/310527]]", "ID:Patient"],
 ];
 
 // Bare identifiers: 7–12 digits as a field value or next to a capitalised word, with no record word before them.
@@ -108,6 +115,9 @@ const bare: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  "mutatie BRCA-12-AB gevonden",
+  "code AB-12-CD",
+  "deur 2 open",
   "Bedrag: 1250000 EUR",
   "Kosten: € 2500000",
   "Leukocyten 7500000",

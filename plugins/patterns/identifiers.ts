@@ -298,10 +298,29 @@ function recordContext(scan: TextScan, start: number, digitCount: number, rules:
 /** Belgian licence plates since 2010 ("1-ABC-123") are distinctive enough without a context word. */
 const BELGIAN_PLATE = /[1-9]-[A-Z]{3}-\d{3}(?![\p{L}\p{N}])/uy;
 
+/**
+ * Dutch plates ("sidecodes": "F-238-XB", "12-ABC-3", "AB-12-CD") are three hyphenated groups of capitals or digits,
+ * six characters in all; the shape is common in codes, so only after a vehicle word within a few words.
+ */
+const DUTCH_PLATE = /(?:[A-Z]{1,3}|\d{1,3})-(?:[A-Z]{1,3}|\d{1,3})-(?:[A-Z]{1,3}|\d{1,3})(?![\p{L}\p{N}-])/uy;
+const VEHICLE_CUE = /(?:kenteken|nummerplaat|plaat|immatriculation|plaque|license plate|registration)\b[^\n]{0,30}$/iu;
+
+function dutchPlateAt(text: string, s: number): Found | null {
+  let start = s;
+  while (start > 0 && s - start < 4 && /[A-Z-]/.test(text[start - 1])) start--;
+  if (wordCharBefore(text, start)) return null;
+  const plate = matchAt(DUTCH_PLATE, text, start);
+  if (!plate || plate[0].replace(/-/g, "").length !== 6 || !/[A-Z]/.test(plate[0])) return null;
+  if (!VEHICLE_CUE.test(text.slice(Math.max(0, start - 48), start))) return null;
+  return { start, end: start + plate[0].length, label: "Anonymize_Other", score: SCORE_CONTEXT };
+}
+
 function plateAt(text: string, s: number, e: number): Found | null {
-  if (e - s !== 1 || text[e] !== "-" || wordCharBefore(text, s)) return null;
-  const plate = matchAt(BELGIAN_PLATE, text, s);
-  return plate ? { start: s, end: s + plate[0].length, label: "Anonymize_Other", score: SCORE_PATTERN } : null;
+  if (e - s === 1 && text[e] === "-" && !wordCharBefore(text, s)) {
+    const plate = matchAt(BELGIAN_PLATE, text, s);
+    if (plate) return { start: s, end: s + plate[0].length, label: "Anonymize_Other", score: SCORE_PATTERN };
+  }
+  return e - s <= 3 && (text[e] === "-" || text[s - 1] === "-") ? dutchPlateAt(text, s) : null;
 }
 
 /**

@@ -82,8 +82,40 @@ tester.run("rules-nl-be cases", {
     "Dhr. [[Jan Peeters|PAT]] werd opgenomen voor observatie.",
     "Mevr. [[Lieve Claes|PAT]] meldt sinds gisteren buikpijn.",
     "Mevrouw [[De Smet|PAT]] komt op controle na de ingreep.",
+    // Round five (issue 11): ages in words, a stop word after a title and an interfix, initials alone after a
+    // patient word, a greeting, French "M." before a whitelisted surname, qualified institution types, jobs in
+    // apposition before their workplace, towns abroad.
+    "Patiente de [[quatre-vingt-deux ans|AGE]], vit seule.",
+    "[[septante-deux ans|AGE]]",
+    "Dhr. is [[vijfenzestig jaar oud|AGE]].",
+    "Dhr. [[Van der Poel|PAT]] kwam op controle.",
+    "Pat. [[K.D.|PAT]] met acute lage rugpijn.",
+    "Beste [[Sara|PERS]], kan jij morgen de wondzorg doen?",
+    "Le mari, [[M. Hoffmann|PERS]], est venu.",
+    "Verwijzing naar [[Medisch Centrum Sint-Elisabeth|HOSP]].",
+    "Adressé par la [[maison médicale Les Tilleuls|HOSP]].",
+    "[[Cabinet dentaire des Ardennes|HOSP]]",
+    "[[Clinique psychiatrique Les Saules|HOSP]]",
+    "[[Pharmacie du Marché|HOSP]]",
+    "Voornaam: [[LUC|PAT]]",
+    "Dhr. [[Peeters|PAT]] ([[62 jr|AGE]]), [[postbode|PROF]] bij [[bpost|ORG]], kwam.",
+    "La patiente, [[aide-soignante|PROF]] à la [[Résidence Saint-Martin|ORG]], est en incapacité.",
+    "Hij overwintert in [[Benidorm|LOC]].",
+    "afgestudeerd aan de [[VUB|ORG]]",
   ],
-  valid: ["", "Geen koorts, geen dyspnoe; verder beleid ongewijzigd.", "Ziekte van Parkinson, syndroom van Down."],
+  valid: [
+    "", "Geen koorts, geen dyspnoe; verder beleid ongewijzigd.", "Ziekte van Parkinson, syndroom van Down.",
+    // Precision traps of the round-five rules: durations in words, a number after "rond", a type word without a
+    // name, a greeting without a given name, a job after a comma with no workplace.
+    "Il fume depuis trente ans.",
+    "Il y a vingt ans, appendicectomie.",
+    "Stoppen met roken sinds twintig jaar.",
+    "deux ans de kiné",
+    "Zoon komt hem ophalen rond 17u.",
+    "Medisch centrum, afdeling radiologie.",
+    "Beste collega,",
+    "Pharmacie de garde ce week-end.",
+  ],
 });
 describe("rules-nl-be golden file", () => {
   // Hand-written fictional sentences, marked with what the detector found when they were last written (UPDATE=1).

@@ -181,6 +181,8 @@ function frenchStreets(a: Analysis): Part[] {
       break;
     }
     if (t >= a.tokens.length || a.tokens[t].newlinesBefore > 0) continue;
+    // "rond 17u" (Dutch "around 5 pm"): a number right after the type word is no street name ("rue du 11 Novembre" has a particle).
+    if (t === unit.last + 1 && /^\p{N}/u.test(a.tokens[t].text)) continue;
     const name = readProperName(a, t, { maxUnits: 4, allowParticles: true, allowDigits: true, allowSentenceStart: true });
     if (!name) continue;
     // "BD 128/76" is a blood pressure: the name needs letters, and a capitals abbreviation needs a capitals line.

@@ -38,7 +38,7 @@ export const CAREGIVER_WORDS = set(`
   généraliste generaliste cardiologue pneumologue neurologue gériatre geriatre pédiatre pediatre radiologue urologue
   oncologue anesthésiste anesthesiste gynécologue gynecologue dermatologue ophtalmologue néphrologue nephrologue
   gastro-entérologue gastroenterologue rhumatologue endocrinologue hématologue hematologue psychiatre logopède
-  logopede ergothérapeute diététicienne dieteticienne interne assistante dentiste
+  logopede ergothérapeute diététicienne dieteticienne interne assistante dentiste inf verpl kine
   cardiologist pulmonologist neurologist oncologist radiologist urologist pediatrician geriatrician psychiatrist
   dermatologist anesthetist anaesthetist physiotherapist dietitian midwife
 `);
@@ -68,7 +68,10 @@ export const CAREGIVER_FIELD_LABELS = set(`
   signataire auteur opgesteld gedicteerd getekend ondertekend gevalideerd gevalideerde validatie dictated signed
   copie verpleegkundige kinesist
 `);
-export const PATIENT_FIELD_LABELS = set("naam patiënt patient nom betreft concerne identité identite cliënt client");
+export const PATIENT_FIELD_LABELS = set(`
+  naam patiënt patient nom betreft concerne identité identite cliënt client voornaam voornamen achternaam familienaam
+  roepnaam meisjesnaam geboortenaam prénom prenom prénoms prenoms
+`);
 export const RELATIVE_FIELD_LABELS = set("contactpersoon contact partner echtgenote echtgenoot mantelzorger voogd");
 
 /** Closing formulas: names in the next lines are the signing caregivers. */
@@ -175,7 +178,7 @@ export const PROFESSION_CUES_BEFORE = set(`
 /** Verbs before "als" ("werkt als", "travaille comme"). */
 export const PROFESSION_VERBS = set(`
   werkt werkte werkzaam tewerkgesteld actief gewerkt werkend job slag travaille travaillait travaillé
-  travaille works worked working employed
+  travaille works worked working employed afgestudeerd gediplomeerd diplômé diplômée diplome diplomee
 `);
 
 export const BIRTH_CONTEXT_WORDS = set(`

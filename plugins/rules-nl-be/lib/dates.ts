@@ -50,6 +50,25 @@ const DAY_MONTH = new RegExp(`${DAY}[/]${MONTH_NUM}(?![\\p{L}\\p{N}]|[/.,]\\d)`,
 const DAY_MONTH_CUES = new Set(["op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie"]);
 const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*$/i;
 
+/** Words before a number at the end of a line that make it an amount, a code or a count, not a year. */
+const NOT_YEAR_OWNERS: ReadonlySet<string> = new Set([
+  "mg", "ml", "g", "kg", "dosis", "dose", "aantal", "nr", "nummer", "kamer", "bed", "code", "postcode", "bus", "x", "totaal", "score",
+  "eur", "euro", "kcal", "ie", "stuks", "pagina", "versie", "model", "type", "lot", "batch", "numéro", "numero", "chambre",
+  "pols", "hartslag", "gewicht", "stappen", "meter", "km", "m", "ml/dag", "diurese", "vocht", "calorieën", "plaatjes",
+]);
+
+/**
+ * "zoek meijer t ct thorax 2022", "dossiers dr. Claeys kinderpsychiatrie 2023": a recent year that ends a line
+ * after a word (search queries and record lists date their items this way).
+ */
+function yearEndsQuery(c: TextContext, offset: number, end: number): boolean {
+  const year = Number(c.text.slice(offset, end));
+  if (year < 1990 || year > 2039 || !/^[ \t]*(?:\r?\n|$)/.test(c.text.slice(end, end + 3))) return false;
+  if (!/\p{Ll}[ \t]$/u.test(c.text.slice(Math.max(0, offset - 2), offset))) return false;
+  const cue = previousWord(c, offset);
+  return cue !== undefined && !NOT_YEAR_OWNERS.has(cue);
+}
+
 /** A bare year after a time word ("in 2019", "sinds 2015", "(2018)") or before a colon ("2019: ..."). */
 const YEAR_ALONE = new RegExp(`${YEAR4}${E}`, "uy");
 const YEAR_CUES = new Set([
@@ -229,7 +248,10 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       const inParentheses = text[offset - 1] === "(" && text[end] === ")";
       const beforeColon = /^\s?:/.test(text.slice(end, end + 2)) && !/^\s?:\s?\d/.test(text.slice(end, end + 4));
       const birthYear = /[°º]\s*$/.test(text.slice(Math.max(0, offset - 3), offset));
-      const cued = YEAR_CUES.has(cue) || inParentheses || beforeColon || birthYear || isBirthDate(c, offset);
+      // "(2019, 2022 à l'hôpital de Lagos)": a list of years opened by a bracket.
+      const yearList = (text[offset - 1] === "(" && /^,\s?(?:19|20)\d\d(?!\d)/.test(text.slice(end, end + 7))) ||
+        /\((?:19|20)\d\d,\s?$/.test(text.slice(Math.max(0, offset - 8), offset));
+      const cued = YEAR_CUES.has(cue) || inParentheses || yearList || beforeColon || birthYear || isBirthDate(c, offset) || yearEndsQuery(c, offset, end);
       if (cued && !NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) {
         out.push({ start: offset, end, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.year" });
       }
@@ -278,6 +300,8 @@ const AGE_LABEL_KEYS: ReadonlySet<string> = new Set(["leeftijd", "age", "agee", 
 /** "M/65", "V/72": sex and age; "65M", "72V", "45F": the sex marker fused to the number (the whole token). */
 const SEX_SLASH_AGE = /(?<![\p{L}\p{N}])[MVFmvf] ?\/ ?(\d{1,3})(?![\p{L}\p{N}]|[/.,]\d)/uy;
 const AGE_SEX = /(\d{1,3})[MVF](?![\p{L}\p{N}])/uy;
+/** "moeder leeft nog (85)", "vader overleden (79)": verbs of living and dying between a relative and the age. */
+const LIVING_WORDS: ReadonlySet<string> = new Set(["leeft", "nog", "overleden", "vit", "encore", "décédé", "décédée", "decede", "decedee", "living", "alive", "died"]);
 /** "patiënte (45)", "dochter (12)": a number alone in parentheses after an age word. */
 const PARENTHESISED_NUMBER = /\((\d{1,3})\)/y;
 
@@ -299,10 +323,81 @@ function sexAndAge(c: TextContext, out: Candidate[]): void {
     if (t.text === "(" && t.kind === "punct") {
       const m = stickyAt(PARENTHESISED_NUMBER, c.text, t.start);
       if (!m || Number(m[1]) > 110) continue;
-      const before = wordsBefore(c, t.start, 1)[0];
-      if (before === undefined || !AGE_CONTEXT_WORDS.has(before)) continue;
+      // "dochter (12)", and "moeder leeft nog (85)": a person word up to three words before, with a verb of living.
+      const before = wordsBefore(c, t.start, 3);
+      if (before[0] === undefined || !(AGE_CONTEXT_WORDS.has(before[0]) || (LIVING_WORDS.has(before[0]) || LIVING_WORDS.has(before[1] ?? "")) && before.some((w) => AGE_CONTEXT_WORDS.has(w)))) continue;
       out.push({ start: t.start + 1, end: t.start + 1 + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.parenthesised" });
     }
+  }
+}
+
+// Ages written in words ("quatre-vingt-deux ans", "septante-deux ans", "tweeënzeventig jaar"). Small numbers are
+// durations as often as ages ("deux ans"), so below twenty an age word must come before, as for digits.
+const FR_NUMBER_WORDS: Record<string, number> = {
+  un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11,
+  douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16, vingt: 20, vingts: 20, trente: 30, quarante: 40,
+  cinquante: 50, soixante: 60, septante: 70, huitante: 80, octante: 80, nonante: 90, cent: 100,
+};
+const NL_UNITS: Record<string, number> = { een: 1, twee: 2, drie: 3, vier: 4, vijf: 5, zes: 6, zeven: 7, acht: 8, negen: 9 };
+const NL_TENS: Record<string, number> = {
+  tien: 10, elf: 11, twaalf: 12, dertien: 13, veertien: 14, vijftien: 15, zestien: 16, zeventien: 17, achttien: 18,
+  negentien: 19, twintig: 20, dertig: 30, veertig: 40, vijftig: 50, zestig: 60, zeventig: 70, tachtig: 80, negentig: 90,
+};
+const FR_WORD = `(?:${Object.keys(FR_NUMBER_WORDS).sort((a, b) => b.length - a.length).join("|")})`;
+const NL_NUMBER = `(?:honderd(?:en)?)?(?:(?:${Object.keys(NL_UNITS).join("|")})[eë]n)?(?:${Object.keys(NL_TENS).sort((a, b) => b.length - a.length).join("|")})|honderd`;
+const WORD_AGE = new RegExp(
+  `(?:(${FR_WORD}(?:(?:-|\\s+)(?:et(?:-|\\s+))?${FR_WORD}){0,3})\\s+ans|(${NL_NUMBER})\\s+(?:jaar|jaren)(?:\\s+oud)?)${E}`,
+  "iuy",
+);
+/** Whether a token may open an age in words: a French number word, or a Dutch one (they all end in a ten or "honderd"). */
+function mayOpenWordAge(key: string): boolean {
+  return Object.hasOwn(FR_NUMBER_WORDS, key) || key.endsWith("tig") || key.endsWith("tien") || key === "elf" || key === "twaalf" || key.startsWith("honderd");
+}
+
+/** The value of a French number in words, or NaN when the words do not form one ("deux deux"). */
+function frenchNumber(words: readonly string[]): number {
+  let total = 0;
+  let last = Infinity;
+  for (let i = 0; i < words.length; i++) {
+    let v = Object.hasOwn(FR_NUMBER_WORDS, words[i]) ? FR_NUMBER_WORDS[words[i]] : Number.NaN;
+    if (words[i] === "quatre" && (words[i + 1] === "vingt" || words[i + 1] === "vingts")) {
+      v = 80;
+      i++;
+    }
+    if (v === 100) {
+      total = (total || 1) * 100;
+      last = 100;
+      continue;
+    }
+    // Parts go down in size ("soixante-dix-sept" = 60 + 10 + 7), never up.
+    if (v >= last && !(last === 10 && v < 10) && !(last >= 20 && v <= 19)) return Number.NaN;
+    total += v;
+    last = v;
+  }
+  return total;
+}
+
+function dutchNumber(word: string): number {
+  const m = /^(honderd(?:en)?)?(?:([a-z]+?)[eë]n)?([a-z]+)$/iu.exec(word.toLowerCase());
+  if (!m) return Number.NaN;
+  if (word.toLowerCase() === "honderd") return 100;
+  const tens = NL_TENS[m[3]];
+  const units = m[2] ? NL_UNITS[m[2]] : 0;
+  if (tens === undefined || units === undefined || (units > 0 && tens < 20)) return Number.NaN;
+  return (m[1] ? 100 : 0) + tens + units;
+}
+
+function wordAges(c: TextContext, out: Candidate[]): void {
+  for (const t of c.tokens) {
+    if (t.kind !== "word" || !mayOpenWordAge(t.key) || (t.start > 0 && /[\p{L}\p{N}-]/u.test(c.text[t.start - 1]))) continue;
+    const m = stickyAt(WORD_AGE, c.text, t.start);
+    if (!m) continue;
+    const value = m[1] !== undefined ? frenchNumber(m[1].toLowerCase().split(/[-\s]+/).filter((w) => w !== "et")) : dutchNumber(m[2]);
+    if (!(value >= 1 && value <= 120)) continue;
+    const end = m.index + m[0].length;
+    if (isDuration(c, m.index, end)) continue;
+    if (value < 20 && !hasAgeContext(c, m.index)) continue;
+    out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.7, rule: "age.words" });
   }
 }
 
@@ -332,6 +427,7 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: jarige || old ? 0.9 : 0.7, rule: "age.unit" });
   }
   sexAndAge(c, out);
+  wordAges(c, out);
   for (const t of tokens) {
     if (!AGE_LABEL_KEYS.has(t.key)) continue;
     for (const pattern of [AGE_LABEL, FRENCH_AGE]) {

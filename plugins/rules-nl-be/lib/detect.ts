@@ -66,12 +66,15 @@ function append<T>(into: T[], items: readonly T[]): void {
 }
 
 /** All rule candidates for a text, before overlap resolution (exposed for tests and debugging). */
-/** "Ellen (43)", "Mevrouw Ateş, 49, heeft": a bare number in parentheses or between commas after a name is an age. */
+/**
+ * "Ellen (43)", "Mevrouw Ateş, 49, heeft": a bare number in parentheses or between commas after a name is an age;
+ * so is one after a copula that ends its clause ("Mevrouw Wouters is 87 en woont", "Dhr. X vandaag 93 geworden").
+ */
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
-    const m = /^(?:\s?\((\d{1,3})\)|,\s?(\d{1,3})\s?,)/.exec(text.slice(n.end, n.end + 8));
-    if (m && m[1] === undefined) m[1] = m[2];
+    const m = /^(?:\s?\((\d{1,3})\)|,\s?(\d{1,3})\s?,|\s(?:is|wordt|werd|was|vandaag|gisteren)\s(\d{2,3})(?=\s(?:en|geworden|jaar)\b|[,.;]))/.exec(text.slice(n.end, n.end + 20));
+    if (m && m[1] === undefined) m[1] = m[2] ?? m[3];
     if (!m || Number(m[1]) > 120) continue;
     const start = n.end + m[0].indexOf(m[1]);
     out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.after-name" });

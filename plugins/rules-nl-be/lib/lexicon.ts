@@ -143,6 +143,7 @@ const CURATED_SOURCES: { file: string; bit: number }[] = [
   { file: "curated/whitelist-extra.txt", bit: LIST.extraWhitelist },
   { file: "curated/eponyms-extra.txt", bit: LIST.eponym },
   { file: "curated/places-extra.txt", bit: LIST.region },
+  { file: "curated/places-world.txt", bit: LIST.region },
   { file: "opentaal/lowercase-words.txt", bit: LIST.dutchWord },
   { file: "wfrench/lowercase-words.txt", bit: LIST.frenchWord },
   { file: "faker/first-names.txt", bit: LIST.commonFirstName },

@@ -250,7 +250,7 @@ function readNameSequence(a: Analysis, t: number, relaxed: boolean, maxUnits = 4
     const interfix = interfixEnd(a, i);
     if (interfix >= 0 && unitAt(a, interfix + 1)?.first === interfix + 1) unitStart = interfix + 1;
     const unit = unitAt(a, unitStart);
-    if (!unit || unit.first !== unitStart || !isNameLike(a, unit, relaxed)) break;
+    if (!unit || unit.first !== unitStart || !(isNameLike(a, unit, relaxed) || (relaxed && unitStart !== i && surnameAfterInterfix(a, unit)))) break;
     // "Dr. Willems te Mechelen": a lower-case particle before a place ends the name.
     if (unitStart !== i && a.tokens[i].key === "te" && isPlaceUnit(a, unit)) break;
     if (unitStart !== t && a.tokens[unitStart].newlinesBefore > 0) break;
@@ -263,6 +263,15 @@ function readNameSequence(a: Analysis, t: number, relaxed: boolean, maxUnits = 4
     previousBits = bits;
   }
   return { last, nameUnits };
+}
+
+/**
+ * After a title and an interfix any capitalised word is the surname, even one that is also a stop word or an
+ * ordinary word ("Dhr. Van der Meer", "Mw. de Wit"): nothing else is written between "dhr. van der" and a name.
+ */
+function surnameAfterInterfix(a: Analysis, unit: Unit): boolean {
+  if (shapeOf(a, unit) !== "title" || unit.end - unit.start < 3 || !hasLetters(a, unit)) return false;
+  return !(HARD_STOP_KEYS.has(unit.key) || titleKindOf(unit.key) || HEALTHCARE_TYPE_WORDS.has(unit.key) || SCHOOL_TYPE_WORDS.has(unit.key));
 }
 
 function mention(first: number, last: number, signal: NameSignal, title?: TitleChain): NameMention {
@@ -292,6 +301,8 @@ function titleRule(a: Analysis, unit: Unit): NameMention | undefined {
     }
   }
   const seq = readNameSequence(a, unit.first, true);
+  // "Pat. R.V. (34M)", "dhr. J.P.": two initials or more after a title stand for the name.
+  if (seq.nameUnits === 0 && seq.last >= unit.first + 3 && initialsEnd(a, unit.first) === seq.last) return mention(unit.first, seq.last, "title", title);
   if (seq.nameUnits === 0) return undefined;
   return mention(unit.first, seq.last, "title", title);
 }
@@ -304,7 +315,9 @@ function initialsRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (interfix >= 0) next = interfix + 1;
   const surname = unitAt(a, next);
   if (!surname || surname.first !== next || a.tokens[next].newlinesBefore > 0) return undefined;
-  if (!isNameLike(a, surname, false)) return undefined;
+  // "M. Fontaine": French "M." (monsieur) reads like an initial but is a title, so a surname the whitelist holds counts.
+  const monsieur = end === unit.first + 1 && a.tokens[unit.first].text === "M" && interfix < 0;
+  if (!isNameLike(a, surname, monsieur)) return undefined;
   // "J. Gent" is far more likely a sentence ending in an initial than a person called Gent.
   if (isPlaceUnit(a, surname) && !(nameBitsOf(a, surname) & LIST.surname)) return undefined;
   return mention(unit.first, surname.last, "initials");
@@ -490,6 +503,10 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
     const surname = unitAt(a, interfix + 1);
     if (!surname || surname.first !== interfix + 1 || a.tokens[surname.first].newlinesBefore > 0) return undefined;
     if (surname.end - surname.start < 2 || !a.tokens[surname.first].letters || isWhitelisted(a, surname) || titleKindOf(surname.key)) return undefined;
+    // "dokter van dienst", "dokter van wacht", "au nom de la maman": an ordinary lower-case word after the particle
+    // is a phrase, not a surname, unless a surname list holds it ("dhr van dam").
+    const ordinaryWord = (unitBits(a, surname) & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord | LIST.stopWord | LIST.medicalTerm)) !== 0;
+    if (shapeOf(a, surname) === "lower" && ordinaryWord && !(nameBitsOf(a, surname) & (LIST.surname | LIST.interfixSurname))) return undefined;
     return mention(unit.first, surname.last, "title", titleChainBefore(a, unit.first));
   }
   if (unit.end - unit.start < 3 || isWhitelisted(a, unit) || titleKindOf(unit.key)) return undefined;
@@ -531,11 +548,36 @@ function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
   // "Kiné (Sofie)", "echtg. (Marc)": a name in parentheses right after the role word counts too.
   const previous = a.tokens[unit.first - 1];
   const parenthesised = previous?.text === "(" && a.tokens[unit.last + 1]?.text === ")";
-  if (!previous || (previous.kind === "punct" && !parenthesised) || a.tokens[unit.first].newlinesBefore > 0) return undefined;
+  // "Inf. Marleen", "verpl. Anke": the period of an abbreviated role word.
+  const abbreviated = previous?.text === "." && !previous.spaceBefore && a.tokens[unit.first - 2]?.kind === "word" && CAREGIVER_WORDS.has(a.tokens[unit.first - 2].key) &&
+    shapeOf(a, unit) === "title" && (nameBitsOf(a, unit) & LIST.firstName) !== 0;
+  if (!previous || (previous.kind === "punct" && !parenthesised && !abbreviated) || a.tokens[unit.first].newlinesBefore > 0) return undefined;
   const before = previousWords(a, unit.first, 3);
-  const role = POSSESSIVES.has(before[0] ?? "") ? before[1] : before[0];
+  const role = abbreviated ? a.tokens[unit.first - 2].key : POSSESSIVES.has(before[0] ?? "") ? before[1] : before[0];
   if (role === undefined || !(CAREGIVER_WORDS.has(role) || RELATIVE_WORDS.has(role) || PATIENT_WORDS.has(role))) return undefined;
   return mention(unit.first, unit.last, "lookup");
+}
+
+/** "Beste Lies,", "Dag Marc,", "Chère Anne,": a listed given name after a greeting that opens its line. */
+const GREETINGS: ReadonlySet<string> = new Set(["beste", "lieve", "dag", "hallo", "hoi", "hey", "dear", "cher", "chère", "chere", "bonjour", "salut", "coucou"]);
+
+function greetingRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const greeting = a.tokens[unit.first - 1];
+  if (!greeting || greeting.kind !== "word" || !GREETINGS.has(greeting.key) || !(greeting.index === 0 || greeting.newlinesBefore > 0)) return undefined;
+  if (shapeOf(a, unit) !== "title" || a.tokens[unit.first].newlinesBefore > 0) return undefined;
+  const after = a.tokens[unit.last + 1];
+  if (after && after.newlinesBefore === 0 && after.text !== "," && after.text !== "!") return undefined;
+  if (!(nameBitsOf(a, unit) & LIST.firstName) || unitBits(a, unit) & (LIST.eponym | LIST.extraWhitelist | LIST.hospitalAbbr) || titleKindOf(unit.key)) return undefined;
+  return mention(unit.first, unit.last, "lookup");
+}
+
+/** "Pat. R.V. (34M)": two initials or more after a patient word stand for the patient's name. */
+function patientInitialsRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const end = initialsEnd(a, unit.first);
+  if (end < unit.first + 3) return undefined;
+  const cue = previousWords(a, unit.first, 1)[0];
+  if (cue === undefined || !PATIENT_WORDS.has(cue) || a.tokens[unit.first].newlinesBefore > 0) return undefined;
+  return mention(unit.first, end, "initials");
 }
 
 /** "Betreft: Declercq Ilias", "Contactpersoon: Kristel Smets": the value of a person field is a name. */
@@ -756,6 +798,7 @@ function followingQueryName(a: Analysis, last: number): number {
 const RULES = [
   titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule,
   lastCommaFirstRule, signatureRule, unknownPairRule, roleAfterRule, slashSignatureRule, bareNameRule, lowercaseNameRule, queryNameRule,
+  greetingRule, patientInitialsRule,
 ];
 
 /** Grows a mention over adjacent initials, interfix + name, and listed names, to a fixpoint. */

@@ -171,7 +171,7 @@ function isCompoundHealthcareType(key: string): boolean {
 }
 
 /** French type words that name their institution after "de", "du", "des" or "d'": "hôpital de Jolimont". */
-const FRENCH_TYPE_WORDS: ReadonlySet<string> = new Set(["hopital", "clinique", "polyclinique", "centre", "maison", "residence", "home", "cpas", "institut"]);
+const FRENCH_TYPE_WORDS: ReadonlySet<string> = new Set(["hopital", "clinique", "polyclinique", "centre", "maison", "residence", "home", "cpas", "institut", "pharmacie"]);
 const FRENCH_PARTICLES: ReadonlySet<string> = new Set(["de", "du", "des", "d"]);
 
 /**
@@ -195,14 +195,55 @@ function frenchNameStart(a: Analysis, unit: Unit, next: number): number {
   return t + 1;
 }
 
+/**
+ * Type words made of a word and its qualifier ("Medisch Centrum", "maison médicale", "cabinet dentaire", "clinique
+ * psychiatrique", "centre de santé mentale"), keys folded: the name follows the whole phrase, after "de"/"du"/"des"/
+ * "d'" in French ("Pharmacie du Marché", "Cabinet dentaire des Fagnes", "Clinique psychiatrique Les Frênes").
+ */
+const QUALIFIED_TYPES: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+  ["medisch", [["centrum"], ["huis"]]],
+  ["maison", [["medicale"]]],
+  ["cabinet", [["dentaire"], ["medical"], ["infirmier"], ["de", "kinesitherapie"], ["de", "kine"], ["de", "logopedie"]]],
+  ["clinique", [["psychiatrique"], ["pediatrique"], ["veterinaire"], ["dentaire"]]],
+  ["centre", [["medical"], ["hospitalier"], ["psychiatrique"], ["de", "sante", "mentale"], ["de", "guidance"], ["de", "revalidation"]]],
+  ["praktijk", [["voor", "fysiotherapie"], ["voor", "kinesitherapie"]]],
+]);
+
+/** The token after the qualifier of a two-word type ("Medisch Centrum", "cabinet de kinésithérapie"), or -1. */
+function qualifiedTypeEnd(a: Analysis, unit: Unit): number {
+  const phrases = QUALIFIED_TYPES.get(unit.key);
+  if (!phrases) return -1;
+  for (const phrase of phrases) {
+    let t = unit.last + 1;
+    let ok = true;
+    for (const word of phrase) {
+      if (!a.tokens[t] || a.tokens[t].newlinesBefore > 0 || a.tokens[t].key !== word) {
+        ok = false;
+        break;
+      }
+      t++;
+    }
+    if (!ok) continue;
+    const particle = a.tokens[t];
+    if (particle && particle.newlinesBefore === 0 && FRENCH_PARTICLES.has(particle.key) && /^\p{Ll}/u.test(particle.text)) {
+      if (particle.key !== "d") return t + 1;
+      return a.tokens[t + 1] && "'’".includes(a.tokens[t + 1].text) ? t + 2 : t;
+    }
+    return t;
+  }
+  return -1;
+}
+
 /** "WZC De Linde", "woonzorgcentrum Sint-Jozef", "huisartsenpraktijk 't Zand", "OCMW Gent". */
 function typeWordCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
-    if (!HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key)) continue;
+    const qualified = qualifiedTypeEnd(a, unit);
+    if (qualified < 0 && !HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key)) continue;
     const next = unit.last + 1;
     if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) continue;
-    let start = frenchNameStart(a, unit, next);
+    if (qualified >= 0 && (!a.tokens[qualified] || a.tokens[qualified].newlinesBefore > 0)) continue;
+    let start = qualified >= 0 ? qualified : frenchNameStart(a, unit, next);
     // "residentie 't Hof", "WZC 'De Linde'"
     const quote = a.tokens[start].kind === "punct" && "'\"‘’“”".includes(a.tokens[start].text) ? start : -1;
     if (quote >= 0 && a.tokens[start + 1]?.key === "t" && !a.tokens[start + 1].spaceBefore) start++;
@@ -386,11 +427,15 @@ function cueCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+const WORD_COMPANY_FORMS: ReadonlySet<string> = new Set(["sa", "cv", "comm", "inc"]);
+
 /** "Peeters Bouw NV", "Garage Janssens bvba", "Zorgnet vzw". */
 function companyFormCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     if (!COMPANY_FORMS.has(unit.key) || unit.first === 0) continue;
+    // "Appeler sa voisine": forms that are also words ("sa", "cv", "comm") count only in capitals ("Besix SA").
+    if (WORD_COMPANY_FORMS.has(unit.key) && !a.tokens[unit.first].upper) continue;
     let first = -1;
     for (let t = unit.first - 1, units = 0; t >= 0 && units < 4; ) {
       const token = a.tokens[t];

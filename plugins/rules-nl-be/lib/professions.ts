@@ -31,7 +31,34 @@ function followedByName(a: Analysis, last: number): boolean {
   return next.title && !next.sentenceStart;
 }
 
+/** Prepositions of an employer or a school after a job: "postbode bij PostNL", "militaire à la caserne". */
+const WORKPLACE_PREPOSITIONS = new Set(["bij", "chez", "a", "au", "aux", "at", "voor"]);
+const WORKPLACE_ARTICLES = new Set(["de", "het", "la", "le", "l", "les", "the", "'", "’"]);
+
+/**
+ * "Dhr. X (62 jr), postbode bij PostNL", "Patient de 63 ans, chauffeur de bus à la STIB", "(étudiant à
+ * l'UCLouvain)": a listed job in apposition (after a comma or a bracket), then at most one word, a workplace
+ * preposition and a capitalised or listed workplace ("bij bpost").
+ */
+function jobInApposition(a: Analysis, m: PhraseMatch): boolean {
+  const previous = a.tokens[m.first - 1];
+  if (!previous || (previous.text !== "," && previous.text !== "(") || a.tokens[m.first].newlinesBefore > 0) return false;
+  let t = m.last + 1;
+  if (a.tokens[t]?.kind === "word" && !WORKPLACE_PREPOSITIONS.has(a.tokens[t].key) && /^\p{Ll}/u.test(a.tokens[t].text)) t++;
+  const preposition = a.tokens[t];
+  if (!preposition || preposition.kind !== "word" || !WORKPLACE_PREPOSITIONS.has(preposition.key) || preposition.newlinesBefore > 0) return false;
+  for (let i = t + 1, steps = 0; i < a.tokens.length && steps < 3; i++, steps++) {
+    const token = a.tokens[i];
+    if (token.newlinesBefore > 0) return false;
+    if (token.kind === "word" && WORKPLACE_ARTICLES.has(token.key) && /^\p{Ll}/u.test(token.text)) continue;
+    if (token.kind === "punct" && WORKPLACE_ARTICLES.has(token.text)) continue;
+    return token.kind === "word" && (token.title || token.upper || (a.matchesAt[i]?.some((x) => x.bits & LIST.employer) ?? false));
+  }
+  return false;
+}
+
 function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
+  if (jobInApposition(a, m)) return true;
   const before = previousWords(a, m.first, 7);
   const after = nextWords(a, m.last, 2);
   if (after[0] === "van" && after[1] === "beroep") return true;
