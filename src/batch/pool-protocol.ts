@@ -1,6 +1,6 @@
 // Messages between the pool (main thread) and its worker threads. Documents go in; outcomes, counters and
 // errors (codes and deidstack's own reasons only) come out.
-import type { IndexedDocument } from "../contract/index.js";
+import type { IndexedDocument, SharedFile } from "../contract/index.js";
 import type { DocumentOutcome } from "../stack/index.js";
 
 /** Heartbeat slots (Int32Array over a SharedArrayBuffer): last tick (ms since clockBase), and the document index
@@ -17,6 +17,8 @@ export interface PoolWorkerData {
   provenanceExtra?: Record<string, unknown>;
   heartbeat: SharedArrayBuffer;
   clockBase: number;
+  /** Read-only files (compiled lexicon indexes) that workers started earlier hold in shared memory. */
+  sharedFiles: SharedFile[];
 }
 
 export interface WireError {
@@ -35,6 +37,7 @@ export type ToMain =
   | { type: "ready"; provenance: Record<string, unknown> }
   | { type: "init-error"; error: WireError }
   | { type: "detector-id"; ordinal: number; id: string }
+  | { type: "shared-file"; file: SharedFile }
   | { type: "outcome"; seq: number; outcome: DocumentOutcome }
   | { type: "stats"; stats: Record<string, object> }
   | { type: "closed"; error?: WireError };

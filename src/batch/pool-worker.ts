@@ -4,7 +4,7 @@
 import "reflect-metadata";
 import pLimit from "p-limit";
 import { parentPort, workerData } from "node:worker_threads";
-import { DeidError, describeThrown, type IndexedDocument } from "../contract/index.js";
+import { DeidError, describeThrown, shareReadOnlyFiles, type IndexedDocument } from "../contract/index.js";
 import { StackRunner, loadStack } from "../stack/index.js";
 import { HB_DETECTOR, HB_DOCUMENT, HB_TICK, type PoolWorkerData, type ToMain, type ToWorker } from "./pool-protocol.js";
 
@@ -37,6 +37,8 @@ function errorMessage(err: unknown): { code: string; reason: string; context: Re
 
 async function main(): Promise<void> {
   post({ type: "started" });
+  // The detectors' read-only indexes: one copy for the whole pool (the first worker reads them, later ones map them).
+  shareReadOnlyFiles(data.sharedFiles, (file) => post({ type: "shared-file", file }));
   let runner: StackRunner;
   try {
     const stack = await loadStack(data.stackPath);

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { DeidError, type ErrorCode, type ErrorContext, type IndexedDocument } from "../contract/index.js";
+import { DeidError, type ErrorCode, type ErrorContext, type IndexedDocument, type SharedFile } from "../contract/index.js";
 import type { DocumentOutcome, LoadedStack, QuarantineEntry } from "../stack/index.js";
 import { HB_DETECTOR, HB_DOCUMENT, HB_SLOTS, HB_TICK, type PoolWorkerData, type ToMain, type WireError } from "./pool-protocol.js";
 import type { OutcomeSource } from "./source.js";
@@ -22,6 +22,8 @@ export interface PoolOptions {
   provenanceExtra?: Record<string, unknown>;
   /** Heap limit of each worker (MB of V8 old generation; default 256): memory bounded by design, not by heap luck. */
   maxOldGenerationSizeMb?: number;
+  /** Young generation of each worker (MB; default 16, V8's own is up to 48 per thread). */
+  maxYoungGenerationSizeMb?: number;
   /** Time a worker gets to load deidstack's own code before its detectors' set-up starts (default 60 s). */
   loadTimeoutMs?: number;
   /** Extra time for loading the plugin modules, on top of the stack's detector timeout (default 5 s). */
@@ -38,8 +40,7 @@ interface Task {
 const WORKER_URL = new URL(import.meta.url.endsWith(".ts") ? "./pool-worker.ts" : "./pool-worker.js", import.meta.url);
 
 /** Starts a worker on the pool's entry; TypeScript sources (a clone without a build) go through tsx. */
-function startWorker(data: PoolWorkerData, maxOldGenerationSizeMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb };
+function startWorker(data: PoolWorkerData, resourceLimits: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }): Worker {
   if (!WORKER_URL.pathname.endsWith(".ts")) return new Worker(WORKER_URL, { workerData: data, resourceLimits });
   const require = createRequire(import.meta.url);
   const tsxApi = pathToFileURL(join(dirname(require.resolve("tsx/package.json")), "dist/esm/api/index.mjs")).href;
@@ -96,6 +97,8 @@ export class WorkerPoolSource implements OutcomeSource {
   private stopped = false;
   /** Task numbers are unique over the pool's life (a queue worker runs many shards through one pool). */
   private seq = 0;
+  /** Read-only files the workers hold in shared memory, by path: handed to every worker started later. */
+  private readonly sharedFiles = new Map<string, SharedFile>();
   provenance: Record<string, unknown> = {};
 
   private constructor(
@@ -110,8 +113,9 @@ export class WorkerPoolSource implements OutcomeSource {
     const timeouts = [stack.config.timeouts.detector_ms, ...stack.config.detectors.map((d) => d.timeout_ms ?? 0)];
     const pool = new WorkerPoolSource(stack, opts, perWorker, Math.max(...timeouts));
     try {
-      const ready = await Promise.all(Array.from({ length: opts.workers }, () => pool.spawn()));
-      pool.provenance = ready[0];
+      // The first worker alone, then the others: they find the indexes it read in shared memory (one copy).
+      pool.provenance = await pool.spawn();
+      await Promise.all(Array.from({ length: opts.workers - 1 }, () => pool.spawn()));
     } catch (err) {
       await pool.abort();
       throw err;
@@ -131,8 +135,10 @@ export class WorkerPoolSource implements OutcomeSource {
       provenanceExtra: this.opts.provenanceExtra,
       heartbeat,
       clockBase: this.clockBase,
+      sharedFiles: [...this.sharedFiles.values()],
     };
-    const w = new PoolWorker(startWorker(data, this.opts.maxOldGenerationSizeMb ?? 256), heartbeat);
+    const limits = { maxOldGenerationSizeMb: this.opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: this.opts.maxYoungGenerationSizeMb ?? 16 };
+    const w = new PoolWorker(startWorker(data, limits), heartbeat);
     this.workers.push(w);
     const createMs = this.stack.config.timeouts.detector_ms + (this.opts.createGraceMs ?? 5000);
     const loadMs = this.opts.loadTimeoutMs ?? 60_000;
@@ -161,6 +167,7 @@ export class WorkerPoolSource implements OutcomeSource {
           this.dispatch();
         } else if (m.type === "init-error") fail(fromWire(m.error));
         else if (m.type === "detector-id") w.detectorIds.set(m.ordinal, m.id);
+        else if (m.type === "shared-file") this.sharedFiles.set(m.file.path, m.file);
         else if (m.type === "outcome") {
           const task = w.inFlight.get(m.seq);
           if (!task) return;

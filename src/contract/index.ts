@@ -17,3 +17,4 @@ export * from "./checksums.js";
 export * from "./calendar.js";
 export * from "./phi.js";
 export * from "./package-root.js";
+export * from "./shared-files.js";

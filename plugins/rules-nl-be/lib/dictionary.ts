@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import { endianness } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { readFileShared } from "../../../src/contract/index.js";
 
 /** Ordinary words: a listed name that is one of them is ambiguous, an unlisted capitalised word is no name. */
 export const GENERAL_DICTIONARY_FILES: readonly string[] = ["opentaal/words-nl.txt.gz", "wfrench/words-fr.txt.gz", "scowl/words-en.txt.gz"];
@@ -118,8 +119,10 @@ export function readOrBuildWordFilter(
 ): WordFilter {
   const cacheFile = cacheDir ? join(cacheDir, `dictionary-${hash.slice(0, 16)}.bin`) : undefined;
   if (cacheFile && existsSync(cacheFile) && statSync(cacheFile).size >= 4) {
-    const buf = readFileSync(cacheFile);
-    const bits = new Uint32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+    // Shared between the worker threads of a batch run (one copy per process); only ever read.
+    const buf = readFileShared(cacheFile);
+    const aligned = buf.byteOffset % 4 === 0 && buf.byteLength % 4 === 0;
+    const bits = aligned ? new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4) : new Uint32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
     // A power of two of 32-bit words, as written; anything else is rebuilt.
     if ((bits.length & (bits.length - 1)) === 0) return new WordFilter(bits);
   }

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { endianness } from "node:os";
+import { readFileShared } from "../../../src/contract/index.js";
 import { GENERAL_DICTIONARY_FILES, MEDICAL_DICTIONARY_FILES, loadWordFilter, type WordFilter } from "./dictionary.js";
 import { loadListFolder, readLines, type LoadedList } from "./lists.js";
 import { foldKey } from "./normalize.js";
@@ -414,14 +415,18 @@ export function loadLexicon(options: LexiconOptions): Lexicon {
   let lexicon: Lexicon | undefined;
   if (cacheFile && existsSync(cacheFile) && statSync(cacheFile).size > 0) {
     try {
-      lexicon = parseLexiconCache(readFileSync(cacheFile), dataHash);
+      lexicon = parseLexiconCache(readFileShared(cacheFile), dataHash);
     } catch {
       lexicon = undefined; // A damaged cache is rebuilt.
     }
   }
   if (!lexicon) {
     lexicon = buildLexicon(options.dataDir, dataHash);
-    if (cacheFile && options.cacheDir) writeCacheAtomically(options.cacheDir, cacheFile, serializeLexiconCache(lexicon));
+    if (cacheFile && options.cacheDir && writeCacheAtomically(options.cacheDir, cacheFile, serializeLexiconCache(lexicon))) {
+      // The same index read back from the file just written: in a batch run's worker threads that copy is in shared
+      // memory, and the workers started later use it instead of building or reading their own.
+      lexicon = parseLexiconCache(readFileShared(cacheFile), dataHash) ?? lexicon;
+    }
   }
   lexicon = {
     ...lexicon,
@@ -432,7 +437,8 @@ export function loadLexicon(options: LexiconOptions): Lexicon {
   return lexicon;
 }
 
-function writeCacheAtomically(cacheDir: string, cacheFile: string, content: Buffer): void {
+/** True when the cache file was written. */
+function writeCacheAtomically(cacheDir: string, cacheFile: string, content: Buffer): boolean {
   try {
     mkdirSync(cacheDir, { recursive: true });
     const temp = `${cacheFile}.${process.pid}.tmp`;
@@ -442,8 +448,10 @@ function writeCacheAtomically(cacheDir: string, cacheFile: string, content: Buff
     for (const name of readdirSync(cacheDir)) {
       if (/^lexicon-[0-9a-f]+\.bin$/.test(name) && join(cacheDir, name) !== cacheFile) rmSync(join(cacheDir, name), { force: true });
     }
+    return true;
   } catch {
     // A read-only checkout still works: the index simply stays in memory.
+    return false;
   }
 }
 
