@@ -22,7 +22,7 @@ export interface PoolOptions {
   provenanceExtra?: Record<string, unknown>;
   /** Heap limit of each worker (MB of V8 old generation; default 256): memory bounded by design, not by heap luck. */
   maxOldGenerationSizeMb?: number;
-  /** Young generation of each worker (MB; default 16, V8's own is up to 48 per thread). */
+  /** Young generation of each worker (MB; default 8: V8 lets it grow to 48 per thread, which costs RSS and no throughput). */
   maxYoungGenerationSizeMb?: number;
   /** Time a worker gets to load deidstack's own code before its detectors' set-up starts (default 60 s). */
   loadTimeoutMs?: number;
@@ -137,7 +137,7 @@ export class WorkerPoolSource implements OutcomeSource {
       clockBase: this.clockBase,
       sharedFiles: [...this.sharedFiles.values()],
     };
-    const limits = { maxOldGenerationSizeMb: this.opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: this.opts.maxYoungGenerationSizeMb ?? 16 };
+    const limits = { maxOldGenerationSizeMb: this.opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: this.opts.maxYoungGenerationSizeMb ?? 8 };
     const w = new PoolWorker(startWorker(data, limits), heartbeat);
     this.workers.push(w);
     const createMs = this.stack.config.timeouts.detector_ms + (this.opts.createGraceMs ?? 5000);
