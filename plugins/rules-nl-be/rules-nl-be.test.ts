@@ -102,6 +102,9 @@ tester.run("rules-nl-be cases", {
     "La patiente, [[aide-soignante|PROF]] à la [[Résidence Saint-Martin|ORG]], est en incapacité.",
     "Hij overwintert in [[Benidorm|LOC]].",
     "afgestudeerd aan de [[VUB|ORG]]",
+    "[[Flandre occidentale|LOC]]",
+    "[[Fysiotherapie De Horizon|HOSP]], behandeling 4 van 9.",
+    "Behandeld door [[Dr. Sanders|CARE]].",
   ],
   valid: [
     "", "Geen koorts, geen dyspnoe; verder beleid ongewijzigd.", "Ziekte van Parkinson, syndroom van Down.",
@@ -115,6 +118,9 @@ tester.run("rules-nl-be cases", {
     "Medisch centrum, afdeling radiologie.",
     "Beste collega,",
     "Pharmacie de garde ce week-end.",
+    "Fracture du calcanéum (Sanders II), plâtre.",
+    "Fractuur type Gustilo IIIb.",
+    "Admission en HÔPITAL DE JOUR GÉRIATRIQUE",
   ],
 });
 describe("rules-nl-be golden file", () => {

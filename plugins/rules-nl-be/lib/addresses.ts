@@ -327,7 +327,8 @@ function placeParts(a: Analysis): Part[] {
     const parenthesised = a.tokens[t - 1]?.text === "(" && a.tokens[m.last + 1]?.text === ")";
     const addressed = locative || parenthesised || before.some((w) => PATIENT_ADDRESS_WORDS.has(w));
     // "De laan", "Den bosch": every word of a place name after the first is capitalised too (particles aside).
-    if (!single && !locative && !allWordsCapitalised(a, t, m.last)) continue;
+    // A province or region keeps its French lower-case adjective ("Brabant wallon", "Flandre occidentale").
+    if (!single && !locative && !(m.bits & (LIST.province | LIST.region)) && !allWordsCapitalised(a, t, m.last)) continue;
     const needsContext = !standsAlone(a, unit, m, single, bits) && (ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country));
     // Without context an ambiguous place counts only as the locality of the street before it ("Gentsesteenweg 112, Aalst").
     // A country on its own ("afkomstig uit Syrië") identifies no one: only as the end of an address.

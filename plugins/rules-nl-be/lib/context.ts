@@ -278,6 +278,7 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   clinique hôpital hopital pharmacie résidence residence maison home centre
   cpas polyclinique institut
   verpleeghuis verzorgingshuis zorgcentrum hospice revalidatiekliniek ggz-instelling zorgboerderij woonzorglocatie
+  fysiotherapie fysiotherapiepraktijk kinepraktijk tandartspraktijk kraamzorg
 `);
 
 /** Type words of schools and universities (Organization:Other). */

@@ -894,6 +894,10 @@ function inEponymContext(a: Analysis, m: NameMention): boolean {
   }
   const lastUnit = unitAt(a, m.last);
   if (lastUnit && lastUnit.last > lastUnit.first && EPONYM_TAILS.has(a.tokens[lastUnit.last].key)) return true;
+  // "calcanéum (Sanders II)", "Gustilo IIIb": a capital Roman numeral right after a surname without a title grades
+  // a classification named after someone.
+  const grade = a.tokens[m.last + 1];
+  if (m.titleStart < 0 && grade && grade.kind === "word" && grade.newlinesBefore === 0 && /^(?:I{1,3}|IV|V)[abc]?$/.test(grade.text)) return true;
   const next = nextWords(a, m.last, 1)[0];
   return next !== undefined && EPONYM_TAILS.has(next) && a.tokens[m.last + 1]?.text !== ",";
 }

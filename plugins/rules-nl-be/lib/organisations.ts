@@ -25,6 +25,7 @@ const GENERIC_ORGANISATION_WORDS = set(`
   huisartsenpraktijk thuiszorg thuisverpleging revalidatie revalidatiecentrum dagziekenhuis dagcentrum
   centre hospitalier hôpital hopital clinique cliniques universitaire universitaires de la du des le les et
   spoedgevallen spoed urgence urgences consultatie raadpleging kinesitherapie kine fysiotherapie apotheek
+  jour nuit geriatrique pediatrique
   pharmacie groep group medical health care zorgcentrum woonzorgcentrum rusthuis residentie wzc rvt ocmw
   caw cgg mutualiteit ziekenfonds
 `);
