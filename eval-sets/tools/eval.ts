@@ -2,8 +2,10 @@
 // scorer (`src/eval`, the code behind `deidstack score`). Detection is measured with the leak guard off, as the
 // battery does: a refused document would otherwise have no predictions. Prints counts and rates only.
 //
-//   npm run eval                              all sets, default stacks per language
-//   npm run eval -- --split dev               only development sets
+//   npm run eval                              development sets only, default stacks per language
+//   npm run eval -- --split test              only test sets (frozen; never tune on them: eval-sets/README.md)
+//   npm run eval -- --split all               development and test sets
+//   npm run eval -- --help                    this list; an unknown option is an error and nothing runs
 //   npm run eval -- --set nl/test/fragments   one set (path under eval-sets/ without extension)
 //   npm run eval -- --stack rules-only        only this stack (preset name or path), on the sets of every language
 //   npm run eval -- --round r4                only the sets of one round (`*-r4`; r1 = unsuffixed sets)
@@ -15,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync, createWriteStream, existsSync } fro
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { DeidError, loadJsonlDocuments, type Document, type IndexedDocument, type Span } from "../../src/contract/index.js";
 import { loadCorpus, loadPredictions, scoreCorpus } from "../../src/eval/index.js";
@@ -179,21 +182,74 @@ export function formatRows(rows: EvalRow[]): string {
   return lines.join("\n");
 }
 
-function arg(argv: string[], name: string): string | undefined {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
+const USAGE = `usage: npm run eval -- [options]
+  --split dev|test|all   which sets (default dev: test sets are scored only when asked for by name or split)
+  --set <lang>/<split>/<set>   one set (path under eval-sets/ without extension)
+  --stack <name|path>    only this stack, on the sets of every language
+  --round rN             only the sets of one round (r1 = unsuffixed sets)
+  --pool                 also pooled rows per language, split, stack and round
+  --json <file>          also write the table as JSON (deidstack.eval-sets.results.v1)
+  --help                 this text`;
+
+interface EvalArgs {
+  split: "dev" | "test" | "all";
+  only?: string;
+  stackArg?: string;
+  jsonOut?: string;
+  pool: boolean;
+  round?: string;
+}
+
+/** Parses the options strictly: an unknown option or a missing value is an error, so that a typo (or `--help`) never
+ * starts a run over every set, test sets included. Returns a string (the message) when the arguments are refused. */
+export function parseEvalArgs(argv: string[]): EvalArgs | { help: true } | string {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        split: { type: "string" },
+        set: { type: "string" },
+        stack: { type: "string" },
+        round: { type: "string" },
+        json: { type: "string" },
+        pool: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    return (err as Error).message;
+  }
+  if (values.help) return { help: true };
+  const only = values.set as string | undefined;
+  const splitValue = (values.split as string | undefined) ?? (only ? only.split("/")[1] : "dev");
+  if (splitValue !== "dev" && splitValue !== "test" && splitValue !== "all") return `--split must be dev, test or all`;
+  return {
+    split: splitValue,
+    only,
+    stackArg: values.stack as string | undefined,
+    jsonOut: values.json as string | undefined,
+    pool: values.pool === true,
+    round: values.round as string | undefined,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
-  const split = arg(argv, "--split");
-  const only = arg(argv, "--set");
-  const stackArg = arg(argv, "--stack");
-  const jsonOut = arg(argv, "--json");
-  const pool = argv.includes("--pool");
-  const round = arg(argv, "--round");
+  const parsed = parseEvalArgs(argv);
+  if (typeof parsed === "string") {
+    console.error(`eval: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  if ("help" in parsed) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { split, only, stackArg, jsonOut, pool, round } = parsed;
   let sets = listSources();
   if (round) sets = sets.filter((s) => roundOf(s.replace(/\.txt$/, "")) === round);
-  if (split) sets = sets.filter((s) => s.split("/")[1] === split);
+  if (split !== "all") sets = sets.filter((s) => s.split("/")[1] === split);
   if (only) sets = sets.filter((s) => s.replace(/\.txt$/, "") === only);
   if (sets.length === 0) {
     console.error("no evaluation set matches");

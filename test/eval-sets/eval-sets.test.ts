@@ -117,4 +117,15 @@ describe("npm run eval", () => {
     expect(rows[1].metrics.span_recall).toBe(1);
     expect(rows[2].metrics.span_recall).toBe(0);
   });
+  it("reads its options strictly: an unknown option or --help runs nothing, and test sets are scored only when asked for", async () => {
+    const { parseEvalArgs } = await import("../../eval-sets/tools/eval.js");
+    expect(parseEvalArgs(["--hepl"])).toMatch(/hepl/);
+    expect(parseEvalArgs(["--help"])).toEqual({ help: true });
+    expect(parseEvalArgs(["--split"])).toMatch(/split/);
+    expect(parseEvalArgs(["--split", "tset"])).toMatch(/dev, test or all/);
+    expect(parseEvalArgs(["nl/test/notes"])).toMatch(/positional|argument/i);
+    expect(parseEvalArgs([])).toMatchObject({ split: "dev", pool: false });
+    expect(parseEvalArgs(["--set", "nl/test/notes-r5"])).toMatchObject({ split: "test", only: "nl/test/notes-r5" });
+    expect(parseEvalArgs(["--split", "all", "--pool", "--round", "r5"])).toMatchObject({ split: "all", pool: true, round: "r5" });
+  });
 });
