@@ -99,10 +99,12 @@ const HOLIDAY = /(?<![\p{L}])(?:Christmas\s(?:Day|Eve)|Boxing\sDay|New\sYear['â€
 /** "84YR LADY", "45 yr male", "3yo boy": a number of years fused or next to a word for the person. */
 const AGE_NOUN = /(?<![\p{L}\d.\/])(\d{1,3}\s{0,2}(?:yrs?|y))\s{1,2}(?=(?:lady|man|male|female|woman|gent|gentleman|boy|girl|pt|patient|m|f)(?![\p{L}]))/giud;
 const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a\s+hundred(?:\s+and\s+\w+)?)`;
-/** Ages written in words: "thirty-four years old", "a six-month-old", "forty two year old". */
-const AGE_WORDS = new RegExp(String.raw`(?<![\p{L}])(${NUMBER_WORD}(?:\s{1,2}|-)(?:years?|months?|weeks?)(?:\s{1,2}|-)old)(?![\p{L}])`, "giud");
+/** Ages written in words: "thirty-four years old", "a six-month-old", "forty two year old" (found at "old"). */
+const AGE_WORDS_TAIL = /(?:\s{1,2}|-)(?:years?|months?|weeks?)(?:\s{1,2}|-)old(?![\p{L}])/giud;
+const AGE_WORDS_NUMBER = new RegExp(String.raw`(?<![\p{L}])${NUMBER_WORD}$`, "iu");
 /** "Patient is 83,", "mum was 54 when", "she turned 60": a bare number said of a person. */
-const AGE_IS = /(?<![\p{L}])(?:patient|pt|she|he|they|who|mother|father|mum|mom|dad|son|daughter|wife|husband|partner|brother|sister|grandmother|grandfather|baby|child)\s{1,2}(?:is|was|turned|turns|is\s+now|was\s+only)\s{1,2}(\d{1,3})(?=\s{0,2}(?:[,;.)]|$|\n|and\s|with\s|when\s|today|now|next|this|last))(?![.,]\d)/giud;
+const AGE_IS = /(?<![\p{L}])(?:is|was|turned|turns|is\s+now|was\s+only)\s{1,2}(\d{1,3})(?=\s{0,2}(?:[,;.)]|$|\n|and\s|with\s|when\s|today|now|next|this|last))(?![.,]\d)/giud;
+const AGE_IS_SUBJECT = /(?<![\p{L}])(?:patient|pt|she|he|they|who|mother|father|mum|mom|dad|son|daughter|wife|husband|partner|brother|sister|grandmother|grandfather|baby|child)\s{1,2}$/iu;
 /** A relative's age at death or at a diagnosis: "Father died of MI at 54", "mother passed away at age 70". */
 const AGE_AT_EVENT = /(?<![\p{L}])(?:died|passed\s+away|deceased|death|dx['â€™]?d|diagnosed)(?:[^.;\n\d]{0,40}?)\sat\s{1,2}(?:age\s{1,2})?(\d{1,3})(?!\d|[.:\/]\d|%)(?!\s{0,2}(?:am|pm|h\b|hrs?|hours?|weeks?|wks?|days?|months?|mg|kg|cm|mmhg|%|o'?clock))/giud;
 /** Neonatal day of life: "DOL 6", "DOL#12" (the whole pair is the age). */
@@ -244,8 +246,13 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     }
     for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
     for (const [s, e] of groupMatches(AGE_NOUN, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-noun" });
-    for (const [s, e] of groupMatches(AGE_WORDS, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-words" });
-    for (const [s, e] of groupMatches(AGE_IS, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-is" });
+    for (const [s, e] of groupMatches(AGE_WORDS_TAIL, text)) {
+      const n = AGE_WORDS_NUMBER.exec(text.slice(Math.max(0, s - 32), s));
+      if (n) out.push({ start: s - n[0].length, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-words" });
+    }
+    for (const [s, e, m] of groupMatches(AGE_IS, text, 1)) {
+      if (Number(text.slice(s, e)) <= 115 && AGE_IS_SUBJECT.test(text.slice(Math.max(0, m.index - 16), m.index))) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-is" });
+    }
     for (const [s, e] of groupMatches(AGE_AT_EVENT, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-at-event" });
     for (const [s, e] of groupMatches(DAY_OF_LIFE, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "day-of-life" });
     for (const [s, e, m] of groupMatches(rules.ageSex, text, 0)) {

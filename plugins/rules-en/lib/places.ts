@@ -1,7 +1,7 @@
 // Places and organisations: US cities and states, UK towns and counties (GeoNames), street addresses with units,
 // "City, ST 12345", ZIP and UK postcodes, PO boxes; healthcare facilities by list and by shape
 // ("<Proper Words> Hospital", "St. Vincent's", "Mt. Sinai", "UCSF"), employers and schools after a cue.
-import { professionAlternatives } from "./professions.js";
+import { isListedJob } from "./professions.js";
 import type { Label } from "../../../src/contract/index.js";
 import { groupMatches, type Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
@@ -74,10 +74,19 @@ const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taugh
 /** "<job> at|for|with <Employer>", "as a <job> at", "studying at": the employer after a listed job. */
 const JOB_BEFORE = /(?:at|for|with)\s{1,2}$/;
 const WORK_AT = /(?:works?|worked|working|employed|job)\s{1,2}(?:[\p{Ll}-]+\s{1,2}){0,2}(?:at|for)\s{1,2}$/u;
-let jobEmployer: RegExp | undefined;
-function jobEmployerCue(): RegExp {
-  jobEmployer ??= new RegExp(String.raw`(?:(?<![\p{L}])(?:${professionAlternatives().join("|")})s?|(?<![\p{L}])(?:studying|studies|training|trains|serves|served|enlisted))\s{1,2}(?:at|for|with|in\s+the)\s{1,2}$`, "iu");
-  return jobEmployer;
+/** Up to three words before the preposition: "security guard at", "studying at", "serves in the". */
+const WORDS_BEFORE_PREP = /(?<![\p{L}'’-])([\p{L}][\p{L}'’-]*(?:\s{1,2}[\p{L}][\p{L}'’-]*){0,2})\s{1,2}(?:at|for|with|in\s+the)\s{1,2}$/iu;
+const STUDY_VERBS = new Set(["studying", "studies", "training", "trains", "serves", "served", "enlisted"]);
+function jobEmployerCue(before: string): boolean {
+  const m = WORDS_BEFORE_PREP.exec(before);
+  if (!m) return false;
+  const words = m[1].split(/\s+/);
+  for (let n = 1; n <= words.length; n++) {
+    const tail = words.slice(words.length - n);
+    if (n === 1 && STUDY_VERBS.has(tail[0].toLowerCase())) return true;
+    if (isListedJob(tail.join(" "))) return true;
+  }
+  return false;
 }
 
 const CREDENTIAL_STATES = new Set(["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT", "NE", "RN", "NP"]);
@@ -388,7 +397,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       continue;
     }
     const before = cap(t) && !t.sentenceStart ? text.slice(Math.max(0, t.start - 40), t.start) : "";
-    const jobCue = before !== "" && JOB_BEFORE.test(before) && jobEmployerCue().test(before);
+    const jobCue = before !== "" && JOB_BEFORE.test(before) && jobEmployerCue(before);
     if (before !== "" && (jobCue || ORG_CUES.test(before.slice(-30)))) {
       const w = wordInfo(lex, t);
       if (w.stop || w.calendar || (w.acronym && !jobCue) || lex.countries.has(t.low)) continue;
