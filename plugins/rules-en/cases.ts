@@ -274,5 +274,7 @@ export const CASES: Record<string, readonly string[]> = {
     "Strength 4/5-5/5 in both legs; take 1/2-3/4 tab at night.",
     "She is fluent in Spanish and Tagalog; seen in Resus, then Majors.",
     "Spoke to the GP about it; interpreter for Somali booked.",
+    "Lives at [27 Bole Hill Road, Walkley, S6 5DD]; clinic at [Whitton Road, Hounslow].",
+    "Clinics in [Leeds], [Bradford] and [Wakefield].",
   ],
 };

@@ -100,6 +100,34 @@ function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] 
   return out;
 }
 
+const STREET_END = /(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|close|crescent|terrace|way|grove|place|court|ct|boulevard|blvd|gardens|mews|row|square|walk|hill|parade)\.?$/i;
+const ADDRESS_GAP = /^,?[ \t]{1,2}$/;
+
+/**
+ * One address written in pieces is one span: "Whitton Road, Hounslow", "Walkley, S6 5DD", "Suite 150, Houston, TX"
+ * (pieces joined by a comma or a space on one line, one of them with a digit or the first ending in a street type;
+ * not "Leeds, Bradford"), and a system before its hospital: "Mercy St. Vincent", "Aurora St. Luke's".
+ */
+function joinPieces(text: string, spans: DetectedSpan[]): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  for (const sp of spans) {
+    const prev = out[out.length - 1];
+    if (prev) {
+      const gap = text.slice(prev.end, sp.start);
+      const address = prev.label.startsWith("Address_Location") && sp.label.startsWith("Address_Location") && ADDRESS_GAP.test(gap) &&
+        (/\d/.test(text.slice(prev.start, prev.end)) || /\d/.test(text.slice(sp.start, sp.end)) || STREET_END.test(text.slice(prev.start, prev.end)));
+      const facility = prev.label === "Organization:Healthcare" && sp.label === "Organization:Healthcare" && gap === " ";
+      if (address || facility) {
+        const label = address && sp.label === "Address_Location:Patient" ? sp.label : prev.label;
+        out[out.length - 1] = { ...prev, end: sp.end, label };
+        continue;
+      }
+    }
+    out.push(sp);
+  }
+  return out;
+}
+
 export function detectRulesEn(text: string, compiled: CompiledRulesEn): DetectedSpan[] {
-  return reduceCandidates(ruleCandidates(text, compiled));
+  return joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)));
 }
