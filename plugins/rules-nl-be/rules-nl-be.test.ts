@@ -186,3 +186,28 @@ describe("rules-nl-be properties", () => {
     );
   });
 });
+
+// Session six (issue 11), categories from the retired test rounds; cases written for these rules.
+tester.run("rules-nl-be session-six categories", {
+  invalid: [
+    // Jobs: a courtesy subject, an adverb or "tot <year>" after the copula, a relative clause, a placed job, an
+    // unlisted job right after a work verb and "als"/"comme", a "former" prefix, a nationality in apposition.
+    "Mevrouw is [[bloemiste|PROF]] en werkt halftijds.",
+    "Ze was tot [[2020|DATE]] [[kleuterjuf|PROF]].",
+    "Haar broer, die [[schrijnwerker|PROF]] is, helpt mee.",
+    "Zij is [[verloskundige|PROF]] in een groepspraktijk.",
+    "Hij werkt als [[vorkheftruckbestuurder|PROF]] in de haven.",
+    "Le père travaille comme [[taximan|PROF]] la nuit.",
+    "Patiënte is [[oud-leerkracht|PROF]].",
+    "[[Jan|PERS]], Roemeense [[vrachtwagenchauffeur|PROF]], viel van de laadbak.",
+    "Poste : [[grutier|PROF]]",
+  ],
+  valid: [
+    "Het werkt als een trein.",
+    "Hij werkt als gevolg van de pijn minder.",
+    "De verpleegkundige is in de kamer geweest.",
+    "Patiënt is ex-roker.",
+    "Poste de sécurité : oui",
+    "Op aanraden van zijn huisarts aan de beterhand.",
+  ],
+});

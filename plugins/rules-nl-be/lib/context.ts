@@ -179,6 +179,7 @@ export const PROFESSION_CUES_BEFORE = set(`
 export const PROFESSION_VERBS = set(`
   werkt werkte werkzaam tewerkgesteld actief gewerkt werkend job slag travaille travaillait travaillé
   travaille works worked working employed afgestudeerd gediplomeerd diplômé diplômée diplome diplomee
+  werken werkten travailler travaillent commence commencé commencer begint begon beginnen gestart start startte
 `);
 
 export const BIRTH_CONTEXT_WORDS = set(`
