@@ -65,6 +65,9 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  // Two scores out of ten on one line: neither is the 10th month.
+  "Pijn VAS van 7/10 naar 4/10.",
+  "NRS 8/10 in rust, na morfine gedaald tot 2/10.",
   "Hb 12.3 g/dL",
   "CRP 5/10 mg/L",
   "NYHA 3/4",

@@ -149,6 +149,16 @@ function scoreWordBefore(text: string, s: number): boolean {
   return SCORE_WORDS.has(text.slice(j, i).toLowerCase());
 }
 
+/** "VAS van 7/10 naar 3/10": a line with two "n/10" holds scores out of ten, not the 10th month. */
+function tenthsOnLine(text: string, s: number): boolean {
+  const lineStart = text.lastIndexOf("\n", s) + 1;
+  const lineEnd = text.indexOf("\n", s);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  let count = 0;
+  for (const m of line.matchAll(/(?<![\d/])\d{1,2}\s?\/\s?10(?![\d/])/g)) if (++count >= 2) return m !== undefined;
+  return false;
+}
+
 function tryDayMonthYear(text: string, s: number, rules: DateRules): Found | null {
   const m = matchAt(DAY_MONTH_YEAR, text, s);
   if (!m) return null;
@@ -192,6 +202,7 @@ function tryDayMonth(scan: TextScan, r: number, rules: DateRules): Found | null 
   if ((text[s - 1] === sep || text[s - 1] === ",") && digitAt(text, s - 2)) return null;
   if (!validDayMonthEitherWay(Number(a), Number(b), rules)) return null;
   if (unitFollows(text, end) || text[end] === "/" || isVersionContext(text, s)) return null;
+  if (sep === "/" && b === "10" && tenthsOnLine(text, s)) return null;
   const word = scan.wordBeforeRun(r);
   const weekday = phraseBefore(text, s, rules.weekdayBefore, 16) >= 0;
   const dateWord = rules.lexicon.dateContextWords.has(word) || weekday;

@@ -201,6 +201,13 @@ tester.run("rules-nl-be session-six categories", {
     "Patiënte is [[oud-leerkracht|PROF]].",
     "[[Jan|PERS]], Roemeense [[vrachtwagenchauffeur|PROF]], viel van de laadbak.",
     "Poste : [[grutier|PROF]]",
+    // Dates: a year right after an event word and closed by punctuation, in brackets after a comma, a holiday, a
+    // range to a textual date, "t/m" before a hyphenated day-month.
+    "Voorgeschiedenis: appendectomie [[1987|DATE]], TIA [[2015|DATE]].",
+    "Allergie: amoxicilline (netelroos, [[2001|DATE]])",
+    "Gevallen op [[Pinkstermaandag|DATE]].",
+    "Controle verschoven van [[4 naar 11 juni|DATE]].",
+    "Antibiotica t/m [[14-3|DATE]].",
   ],
   valid: [
     "Het werkt als een trein.",
@@ -209,5 +216,10 @@ tester.run("rules-nl-be session-six categories", {
     "Patiënt is ex-roker.",
     "Poste de sécurité : oui",
     "Op aanraden van zijn huisarts aan de beterhand.",
+    "Bloedverlies 1500 ml, ferritine 1990.",
+    "CK 2010, gewicht 2000.",
+    "Pijn VAS van 6/10 naar 2/10.",
+    "Vanaf 3-4 keer per dag.",
+    "kerstmis en pasen",
   ],
 });

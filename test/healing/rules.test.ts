@@ -205,6 +205,10 @@ describe("phase 4: full written forms", () => {
     const out = heal("drop-invalid-dates", text, [["30", "Date"], ["volgend jaar", "Date"], ["begin", "Date"], ["45-13", "Date"], ["12-03", "Date"]]);
     expect(shown(out)).toEqual([["Date", "12-03"]]);
   });
+  it("drop-invalid-dates keeps a month and a four-digit year ('11-2021') and still drops '13-2021' and '11-2400'", () => {
+    const out = heal("drop-invalid-dates", "per 11-2021, 13-2021, 11-2400", [["11-2021", "Date"], ["13-2021", "Date"], ["11-2400", "Date"]]);
+    expect(shown(out)).toEqual([["Date", "11-2021"]]);
+  });
 });
 
 describe("phases 5 and 6", () => {

@@ -33,7 +33,8 @@ const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   // 12 maart 2021, 1er mars 2020, 12-mrt-2021, 12 mrt. '21, 12 maart
   { name: "d-month-y", pattern: new RegExp(`${DAY_WORD}(?:\\s*[-/.]\\s*|\\s+)${MONTH}(?:(?:\\s*[-/.]\\s*|\\s+)${YEAR})?${E}`, "iuy") },
   // 12-14 maart 2021
-  { name: "range", pattern: new RegExp(`${DAY}\\s*(?:[-–]|au|tot(?:\\s+en\\s+met)?|t/m)\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "iuy") },
+  // 12-14 maart 2021, "verzet van 19 naar 26 april", "le 3 ou 4 mai"
+  { name: "range", pattern: new RegExp(`${DAY}\\s*(?:[-–]|au|tot(?:\\s+en\\s+met)?|t/m|naar|en|of|ou|et|à)\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "iuy") },
   // maart 2021, sept. 2019, mars '21
   { name: "month-y", pattern: new RegExp(`${MONTH}\\s*(?:${YEAR4}|['’\`]\\d{2})${E}`, "iuy") },
   // zomer 2020, begin maart, eind 2019, début 2020
@@ -47,8 +48,64 @@ const WEEKDAY_BEFORE = new RegExp(`${B}${WEEKDAY},?\\s+$`, "iu");
 
 /** d/m without year: a date only after a date-ish word ("op 12/03", "sinds 3/4"), never a score ("7/10"). */
 const DAY_MONTH = new RegExp(`${DAY}[/]${MONTH_NUM}(?![\\p{L}\\p{N}]|[/.,]\\d)`, "uy");
-const DAY_MONTH_CUES = new Set(["op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie"]);
-const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*$/i;
+const DAY_MONTH_CUES = new Set(["naar", "op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie"]);
+const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*(?:(?:van|de|of|from|tot|naar|à|a)\s+)?$/i;
+/** "d-m" with a hyphen is a date only after these ("t/m 7-11", "vanaf 3-4"); "3-4 dagen" is a count. */
+const HYPHEN_DAY_MONTH_CUE_BEFORE = /(?:^|[^\p{L}])(?:t\/m|tem|tot|vanaf|sinds|sedert|du|au|depuis|jusqu['’]au)\s+$/iu;
+const HYPHEN_DAY_MONTH = new RegExp(`${DAY}-${MONTH_NUM}(?![\\p{L}\\p{N}]|[-/.,]\\d)`, "uy");
+const COUNT_AFTER = /^\s*(?:dagen|dag|d|weken|week|wk|maanden|mnd|jaar|jaren|j|uur|u|h|keer|x|mg|ml|g|kg|cm|mm|tabletten|tabl|jours?|semaines?|mois|ans?|fois)(?![\p{L}])/iu;
+/** "... 7/10 ... 3/10": a line with two tenths holds scores. */
+const TENTHS = /\d\s?\/\s?10(?!\d)/g;
+
+/** Holidays name a day (the annotators mark them as dates): "op Koningsdag", "à la Toussaint". */
+const HOLIDAYS: ReadonlySet<string> = new Set(
+  `koningsdag koningsnacht kerstmis kerstdag kerstavond oudejaarsavond oudejaar oudjaar nieuwjaarsdag nieuwjaar pasen
+  paasmaandag paaszondag pinksteren pinkstermaandag hemelvaartsdag hemelvaart allerheiligen allerzielen sinterklaasavond
+  moederdag vaderdag bevrijdingsdag valentijnsdag wapenstilstand aswoensdag suikerfeest offerfeest noel toussaint paques
+  pentecote ascension reveillon saint-sylvestre nouvel-an`.split(/\s+/).filter(Boolean),
+);
+
+/** "d/10" on a line that holds another "n/10" is a score ("VAS 7/10 ... tot 3/10"). */
+function tenthsOnLine(text: string, offset: number, surface: string): boolean {
+  if (!/\/\s?10$/.test(surface)) return false;
+  const lineStart = text.lastIndexOf("\n", offset) + 1;
+  const lineEnd = text.indexOf("\n", offset);
+  return (text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).match(TENTHS)?.length ?? 0) >= 2;
+}
+
+function holidays(c: TextContext, out: Candidate[]): void {
+  for (const t of c.tokens) {
+    if (t.kind !== "word" || !HOLIDAYS.has(t.key)) continue;
+    // Written as a proper noun ("Koningsdag", "la Toussaint"), not "kerstmis" inside a lower-case shopping list.
+    if (!t.firstUpper) continue;
+    out.push({ start: t.start, end: t.end, label: "Date", priority: PRIORITY.lookup, score: 0.55, rule: "date.holiday" });
+  }
+}
+
+/** Letters, numbers and units after a bare year that make it an amount: "2000 pg/ml", "1950 E". */
+const AMOUNT_AFTER_YEAR = /^\s*(?:pg|ng|µg|ug|mcg|mg|g|kg|ml|l|cc|ie|e|u|ui|iu|mmol|µmol|umol|kcal|cal|x|keer|stuks|st|eur|euro|€|%|\/|-\s?\d|[.,]\d)(?![\p{L}])/iu;
+/** Lab analytes whose values can look like a year ("CK 2010", "LDH 1980"). */
+const YEAR_LIKE_VALUES: ReadonlySet<string> = new Set(["ck", "cpk", "ldh", "bnp", "ntprobnp", "probnp", "ferritine", "ferritin", "ggt", "alk", "af", "trombo", "tc", "ast", "alt", "got", "gpt", "gewicht", "poids", "weight"]);
+
+/**
+ * "CVA 2019,", "Hysterectomie 2008.", "(huiduitslag, 1994)", "Boostrix 2022,": a bare year right after an event
+ * word (a procedure, a diagnosis, a vaccine) and closed by punctuation or the line's end is when it happened.
+ */
+function yearAfterEvent(c: TextContext, offset: number, end: number): boolean {
+  const year = Number(c.text.slice(offset, end));
+  if (year < 1930 || year > 2039) return false;
+  if (!/^[ \t]*(?:[,.;)]|\r?\n|$)/.test(c.text.slice(end, end + 3)) || /^[.,]\d/.test(c.text.slice(end, end + 2))) return false;
+  const i = tokenAtOrAfter(c.tokens, offset) - 1;
+  const prev = c.tokens[i];
+  if (!prev || prev.end > offset || c.text.slice(prev.end, offset).includes("\n")) return false;
+  if (prev.kind === "punct") {
+    // "(huiduitslag, 1994)": a year after a comma inside brackets.
+    return prev.text === "," && c.text[end] === ")" && c.tokens[i - 1]?.kind === "word";
+  }
+  if (!/\p{L}{2}/u.test(prev.text) || /\d/.test(prev.text)) return false;
+  if (NOT_YEAR_OWNERS.has(prev.key) || YEAR_LIKE_VALUES.has(prev.key)) return false;
+  return !AMOUNT_AFTER_YEAR.test(c.text.slice(end, end + 6));
+}
 
 /** Words before a number at the end of a line that make it an amount, a code or a count, not a year. */
 const NOT_YEAR_OWNERS: ReadonlySet<string> = new Set([
@@ -216,6 +273,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
   const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
   monthsAlone(c, out);
+  holidays(c, out);
   const { numbers, words } = startOffsets(tokens);
   for (const { name, pattern } of DATE_PATTERNS) {
     for (const offset of NUMERIC_PATTERNS.has(name) ? numbers : words) {
@@ -236,10 +294,14 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       const weekdayStart = extendOverWeekday(text, offset);
       const cue = previousWord(c, offset);
       const cued = weekdayStart !== offset || DAY_MONTH_CUES.has(cue) || isBirthDate(c, offset);
-      if (!SCORE_CUES.test(before) && cued) {
+      if (!SCORE_CUES.test(before) && cued && !tenthsOnLine(text, offset, dayMonth[0])) {
         out.push({ start: weekdayStart, end: offset + dayMonth[0].length, label: dateLabel(c, offset), priority: PRIORITY.pattern,
           score: 0.6, rule: "date.day-month" });
       }
+    }
+    const hyphenated = dayMonth ? null : stickyAt(HYPHEN_DAY_MONTH, text, offset);
+    if (hyphenated && HYPHEN_DAY_MONTH_CUE_BEFORE.test(text.slice(Math.max(0, offset - 12), offset)) && !COUNT_AFTER.test(text.slice(offset + hyphenated[0].length, offset + hyphenated[0].length + 12))) {
+      out.push({ start: offset, end: offset + hyphenated[0].length, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.day-month" });
     }
     const year = stickyAt(YEAR_ALONE, text, offset);
     if (year) {
@@ -251,7 +313,8 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       // "(2019, 2022 à l'hôpital de Lagos)": a list of years opened by a bracket.
       const yearList = (text[offset - 1] === "(" && /^,\s?(?:19|20)\d\d(?!\d)/.test(text.slice(end, end + 7))) ||
         /\((?:19|20)\d\d,\s?$/.test(text.slice(Math.max(0, offset - 8), offset));
-      const cued = YEAR_CUES.has(cue) || inParentheses || yearList || beforeColon || birthYear || isBirthDate(c, offset) || yearEndsQuery(c, offset, end);
+      const cued = YEAR_CUES.has(cue) || inParentheses || yearList || beforeColon || birthYear || isBirthDate(c, offset) || yearEndsQuery(c, offset, end) ||
+        yearAfterEvent(c, offset, end);
       if (cued && !NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) {
         out.push({ start: offset, end, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.year" });
       }

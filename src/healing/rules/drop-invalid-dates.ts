@@ -17,7 +17,9 @@ export function dropInvalidDates(lex: HealingLexicon): HealingRule {
       const surface = text.slice(s.start, s.end).trim();
       if (RELATIVE_YEAR.test(surface) || phaseOnly.test(surface)) return false;
       const nm = /^(\d+)-(\d+)$/.exec(surface);
-      if (nm && (Number(nm[1]) < 1 || Number(nm[1]) > 31 || Number(nm[2]) < 1 || Number(nm[2]) > 12)) return false;
+      // "11-2021" is a month and a year, not "n-m".
+      const monthYear = nm !== null && nm[2].length === 4 && Number(nm[1]) >= 1 && Number(nm[1]) <= 12 && /^(?:19|20)\d\d$/.test(nm[2]);
+      if (nm && !monthYear && (Number(nm[1]) < 1 || Number(nm[1]) > 31 || Number(nm[2]) < 1 || Number(nm[2]) > 12)) return false;
       times ??= indexOf([...text.matchAll(TIME)].map((m) => ({ start: m.index!, end: m.index! + m[0].length })), text.length);
       return !times.covers(s.start, s.end);
     });
