@@ -99,6 +99,16 @@ const records: PositiveCase[] = [
   ["mutuelle Solidaris – n° affiliation [[227105633]]", "ID:Patient"],
   ["Mutualité chrétienne – n° affilié [[130/0552417/61]]", "ID:Patient"],
   ["Assureur loi : Ethias, n° de sinistre [[2025/AT/310527]]", "ID:Patient"],
+  // Samples, reports and identity documents; a prescriber's number after "voorschrijver", an AGB code alone.
+  ["Staalnummer: [[B24-771203]]", "ID:Patient"],
+  ["Protocol: [[25K004412]]", "ID:Patient"],
+  ["Ons kenmerk: [[JGZ-2024-1187]]", "ID:Patient"],
+  ["weefsel (biopt [[24/H/05531]]) opgestuurd", "ID:Patient"],
+  ["ID-kaart [[591-2038475-77]]", "ID:Patient"],
+  ["paspoort [[KX7T45R21]]", "ID:Patient"],
+  ["passeport [[19FV52281]]", "ID:Patient"],
+  ["Voorschrijver: [[1-55120-48-003]]", "ID:Caregiver"],
+  ["verloskundige (AGB [[03-055219]])", "ID:Caregiver"],
 ];
 
 // Bare identifiers: 7–12 digits as a field value or next to a capitalised word, with no record word before them.
@@ -115,6 +125,10 @@ const bare: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  // Context words of samples and documents before no identifier.
+  "Protocol: zie bijlage 2.",
+  "Kenmerk 3 van 5 aanwezig.",
+  "Voorschrijver: 3 x per dag.",
   "mutatie BRCA-12-AB gevonden",
   "code AB-12-CD",
   "deur 2 open",

@@ -208,6 +208,13 @@ tester.run("rules-nl-be session-six categories", {
     "Gevallen op [[Pinkstermaandag|DATE]].",
     "Controle verschoven van [[4 naar 11 juni|DATE]].",
     "Antibiotica t/m [[14-3|DATE]].",
+    // Organisations: a listed public body, two capitalised words mid-sentence that are each a word, a mutuality's
+    // short name after a mutuality word or before a membership number, school and emergency-service types.
+    "Melding gedaan bij [[Veilig Thuis|ORG]] door de huisarts.",
+    "Aanvraag bij de mutualiteit ([[CM|ORG]]) ingediend.",
+    "Verzekeringsinstelling: [[Helan|ORG]]",
+    "Zij geeft les aan het [[Gymnasium Celeanum|ORG]].",
+    "Hij is vrijwilliger bij de [[brandweerzone Rivierenland|ORG]].",
   ],
   valid: [
     "Het werkt als een trein.",
@@ -221,5 +228,7 @@ tester.run("rules-nl-be session-six categories", {
     "Pijn VAS van 6/10 naar 2/10.",
     "Vanaf 3-4 keer per dag.",
     "kerstmis en pasen",
+    "Wonde van 3 CM, mutualiteit verwittigd.",
+    "Om veilig thuis te komen.",
   ],
 });

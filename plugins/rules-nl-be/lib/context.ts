@@ -280,13 +280,15 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   cpas polyclinique institut
   verpleeghuis verzorgingshuis zorgcentrum hospice revalidatiekliniek ggz-instelling zorgboerderij woonzorglocatie
   fysiotherapie fysiotherapiepraktijk kinepraktijk tandartspraktijk kraamzorg
+  gezondheidscentrum huisartsenwachtpost wachtpost huisartsenpost wijkzorg vptz thuiszorgorganisatie
 `);
 
 /** Type words of schools and universities (Organization:Other). */
 export const SCHOOL_TYPE_WORDS = set(`
   basisschool school kleuterschool lagere middelbare secundaire college atheneum lyceum instituut hogeschool
   universiteit academie kinderdagverblijf crèche creche école ecole athénée athenee lycée lycee université
-  universite kdv
+  universite kdv gymnasium roc
+  brandweerzone politiezone hulpverleningszone
 `);
 
 

@@ -9,6 +9,8 @@ import {
   INSTITUTION_CONTEXT_WORDS,
   ORGANISATION_CUES,
   ORGANISATION_LINKS,
+  lineLabel,
+  nextWords,
   previousWords,
   wordSet,
 } from "./context.js";
@@ -397,7 +399,9 @@ function employerCandidates(a: Analysis): Candidate[] {
     // In lower case only right after "bij", "chez", "voor" ("werkt in de haven bij psa").
     const linked = t > 0 && EMPLOYER_LINKS.has(a.tokens[t - 1].key);
     if (units.length === 0 || !(linked || units.every((u) => isCapitalisedUnit(a, u) || ARTICLES.has(u.key)))) continue;
-    if (a.tokens[m.first].text.length + (m.last > m.first ? 1 : 0) < 3 || isWordLike(a, m.first, m.last)) continue;
+    // "Veilig Thuis", "Rode Kruis": two or more words each capitalised mid-sentence name the body even though each is a word.
+    const titledPhrase = units.length >= 2 && !a.tokens[m.first].sentenceStart && units.every((u) => a.tokens[u.first].title);
+    if (a.tokens[m.first].text.length + (m.last > m.first ? 1 : 0) < 3 || (isWordLike(a, m.first, m.last) && !titledPhrase)) continue;
     out.push(candidate(a, m.first, m.last, "Organization:Other", PRIORITY.weak, 0.6, "org.employer-listed"));
     t = m.last;
   }
@@ -489,10 +493,41 @@ function cuedAcronymCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** Belgian mutualities by their short or one-word names: "CM", "MC", "Helan", "Solidaris". */
+const MUTUALITY_NAMES = set("cm lm oz mc ml hziv caami nzvl vnz helan solidaris partenamut vivium hulpkas");
+const MUTUALITY_CUES = set(`
+  mutualiteit mutualiteiten ziekenfonds verzekeringsinstelling mutualité mutualite mutuelle mutualités mutualites
+  aangesloten affilié affiliée affilie affiliee
+`);
+const MEMBERSHIP_WORDS_AFTER = set("aansluitingsnummer lidnummer rijksregisternummer affiliation inschrijvingsnummer");
+
+/**
+ * "Bij de mutualiteit (CM)", "Verzekeringsinstelling: Helan", "ingeschreven bij de CM met aansluitingsnummer",
+ * "indemnités de mutuelle (mc)": a mutuality's short name after a mutuality word or before a membership number.
+ * Without the cue "CM" is a centimetre or a cardiomyopathy and "Helan" a given name.
+ */
+function mutualityCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (unit.first !== unit.last || !MUTUALITY_NAMES.has(unit.key)) continue;
+    const token = a.tokens[unit.first];
+    const short = token.text.length <= 3;
+    if (short && !token.upper && !(a.tokens[unit.first - 1]?.text === "(" && a.tokens[unit.last + 1]?.text === ")")) continue;
+    const before = previousWords(a, unit.first, 4, true);
+    const label = lineLabel(a, unit.first);
+    const after = nextWords(a, unit.last, 3);
+    const cued = before.some((w) => MUTUALITY_CUES.has(w)) || (label !== undefined && MUTUALITY_CUES.has(label)) ||
+      after.some((w) => MEMBERSHIP_WORDS_AFTER.has(w));
+    if (!cued) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Other", PRIORITY.context, 0.7, "org.mutuality"));
+  }
+  return out;
+}
+
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
-    cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates];
+    cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return out;
 }
