@@ -215,6 +215,15 @@ tester.run("rules-nl-be session-six categories", {
     "Verzekeringsinstelling: [[Helan|ORG]]",
     "Zij geeft les aan het [[Gymnasium Celeanum|ORG]].",
     "Hij is vrijwilliger bij de [[brandweerzone Rivierenland|ORG]].",
+    // Ages: in apposition after a birth date or a number and closed by punctuation, a bare number sharing the
+    // unit of the next age, "toen hij N was", a person's copula before a bare number, a birthday, tens fused with
+    // "jarige" (and tens that hold "en": "zeventig").
+    "Dhr. [[Arne Wouters|PAT]], °[[12/02/1949|AGE]], [[75 jaar|AGE]].",
+    "Twee dochters ([[4|AGE]] en [[11 jaar|AGE]]) wonen bij de moeder.",
+    "Ze verhuisde toen ze [[12|AGE]] was.",
+    "Zij is [[58|AGE]], weduwe, woont alleen.",
+    "Hij vierde zijn [[80ste|AGE]] verjaardag.",
+    "Een [[zeventigjarige|AGE]] vrouw.",
   ],
   valid: [
     "Het werkt als een trein.",
@@ -230,5 +239,9 @@ tester.run("rules-nl-be session-six categories", {
     "kerstmis en pasen",
     "Wonde van 3 CM, mutualiteit verwittigd.",
     "Om veilig thuis te komen.",
+    "Diabetes type 2, 20 jaar.",
+    "Hij is 3, 4 keer gevallen.",
+    "Bij kinderen jonger dan 16 jaar gelden andere waarden.",
+    "Patiënt is 62 kg.",
   ],
 });

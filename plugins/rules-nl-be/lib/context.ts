@@ -166,6 +166,7 @@ export const AGE_CONTEXT_WORDS = set(`
   patiënte patient patiente pt pte dhr mevr mevrouw meneer mijnheer zoon dochter broer zus echtgenote
   echtgenoot moeder vader homme femme garçon fille enfant nourrisson bébé bebe woman boy girl child infant
   jongeman jongedame tiener adolescent adolescente senior kindje kleintje pasgeborene neonaat
+  kinderen zonen dochters kleinkinderen tweeling enfants fils filles children kids
 `);
 
 /** Contexts that make a list word a profession ("werkt als bakker", "beroep: bakker"). */

@@ -341,7 +341,9 @@ function isDuration(c: TextContext, start: number, end: number): boolean {
   if (before[0] !== undefined && DURATION_WORDS_BEFORE.has(before[0])) return true;
   // "il y a 3 ans", "meer dan 5 jaar"
   if (before[0] === "a" && before[1] === "y" && before[2] === "il") return true;
-  if (before[0] === "dan" && (before[1] === "meer" || before[1] === "minder")) return true;
+  // "meer dan 5 jaar"; "jonger dan 16 jaar", "plus de 65 ans": a threshold, nobody's age.
+  if (before[0] === "dan" && (before[1] === "meer" || before[1] === "minder" || before[1] === "jonger" || before[1] === "ouder")) return true;
+  if (before[0] === "de" && (before[1] === "moins" || before[1] === "plus")) return true;
   const after = wordsAfter(c, end, 2);
   return after[0] !== undefined && DURATION_WORDS_AFTER.has(after[0]);
 }
@@ -349,11 +351,21 @@ function isDuration(c: TextContext, start: number, end: number): boolean {
 /** "Mw. X is 56 jaar", "hij wordt 80 jaar", "il a 45 ans" (not "il y a 2 ans"): a copula right before the number. */
 const AGE_VERBS: ReadonlySet<string> = new Set(["is", "was", "wordt", "werd", "ben", "word", "zijn", "est", "a", "avait", "aura"]);
 
+/** The age starting at `start` ("66 jaar") is followed by punctuation or the line's end. */
+function closedAfterAge(text: string, start: number): boolean {
+  const m = /^\d{1,3}\s*(?:jaar|jaren|jr|j|ans|years?)(?![\p{L}])/iu.exec(text.slice(start, start + 12));
+  return m !== null && /^[ \t]*(?:[.,;)]|\r?\n|$)/.test(text.slice(start + m[0].length, start + m[0].length + 3));
+}
+
 function hasAgeContext(c: TextContext, start: number): boolean {
   const before = wordsBefore(c, start, 4);
   if (before.some((w) => AGE_CONTEXT_WORDS.has(w))) return true;
   if (before[0] !== undefined && AGE_VERBS.has(before[0]) && !(before[0] === "a" && before[1] === "y")) return true;
   const window = c.text.slice(Math.max(0, start - 40), start);
+  // "°30/05/1957, 66 jaar." and "INSZ 59.04.18-213.66 - 65 jaar": an age in apposition after a date or a number,
+  // closed by punctuation or the line's end.
+  if ((/(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d)\)?\s*,\s*$/.test(window) || /[\p{L}\d.]\s[-–]\s*$/u.test(window)) &&
+    closedAfterAge(c.text, start)) return true;
   // "(65 j)", "M/65j", and "Peeters, 65 jaar" (a capitalised word, usually the name, before the comma).
   return /(?:\(|\/)\s*$/.test(window) || /[\p{Lu}][\p{L}'’-]+\.?\s*,\s*$/u.test(window);
 }
@@ -441,6 +453,8 @@ function frenchNumber(words: readonly string[]): number {
 }
 
 function dutchNumber(word: string): number {
+  // "negentig", "zeventig": a ten whose own letters hold "en" is no unit plus a ten.
+  if (NL_TENS[word.toLowerCase()] !== undefined) return NL_TENS[word.toLowerCase()];
   const m = /^(honderd(?:en)?)?(?:([a-z]+?)[eë]n)?([a-z]+)$/iu.exec(word.toLowerCase());
   if (!m) return Number.NaN;
   if (word.toLowerCase() === "honderd") return 100;
@@ -450,8 +464,44 @@ function dutchNumber(word: string): number {
   return (m[1] ? 100 : 0) + tens + units;
 }
 
+/** "toen hij 7 was"; "Hij is 62,", "De heer is 62 en"; "haar 90ste verjaardag" ("quand elle avait 12 ans" has its unit). */
+const AGE_WHEN = /(?<![\p{L}])(?:toen|als|wanneer)\s+(?:hij|zij|ze|ik)\s+(\d{1,2})\s+(?:was|werd|is)(?![\p{L}])/giu;
+const AGE_COPULA = /(?<![\p{L}])(?:hij|zij|ze|pati[eë]nte?|pt|meneer|mevrouw|de heer|dhr\.?|mevr\.?|mw\.?|il|elle)\s+(?:is|was|wordt|werd|a|avait)\s+(\d{1,3})(?=\s*(?:,(?!\s*\d)|;|\.(?!\d)|en\s+\D|et\s+\D))/giu;
+const AGE_BIRTHDAY = /(?<![\p{L}\p{N}])(\d{1,3})(?:ste|de|e|ème|eme)\s+(?:verjaardag|anniversaire|birthday)(?![\p{L}])/giu;
+/** "(6 en 9 jaar)": a bare number joined to an age by "en", "et" or a comma shares its unit. */
+const AGE_BEFORE_AGE = /(?<![\p{L}\p{N}.,/])(\d{1,2})\s+(?:en|et|of|ou)\s+$/u;
+
+function agesInClauses(c: TextContext, out: Candidate[]): void {
+  for (const pattern of [AGE_WHEN, AGE_COPULA, AGE_BIRTHDAY]) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(c.text); m; m = pattern.exec(c.text)) {
+      const value = Number(m[1]);
+      if (value < 1 || value > 110) continue;
+      const at = pattern === AGE_BIRTHDAY ? m.index : m.index + m[0].lastIndexOf(m[1]);
+      const length = pattern === AGE_BIRTHDAY ? m[0].search(/\s/) : m[1].length;
+      out.push({ start: at, end: at + length, label: "Age_Birthdate", priority: PRIORITY.context, score: 0.65, rule: "age.clause" });
+    }
+  }
+  const ages = out.filter((x) => x.rule === "age.unit");
+  for (const age of ages) {
+    const m = AGE_BEFORE_AGE.exec(c.text.slice(Math.max(0, age.start - 8), age.start));
+    if (!m || Number(m[1]) < 1) continue;
+    const start = age.start - m[0].length;
+    out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.context, score: 0.65, rule: "age.shared-unit" });
+  }
+}
+
+const JARIGE_WORD = /^(.+?)-?jarige?$/;
+
 function wordAges(c: TextContext, out: Candidate[]): void {
   for (const t of c.tokens) {
+    // "negentigjarige", "vijfenzeventigjarige": a Dutch number word fused with "jarig(e)".
+    const fused = t.kind === "word" ? JARIGE_WORD.exec(t.key) : null;
+    if (fused) {
+      const value = dutchNumber(fused[1]);
+      if (value >= 1 && value <= 120) out.push({ start: t.start, end: t.end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.8, rule: "age.words" });
+      continue;
+    }
     if (t.kind !== "word" || !mayOpenWordAge(t.key) || (t.start > 0 && /[\p{L}\p{N}-]/u.test(c.text[t.start - 1]))) continue;
     const m = stickyAt(WORD_AGE, c.text, t.start);
     if (!m) continue;
@@ -491,6 +541,7 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
   }
   sexAndAge(c, out);
   wordAges(c, out);
+  agesInClauses(c, out);
   for (const t of tokens) {
     if (!AGE_LABEL_KEYS.has(t.key)) continue;
     for (const pattern of [AGE_LABEL, FRENCH_AGE]) {
