@@ -224,6 +224,12 @@ tester.run("rules-nl-be session-six categories", {
     "Zij is [[58|AGE]], weduwe, woont alleen.",
     "Hij vierde zijn [[80ste|AGE]] verjaardag.",
     "Een [[zeventigjarige|AGE]] vrouw.",
+    // Places: a town in capitals that is the whole line, a motorway by number after a road preposition and
+    // article, a region, the town after a named hospital (with or without a comma).
+    "[[KORTRIJK|LOC]]",
+    "File op de [[E17|LOC]] richting [[Gent|LOC]].",
+    "Fietstocht in de [[Voerstreek|LOC]].",
+    "Verwezen naar het [[Sint-Elisabeth Ziekenhuis|HOSP]], [[Tilburg|LOC]].",
   ],
   valid: [
     "Het werkt als een trein.",
@@ -243,5 +249,8 @@ tester.run("rules-nl-be session-six categories", {
     "Hij is 3, 4 keer gevallen.",
     "Bij kinderen jonger dan 16 jaar gelden andere waarden.",
     "Patiënt is 62 kg.",
+    "Vitamine E 400 IE, graad A2.",
+    "Het is de A2 score.",
+    "CVA",
   ],
 });

@@ -312,20 +312,22 @@ function placeParts(a: Analysis): Part[] {
     if (a.tokens[t].upper && !a.tokens[t].capsLine && m.last === unit.last) {
       const townBits = unitBits(a, unit) | m.bits;
       const acronym = (townBits & (LIST.hospitalAbbr | LIST.hospitalPrefix | WHITELIST_BITS | LIST.dutchWord)) !== 0;
-      if (acronym || !(townBits & (LIST.municipality | LIST.postalLocality | LIST.province)) || unit.end - unit.start < 5) continue;
+      // A town in capitals that is the whole line ("GENT", "ZAANDAM" on an envelope line or as a fragment).
+      const wholeLine = aloneOnLine(a, unit) && unit.end - unit.start >= 3 && (townBits & (LIST.municipality | LIST.postalLocality | LIST.province | LIST.residence)) !== 0;
+      if (acronym || (!wholeLine && (!(townBits & (LIST.municipality | LIST.postalLocality | LIST.province)) || unit.end - unit.start < 5))) continue;
     }
     const before = previousWords(a, t, 5);
     const locative = before[0] !== undefined && LOCATIVE_WORDS.has(before[0]);
     const single = m.last === unit.last;
     const bits = single && !elided ? unitBits(a, unit) : m.bits;
     if (single && bits & (WHITELIST_BITS | LIST.title)) continue;
-    if (followsInstitutionType(a, t)) continue;
+    if (followsInstitutionType(a, t) && !afterNamedHospital(a, t)) continue;
     const ambiguous = single && (bits & (NAME_BITS | LIST.hospital | LIST.institution | LIST.hospitalPrefix)) !== 0;
     const onlyResidence = (m.bits & PLACE_BITS) === LIST.residence;
     const country = (m.bits & LIST.country) !== 0;
     // "(Namur)" after a name or an institution: a place in parentheses is a place.
     const parenthesised = a.tokens[t - 1]?.text === "(" && a.tokens[m.last + 1]?.text === ")";
-    const addressed = locative || parenthesised || before.some((w) => PATIENT_ADDRESS_WORDS.has(w));
+    const addressed = locative || parenthesised || before.some((w) => PATIENT_ADDRESS_WORDS.has(w)) || afterNamedHospital(a, t);
     // "De laan", "Den bosch": every word of a place name after the first is capitalised too (particles aside).
     // A province or region keeps its French lower-case adjective ("Brabant wallon", "Flandre occidentale").
     if (!single && !locative && !(m.bits & (LIST.province | LIST.region)) && !allWordsCapitalised(a, t, m.last)) continue;
@@ -338,6 +340,41 @@ function placeParts(a: Analysis): Part[] {
     t = m.last;
   }
   return parts;
+}
+
+/**
+ * "op de E40", "via de A12", "sur l'E411", "langs de R0": a motorway or ring road by its number after a road
+ * preposition and article. "E" and "A" with a number alone are vitamins, grades and cells, so the article is needed.
+ */
+const ROAD = /(?<![\p{L}\p{N}])(?:(?:op|via|langs|over|naar|van|de|sur|par|vers)\s+(?:de|het|l['’]|la)\s*|autosnelweg\s+|snelweg\s+|autoroute\s+|ring(?:weg)?\s+)([EAR]\d{1,3}|N\d{1,3})(?![\p{L}\p{N}])/gu;
+
+function roads(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  ROAD.lastIndex = 0;
+  for (let m = ROAD.exec(a.text); m; m = ROAD.exec(a.text)) {
+    const end = m.index + m[0].length;
+    parts.push({ start: end - m[1].length, end, kind: "place", strong: true, needsJoin: false });
+  }
+  return parts;
+}
+
+const HOSPITAL_TYPES_AFTER_NAME = set("ziekenhuis ziekenhuizen gasthuis kliniek");
+
+/** "Antonius Ziekenhuis Sneek": the type word closes a named hospital, so the listed town after it is its town. */
+function afterNamedHospital(a: Analysis, t: number): boolean {
+  const comma = a.tokens[t - 1]?.text === "," ? 1 : 0;
+  const type = a.tokens[t - 1 - comma];
+  const name = a.tokens[t - 2 - comma];
+  return type?.kind === "word" && HOSPITAL_TYPES_AFTER_NAME.has(type.key) && type.title && name?.kind === "word" && name.title && !name.sentenceStart;
+}
+
+/** Whether the unit is the only word on its line (punctuation aside). */
+function aloneOnLine(a: Analysis, unit: Unit): boolean {
+  const lineStart = a.lineStart[unit.first];
+  for (let t = lineStart; t < a.tokens.length && (t === lineStart || a.tokens[t].newlinesBefore === 0); t++) {
+    if ((t < unit.first || t > unit.last) && a.tokens[t].kind !== "punct") return false;
+  }
+  return true;
 }
 
 const ELIDED = set("d l");
@@ -363,6 +400,7 @@ const STANDALONE_PLACE_BITS = LIST.municipality | LIST.postalLocality | LIST.pro
  */
 function standsAlone(a: Analysis, unit: Unit, m: { last: number; bits: number }, single: boolean, bits: number): boolean {
   if (!single) return true;
+  if (a.tokens[unit.first].upper && aloneOnLine(a, unit) && !(bits & (LIST.dutchWord | WHITELIST_BITS))) return true;
   // A town or province that is also a word stands alone unless the word is an everyday one ("Gent", "Delft",
   // "Gouda" do; "Best", "Boom", "Mol", "Spa" do not). Villages that are also words always need a cue.
   if (bits & STANDALONE_PLACE_BITS) {
@@ -469,6 +507,7 @@ export function addressCandidates(
     ...placeParts(a),
     ...placesBeforeCountries(a),
     ...postBoxes(a),
+    ...roads(a),
   ]);
   return parts.map((p) => {
     let role = addressRole(a, p.start);
