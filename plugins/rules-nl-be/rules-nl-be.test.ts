@@ -252,5 +252,13 @@ tester.run("rules-nl-be session-six categories", {
     "Vitamine E 400 IE, graad A2.",
     "Het is de A2 score.",
     "CVA",
+    // Names: signs and scales named after people, emergency-service acronyms, French elided pronouns, weekday
+    // abbreviations joined by slashes.
+    "Test van Dix-Hallpike negatief, Katz 5/6, Monoyer 8/10.",
+    "Score de Barthel 85/100, Tinetti 19.",
+    "MÉDECIN SMUR présent, infirmier SISU.",
+    "J'ai revu ce jour votre patiente.",
+    "Qu'il revienne demain.",
+    "Kiné op Lun/Mer/Ven, ergo op Mar/Jeu/Sam.",
   ],
 });

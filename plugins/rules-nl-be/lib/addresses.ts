@@ -405,6 +405,8 @@ function standsAlone(a: Analysis, unit: Unit, m: { last: number; bits: number },
   // "Gouda" do; "Best", "Boom", "Mol", "Spa" do not). Villages that are also words always need a cue.
   if (bits & STANDALONE_PLACE_BITS) {
     if (bits & LIST.dutchWord && (EVERYDAY_WORD_TOWNS.has(unit.key) || (bits & LIST.commonWord && unit.end - unit.start < 6))) return false;
+    // French words that are towns too ("Heure" heads a column; "Spa" is the water).
+    if (bits & LIST.frenchWord && EVERYDAY_WORD_TOWNS.has(unit.key)) return false;
     return unit.end - unit.start >= 3;
   }
   if (bits & LIST.dutchWord) return false;
@@ -413,7 +415,7 @@ function standsAlone(a: Analysis, unit: Unit, m: { last: number; bits: number },
 
 /** Towns whose names are everyday Dutch words: alone they need a cue ("Peer", "Lint", "Landen", "Putten"). */
 const EVERYDAY_WORD_TOWNS = set(
-  "as ham mol peer lint spa beek lens lessen landen huizen putten putte graven namen bergen malle vorst manage voeren wellen halen schoten duiven balen essen kapellen aat buren geer best boom geel hal middag",
+  "as ham mol peer lint spa beek lens lessen landen huizen putten putte graven namen bergen malle vorst manage voeren wellen halen schoten duiven balen essen kapellen aat buren geer best boom geel hal middag heure",
 );
 
 /** "Kinshasa, Congo": an unlisted capitalised place name is recognised by the country after it. */

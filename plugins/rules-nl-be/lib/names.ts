@@ -114,6 +114,7 @@ function computeNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
   }
   if (!hasLetters(a, unit) || unit.end - unit.start < 2) return false;
   if (!hasNameCase(a, unit, relaxed)) return false;
+  if (isElidedPronoun(a, unit) || isWeekdayInList(a, unit)) return false;
   const bits = unitBits(a, unit);
   if (bits & (LIST.stopWord | LIST.hospitalPrefix | LIST.hospitalAbbr)) return false;
   // After a title or initials a listed surname is a name although a whitelist holds the word elsewhere ("dokter
@@ -129,6 +130,24 @@ function computeNameLike(a: Analysis, unit: Unit, relaxed: boolean): boolean {
   }
   if (bits & (LIST.commonWord | LIST.medicalTerm)) return relaxed && (nameBitsOf(a, unit) !== 0);
   return true;
+}
+
+/** "J'ai", "Qu'il", "C'est": French elided pronouns and conjunctions open no name ("D'Hondt", "N'Diaye" do). */
+const ELIDED_NON_NAME = new Set(["j", "qu", "c"]);
+
+function isElidedPronoun(a: Analysis, unit: Unit): boolean {
+  return unit.last > unit.first && ELIDED_NON_NAME.has(a.tokens[unit.first].key) && "'’".includes(a.tokens[unit.first + 1]?.text ?? "");
+}
+
+/** "Lun/Mer/Ven", "ma/wo/vr": weekday abbreviations joined by slashes ("Sam", "Mar" are also names elsewhere). */
+const WEEKDAY_ABBREVIATIONS = new Set(["lun", "mar", "mer", "jeu", "ven", "sam", "dim", "ma", "di", "wo", "do", "vr", "za", "zo", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]);
+
+function isWeekdayInList(a: Analysis, unit: Unit): boolean {
+  if (unit.first !== unit.last || !WEEKDAY_ABBREVIATIONS.has(unit.key)) return false;
+  const before = a.tokens[unit.first - 1];
+  const after = a.tokens[unit.last + 1];
+  return (before?.text === "/" && WEEKDAY_ABBREVIATIONS.has(a.tokens[unit.first - 2]?.key ?? "")) ||
+    (after?.text === "/" && WEEKDAY_ABBREVIATIONS.has(a.tokens[unit.last + 2]?.key ?? ""));
 }
 
 /** Initials written before one surname, at most ("J.P.M.A."); a longer chain is not read as one name. */
@@ -320,6 +339,11 @@ function initialsRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (!isNameLike(a, surname, monsieur)) return undefined;
   // "J. Gent" is far more likely a sentence ending in an initial than a person called Gent.
   if (isPlaceUnit(a, surname) && !(nameBitsOf(a, surname) & LIST.surname)) return undefined;
+  // "arcade G. Paramètres OK", "14 U. Un peu": one capital and a period ("gauche", "unités") end a sentence before
+  // an ordinary word that no name list holds.
+  if (end === unit.first + 1 && interfix < 0 && !monsieur && nameBitsOf(a, surname) === 0 && unitBits(a, surname) & (LIST.dutchWord | LIST.frenchWord)) {
+    return undefined;
+  }
   return mention(unit.first, surname.last, "initials");
 }
 
