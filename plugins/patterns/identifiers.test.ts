@@ -109,6 +109,8 @@ const records: PositiveCase[] = [
   ["passeport [[19FV52281]]", "ID:Patient"],
   ["Voorschrijver: [[1-55120-48-003]]", "ID:Caregiver"],
   ["verloskundige (AGB [[03-055219]])", "ID:Caregiver"],
+  ["Aanvrager: dr. Peeters (huisarts) - [[1-60231-17-004]]", "ID:Caregiver"],
+  ["Dr Idrissi, endocrinologue, [[1.63524.19.580]]", "ID:Caregiver"],
 ];
 
 // Bare identifiers: 7–12 digits as a field value or next to a capitalised word, with no record word before them.
@@ -129,6 +131,7 @@ const negatives: string[] = [
   "Protocol: zie bijlage 2.",
   "Kenmerk 3 van 5 aanwezig.",
   "Voorschrijver: 3 x per dag.",
+  "Versie 1.12345.67.8901 geïnstalleerd.",
   "mutatie BRCA-12-AB gevonden",
   "code AB-12-CD",
   "deur 2 open",

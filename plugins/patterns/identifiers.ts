@@ -295,6 +295,18 @@ function recordContext(scan: TextScan, start: number, digitCount: number, rules:
   return undefined;
 }
 
+/**
+ * A Belgian RIZIV/INAMI number written in its own groups ("1-87126-30-004", "1.73524.69.580": 1 + 5 + 2 + 3 digits,
+ * one separator throughout) is a caregiver's number without a context word: no date, dose or phone has that shape.
+ */
+const RIZIV_SHAPE = /[1-9]([-.])\d{5}\1\d{2}\1\d{3}(?![\p{L}\p{N}]|[-./]\d)/uy;
+
+function rizivShapeAt(text: string, s: number, e: number): Found | null {
+  if (e - s !== 1 || wordCharBefore(text, s) || "-./".includes(text[s - 1] ?? "x")) return null;
+  const m = matchAt(RIZIV_SHAPE, text, s);
+  return m ? { start: s, end: s + m[0].length, label: "ID:Caregiver", score: SCORE_PATTERN } : null;
+}
+
 /** Belgian licence plates since 2010 ("1-ABC-123") are distinctive enough without a context word. */
 const BELGIAN_PLATE = /[1-9]-[A-Z]{3}-\d{3}(?![\p{L}\p{N}])/uy;
 
@@ -481,7 +493,7 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
   if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x") || isAsciiLetter(text[e]))) {
     // A bare number that another family already named (an NPI, a BSN) is not named twice.
     const taken = out.length > 0 && out[out.length - 1].end > s;
-    record(recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? (taken ? null : bareIdentifierAt(scan, r)), 5, consumed, out);
+    record(recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? rizivShapeAt(text, s, e) ?? (taken ? null : bareIdentifierAt(scan, r)), 5, consumed, out);
   }
 }
 

@@ -230,6 +230,11 @@ tester.run("rules-nl-be session-six categories", {
     "File op de [[E17|LOC]] richting [[Gent|LOC]].",
     "Fietstocht in de [[Voerstreek|LOC]].",
     "Verwezen naar het [[Sint-Elisabeth Ziekenhuis|HOSP]], [[Tilburg|LOC]].",
+    // A street or park by its suffix after a place preposition and article; shift signatures and "v(an) d(e)"
+    // initials of a writer and a typist.
+    "Ze woont in een flat aan de [[Meidoornweg|ADDR_P]].",
+    "nachtdienst ([[Sofie|CARE]]): rustige nacht.",
+    "Ons kenmerk: [[PvdH|CARE]]/[[sl|PERS]]",
   ],
   valid: [
     "Het werkt als een trein.",
@@ -260,5 +265,8 @@ tester.run("rules-nl-be session-six categories", {
     "J'ai revu ce jour votre patiente.",
     "Qu'il revienne demain.",
     "Kiné op Lun/Mer/Ven, ergo op Mar/Jeu/Sam.",
+    "Opgenomen op de Spoedafdeling.",
+    "avond (Rust): goed geslapen.",
+    "Stemt op de PvdA.",
   ],
 });

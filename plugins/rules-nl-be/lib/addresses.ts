@@ -105,9 +105,13 @@ function hasNumberBefore(a: Analysis, start: number): boolean {
   return HOUSE_NUMBER_BEFORE.test(a.text.slice(Math.max(0, start - 8), start));
 }
 
+const STREET_PREPOSITIONS = set("aan in op langs");
+
 function addressContext(a: Analysis, first: number): boolean {
   const before = previousWords(a, first, 5);
   if (before.some((w) => PATIENT_ADDRESS_WORDS.has(w) || w === "adres" || w === "adresse" || w === "straat")) return true;
+  // "flat aan de Grasweg", "ten val in het Vondelpark": a street or park by its suffix after a place preposition.
+  if ((before[0] === "de" || before[0] === "het") && STREET_PREPOSITIONS.has(before[1] ?? "") && streetSuffixOf(a.units[a.unitOfToken[first]]) !== undefined) return true;
   const label = lineLabel(a, first);
   return label !== undefined && (PATIENT_ADDRESS_WORDS.has(label) || label === "adres" || label === "adresse");
 }

@@ -5,7 +5,7 @@ import { analyse, type Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { ageCandidates, dateCandidates } from "./dates.js";
 import { LIST, NAME_BITS, PLACE_BITS, type Lexicon } from "./lexicon.js";
-import { nameCandidates } from "./names.js";
+import { nameCandidates, shorthandSignatureCandidates } from "./names.js";
 import { ocrCandidates } from "./ocr.js";
 import { loneUnknownCandidates, unknownPlaceCandidates } from "./unknown.js";
 import { organisationCandidates } from "./organisations.js";
@@ -135,6 +135,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.names || families.addresses) append(candidates, ocrCandidates(a, families));
   if (families.addresses) append(candidates, unknownPlaceCandidates(a));
   if (families.names) append(candidates, loneUnknownCandidates(a));
+  if (families.names) append(candidates, shorthandSignatureCandidates(a));
   if (families.addresses || families.organisations) {
     append(candidates, queryCandidates(a).filter((c) => (c.label === "Organization:Healthcare" ? families.organisations : families.addresses)));
   }

@@ -26,6 +26,7 @@ import {
   type TitleKind,
 } from "./context.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
+import { tokenAtOrAfter } from "./tokenize.js";
 import { foldKey } from "./normalize.js";
 import { isListedNonWord, onQueryLine } from "./queries.js";
 import { isDictionaryWord, isUnknownLowerWord, isUnknownProper } from "./unknown.js";
@@ -1148,4 +1149,33 @@ export function nameCandidates(a: Analysis): Candidate[] {
       rule: `name.${m.signal}`,
     };
   });
+}
+
+/**
+ * Shorthand signatures of carers: "12/01 nacht (Hilde VB):", "vroege dienst (An):" name who wrote the entry;
+ * "Ons kenmerk: JvdM/mk" and "paraaf: MvdB" are a writer's and a typist's initials with "v(an) d(e)" inside.
+ */
+const SHIFT_SIGNATURE = /(?<![\p{L}])(?:vroeg|laat|nacht|dag|avond|ochtend|middag|vroege dienst|late dienst|nachtdienst|dagdienst|avonddienst)[ \t]*\((\p{Lu}\p{Ll}+(?:[ \t]+(?:\p{Lu}{1,3}\.?|\p{Lu}\p{Ll}+))?)\)[ \t]*:/gu;
+const DUTCH_INITIALS = /(?<![\p{L}\p{N}])(\p{Lu}{1,2}v[dD]\p{Lu}{1,2})(?:\/(\p{Ll}{2,3}))?(?![\p{L}\p{N}])/gu;
+const NOT_INITIALS = new Set(["PvdA"]);
+
+export function shorthandSignatureCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  SHIFT_SIGNATURE.lastIndex = 0;
+  for (let m = SHIFT_SIGNATURE.exec(a.text); m; m = SHIFT_SIGNATURE.exec(a.text)) {
+    const start = m.index + m[0].indexOf("(") + 1;
+    const unit = unitAt(a, tokenAtOrAfter(a.tokens, start));
+    if (unit && (unitBits(a, unit) & (WHITELIST_BITS | LIST.stopWord) || (unitBits(a, unit) & (LIST.dutchWord | LIST.frenchWord) && !(nameBitsOf(a, unit) & LIST.firstName)))) continue;
+    out.push({ start, end: start + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.7, rule: "name.shift-signature" });
+  }
+  DUTCH_INITIALS.lastIndex = 0;
+  for (let m = DUTCH_INITIALS.exec(a.text); m; m = DUTCH_INITIALS.exec(a.text)) {
+    if (NOT_INITIALS.has(m[1])) continue;
+    out.push({ start: m.index, end: m.index + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.65, rule: "name.initials-vd" });
+    if (m[2] !== undefined) {
+      const start = m.index + m[1].length + 1;
+      out.push({ start, end: start + m[2].length, label: "Name:Other", priority: PRIORITY.context, score: 0.6, rule: "name.initials-vd" });
+    }
+  }
+  return out;
 }
