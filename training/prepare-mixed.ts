@@ -8,6 +8,8 @@
 //             2–8 words, a lone identifier (a name, a town, a phone number), one-line queries
 //   negatives hard negatives alone and inside prose: eponyms, drugs and doses, lab values with units, scores,
 //             devices, medical terms, capitalised clinical words
+//   dev       (--dev, optional) hand-written development documents with their gold spans (eval-sets/*/dev/*.jsonl,
+//             never test sets), each repeated --dev-repeat times; the caller chooses and reports what it holds out
 // Tokenised by the plugin's own tokenizer code, windows as at inference (planWindows), written like prepare-data.ts.
 //
 // Usage: node --import tsx training/prepare-mixed.ts --lang nl --tokenizer <tokenizer.json> --prose training/data/prose/nl.txt,training/data/prose/fr.txt \
@@ -15,7 +17,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { MODEL_LABELS, type Document, type Label, type Span } from "../src/contract/index.js";
+import { loadJsonlDocuments, MODEL_LABELS, type Document, type Label, type Span } from "../src/contract/index.js";
 import { generateDocuments, NOTE_TYPES, Prng, type NoteType, type ProfileId } from "../src/synth/index.js";
 import { dutchClinicalPools, ENGLISH_POOLS, HARD_NEGATIVES, type ClinicalPool } from "../src/synth/index.js";
 import { tokenLabels } from "../plugins/meddeid-onnx/token-labels.js";
@@ -178,6 +180,13 @@ async function main(): Promise<void> {
       "max-length": { type: "string", default: "256" },
       overlap: { type: "string", default: "64" },
       shared: { type: "string", default: "../shared" },
+      /** Caps on the mixture (defaults: the 2.x recipe's sizes). */
+      "prose-share": { type: "string", default: "0.35" },
+      short: { type: "string", default: "40000" },
+      "prose-negatives": { type: "string", default: "15000" },
+      /** Comma-separated development .jsonl files with gold spans (never test sets). */
+      dev: { type: "string", default: "" },
+      "dev-repeat": { type: "string", default: "1" },
       out: { type: "string" },
     },
   });
@@ -232,7 +241,14 @@ async function main(): Promise<void> {
     }
     m.add("notes", text, spans);
   }
-  const nProse = Math.round(prose.length * 0.35);
+  const devFiles = values.dev.split(",").filter(Boolean);
+  for (const f of devFiles) {
+    if (/(^|\/)test\//.test(f)) throw new Error(`--dev takes development sets only, not ${f}`);
+    // A document with a label the model cannot output (Anonymize_Other) would teach O for it: left out.
+    const docs = (await loadJsonlDocuments(f)).filter((d) => (d.spans ?? []).every((sp) => (MODEL_LABELS as readonly string[]).includes(sp.label)));
+    for (let r = 0; r < Number(values["dev-repeat"]); r++) for (const d of docs) m.add("dev", d.text, d.spans ?? []);
+  }
+  const nProse = Math.round(prose.length * Number(values["prose-share"]));
   for (let i = 0; i < nProse; i++) m.add("prose", m.proseRun(1, 4));
   for (let i = 0; i < nProse * 1.3; i++) {
     let ex = { text: m.proseRun(1, 3), spans: [] as Span[] };
@@ -242,7 +258,7 @@ async function main(): Promise<void> {
     m.add("inserted", ex.text, ex.spans);
   }
   const function_ = QUESTION_WORDS[lang];
-  for (let i = 0; i < 40000; i++) {
+  for (let i = 0; i < Number(values.short); i++) {
     const r = prng.next();
     if (r < 0.3) m.add("short-word", m.casing(m.pick(words)));
     else if (r < 0.5) {
@@ -262,7 +278,7 @@ async function main(): Promise<void> {
       m.add("short-query", ex.text, ex.spans);
     } else m.add("negatives", m.casing(m.pick(negatives)));
   }
-  for (let i = 0; i < 15000; i++) {
+  for (let i = 0; i < Number(values["prose-negatives"]); i++) {
     const neg = m.pick(negatives);
     const s = m.proseRun(1, 2);
     const at = prng.chance(0.5) ? 0 : s.length;
@@ -305,6 +321,8 @@ async function main(): Promise<void> {
     name_source: "faker",
     mixture: kinds,
     prose_sentences: prose.length,
+    dev_sets: devFiles.map((f) => f.replace(/^.*eval-sets\//, "")),
+    dev_repeat: Number(values["dev-repeat"]),
     hard_negatives: negatives.length,
     windows: lengths.length,
     tokens: ids.length,

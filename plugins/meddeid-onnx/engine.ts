@@ -112,8 +112,8 @@ export class TokenClassifierEngine {
     return { bio, entity, labels: heads.entityLabels };
   }
 
-  /** Detects spans in several texts; windows of all texts share batches. */
-  async detectTexts(texts: readonly string[], signal?: AbortSignal): Promise<DetectedSpan[][]> {
+  /** Token offsets and averaged per-token scores of several texts; windows of all texts share batches. */
+  async tokenScores(texts: readonly string[], signal?: AbortSignal): Promise<{ tokens: TokenizedText; scores: TokenScores | undefined }[]> {
     const usable = this.spec.maxLength - 2;
     const tokenized: TokenizedText[] = texts.map((t) => this.tokenizer.encode(t));
     const accumulators = tokenized.map((tok) => this.widths.map((w) => new LogitAccumulator(tok.ids.length, w)));
@@ -132,10 +132,18 @@ export class TokenClassifierEngine {
         outputs.forEach((out, h) => accumulators[job.doc][h].add(job.window, out, b * seq + 1));
       });
     }
-    return tokenized.map((tok, doc) => {
-      if (tok.ids.length === 0) return [];
-      const raw = accumulators[doc].map((a) => a.averaged());
-      return extendToWholeWords(texts[doc], decodeSpans(texts[doc], tok.starts, tok.ends, this.scores(raw), this.options.minScore, this.options.outsideThreshold));
+    return tokenized.map((tok, doc) => ({
+      tokens: tok,
+      scores: tok.ids.length === 0 ? undefined : this.scores(accumulators[doc].map((a) => a.averaged())),
+    }));
+  }
+
+  /** Detects spans in several texts; windows of all texts share batches. */
+  async detectTexts(texts: readonly string[], signal?: AbortSignal): Promise<DetectedSpan[][]> {
+    const scored = await this.tokenScores(texts, signal);
+    return scored.map(({ tokens, scores }, doc) => {
+      if (!scores) return [];
+      return extendToWholeWords(texts[doc], decodeSpans(texts[doc], tokens.starts, tokens.ends, scores, this.options.minScore, this.options.outsideThreshold));
     });
   }
 
