@@ -114,6 +114,37 @@ if (args.variants) {
     }),
   );
   for (const m of [0.5, 0.8, 0.9, 0.95, 0.99]) score(`min_score ${m}`, shipped(m));
+  /** Each word's tokens get the word's mean P(O) (B and I scaled to keep their ratio): one decision per word. */
+  const wordMean = (d: Scored): TokenScores => {
+    const bio = Float32Array.from(d.scores!.bio);
+    const { starts, ends } = d.tokens;
+    let t = 0;
+    for (const m of d.doc.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const a = m.index;
+      const b = a + m[0].length;
+      while (t < starts.length && ends[t] <= a) t++;
+      let u = t;
+      let sum = 0;
+      while (u < starts.length && starts[u] < b) sum += bio[3 * u++];
+      if (u - t < 2) continue;
+      const mean = sum / (u - t);
+      for (let k = t; k < u; k++) {
+        const rest = bio[3 * k + 1] + bio[3 * k + 2];
+        const f = rest > 0 ? (1 - mean) / rest : 0;
+        bio[3 * k] = mean;
+        bio[3 * k + 1] *= f;
+        bio[3 * k + 2] *= f;
+      }
+    }
+    return { ...d.scores!, bio };
+  };
+  for (const o of [0.5, 0.7, 0.8, 0.85, 0.9, 0.95]) {
+    score(`word-mean P(O), outside_threshold ${o}`, (d) => extendToWholeWords(d.doc.text, decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, wordMean(d), 0, o)));
+  }
+  for (const o of [0.5, 0.6, 0.7, 0.8, 0.9]) {
+    score(`outside_threshold ${o}`, (d) => extendToWholeWords(d.doc.text, decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, d.scores!, 0, o)));
+    score(`outside_threshold ${o}, no whole-word growth`, (d) => decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, d.scores!, 0, o));
+  }
 }
 
 // Breakdown of the shipped decoding's false positives.

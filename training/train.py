@@ -246,6 +246,9 @@ def main():
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--random-init-only", action="store_true", help="export without training (test fixtures)")
     ap.add_argument("--init-onnx", default="", help="warm start: copy the weights of this model.onnx (same architecture)")
+    ap.add_argument("--outside-threshold", type=float, default=0.0, help="inference.outside_threshold written to bundle.json (0 = none: argmax)")
+    ap.add_argument("--model-version", type=int, default=1, help="bundle.json model_version")
+    ap.add_argument("--held-out", default="", help="comma-separated development sets held out of --data, recorded in bundle.json")
     ap.add_argument("--init-tokenizer", default="", help="the tokenizer.json of --init-onnx: embedding rows move to the same token of the new vocabulary")
     args = ap.parse_args()
 
@@ -332,7 +335,7 @@ def main():
     bundle = {
         "bundle_version": "meddeid.bundle.v1",
         "artifact_version": 1,
-        "model_version": 1,
+        "model_version": args.model_version,
         "name": name,
         "task": "dual_head_token_classification",
         "base_encoder": "none (trained from scratch by deidstack training/train.py)",
@@ -341,12 +344,13 @@ def main():
         "weights": {"filename": "model.onnx", "format": "onnx"},
         "tokenizer_path": ".",
         "labels": {"bio": ["O", "B", "I"], "entity": labels},
-        "inference": {"max_length": bundle_max_length, "overlap": 64, "min_entity_score": 0.0},
+        "inference": {"max_length": bundle_max_length, "overlap": 64, "min_entity_score": 0.0, **({"outside_threshold": args.outside_threshold} if args.outside_threshold > 0 else {})},
         "training": {
-            "data": {k: meta.get(k) for k in ("profiles", "notes", "seed", "note_types", "name_source", "mixture", "prose_sentences", "hard_negatives", "windows", "tokens") if k in meta},
+            "data": {k: meta.get(k) for k in ("profiles", "notes", "seed", "note_types", "name_source", "mixture", "prose_sentences", "hard_negatives", "dev_sets", "dev_repeat", "windows", "tokens") if k in meta},
             "architecture": {"hidden": args.hidden, "layers": args.layers, "heads": args.heads, "ffn": args.ffn, "dropout": args.dropout, "max_positions": max_positions, "training_window": max_length, "position_shift": args.position_shift, "vocab": vocab_size, "parameters": n_params},
             "optimiser": {"name": "AdamW", "peak_lr": args.lr, "schedule": "linear warmup then linear decay over " + ("steps" if args.max_steps > 0 else "elapsed time"), "weight_decay": args.weight_decay, "warmup": args.warmup, "tokens_per_batch": args.tokens_per_batch},
             "seed": args.seed,
+            **({"held_out_dev_sets": args.held_out.split(",")} if args.held_out else {}),
             "warm_start": {"from": os.path.basename(os.path.dirname(os.path.abspath(args.init_onnx))) + "/model.onnx", **init_note} if init_note else None,
             "steps": steps_done,
             "tokens_seen": tokens_seen,
