@@ -56,28 +56,54 @@ export function mergedSpan(parts: readonly Span[], label: Label, start?: number,
   return out;
 }
 
+/** Starts per block of the finer level of MaxEndIndex (a power of two). */
+const BLOCK_BITS = 4;
+const BLOCK = 1 << BLOCK_BITS;
+
 /**
- * Intervals indexed by start: "the largest end of an interval starting at or before p" in O(log n) (a Fenwick tree
- * of maxima), so a rule asks "is this match covered / overlapped?" without scanning every span.
+ * Intervals indexed by start: "the largest end of an interval starting at or before p" in O(log n): a Fenwick tree
+ * of maxima over blocks of 16 starts, and per block the largest end at each of its starts. A rule asks "is this
+ * match covered / overlapped?" without scanning every span. Both levels are ordinary arrays sized by the text
+ * length / 16 and by the blocks used: a typed array sized by the text, allocated outside the heap for each of the
+ * ~16 indexes healing builds per note, cost more than the rules' own work on a short note.
  */
 export class MaxEndIndex {
   /** Allocated at the first interval: a rule that adds none (most rules on most notes) allocates nothing. */
-  private tree: Int32Array | null = null;
+  private blocks: number[] | null = null;
+  private cells: (number[] | undefined)[] | null = null;
 
   /** `size`: one more than the largest start that will be added (the text length + 1 will do). */
   constructor(private readonly size: number) {}
 
   add(start: number, end: number): void {
-    const tree = (this.tree ??= new Int32Array(this.size + 1).fill(-1));
-    for (let i = start + 1; i < tree.length; i += i & -i) if (tree[i] < end) tree[i] = end;
+    // Starts from `size` on are not kept (as in a tree of `size` leaves).
+    if (start < 0 || start >= this.size) return;
+    if (this.blocks === null) {
+      const count = (this.size >> BLOCK_BITS) + 1;
+      this.blocks = new Array<number>(count + 1).fill(-1);
+      this.cells = new Array<number[] | undefined>(count);
+    }
+    const b = start >> BLOCK_BITS;
+    let cell = this.cells![b];
+    if (cell === undefined) cell = this.cells![b] = new Array<number>(BLOCK).fill(-1);
+    const o = start & (BLOCK - 1);
+    if (cell[o] < end) cell[o] = end;
+    const blocks = this.blocks;
+    for (let i = b + 1; i < blocks.length; i += i & -i) if (blocks[i] < end) blocks[i] = end;
   }
 
   /** The largest end among intervals starting at or before p; -1 when there are none. */
   maxEndStartingBy(p: number): number {
-    const tree = this.tree;
-    if (tree === null) return -1;
+    const blocks = this.blocks;
+    if (blocks === null) return -1;
+    const q = Math.min(p, this.size - 1);
+    if (q < 0) return -1;
+    const b = q >> BLOCK_BITS;
     let m = -1;
-    for (let i = Math.min(p + 1, tree.length - 1); i > 0; i -= i & -i) if (tree[i] > m) m = tree[i];
+    // Blocks before q's block, then q's block up to q.
+    for (let i = b; i > 0; i -= i & -i) if (blocks[i] > m) m = blocks[i];
+    const cell = this.cells![b];
+    if (cell !== undefined) for (let o = q & (BLOCK - 1); o >= 0; o--) if (cell[o] > m) m = cell[o];
     return m;
   }
 

@@ -149,10 +149,13 @@ export async function runDetectorChecked(
   const onAbort = () => controller.abort();
   runSignal.addEventListener("abort", onAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
-  const timeoutError = new DeidError("E_DETECTOR_TIMEOUT", `no answer within ${inst.timeoutMs} ms`, { detectorId: inst.id, documentIndex });
+  // Made only when the timer fires: an error (with its stack trace) per detector call cost more than the call of a
+  // small detector on a short note.
+  let timeoutError: DeidError | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
+      timeoutError = new DeidError("E_DETECTOR_TIMEOUT", `no answer within ${inst.timeoutMs} ms`, { detectorId: inst.id, documentIndex });
       reject(timeoutError);
     }, inst.timeoutMs);
   });
@@ -171,7 +174,7 @@ export async function runDetectorChecked(
     ]);
   } catch (err) {
     // Only our own timeout passes as it is: what plugin code threw is reduced to its kind (it may quote the note).
-    if (err === timeoutError) throw err;
+    if (timeoutError !== undefined && err === timeoutError) throw err;
     throw new DeidError("E_DETECTOR_FAILED", `detector threw: ${inst.builtin ? describeThrownCore(err) : describeThrown(err)}`, {
       detectorId: inst.id,
       documentIndex,

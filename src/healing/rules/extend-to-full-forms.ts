@@ -15,6 +15,12 @@ interface Family {
   startsWithDigit: boolean;
   /** The kind of word a letter-initial form starts with; it is tried only where such a word starts. */
   head?: Need;
+  /**
+   * What a digit-initial form starts with: a day or month (one or two digits, or one or two "*") or a four-digit
+   * year (or "****"). Nothing in these forms that follows its head is a digit or a "*", so the form is tried only
+   * where the run of ASCII digits (or of "*") starting there has that length.
+   */
+  digitHead?: "day-or-month" | "year";
 }
 
 type Need = "month" | "weekday" | "phase" | "season";
@@ -43,6 +49,7 @@ export function dateFamilies(lex: HealingLexicon): Family[] {
     priority,
     re: new RegExp(`${L}${src}${R}`, "iuy"),
     startsWithDigit: [D, M, Y4].some((head) => src.startsWith(head)),
+    digitHead: src.startsWith(D) || src.startsWith(M) ? "day-or-month" : src.startsWith(Y4) ? "year" : undefined,
     head: src.startsWith(MW) || src.startsWith(NOT_AFTER_PHASE) ? "month" : src.startsWith(WD) ? "weekday" : src.startsWith(`(?:${lex.phase})`) ? "phase" : src.startsWith(`(?:${lex.season})`) ? "season" : undefined,
     needs: [src.includes(MW) && "month", src.includes(WD) && "weekday", src.includes(lex.phase) && "phase", src.includes(lex.season) && "season"].filter(
       (x): x is Need => typeof x === "string",
@@ -103,6 +110,8 @@ interface TextIndex {
   wordStarts: number[];
   /** Per word start (same index): whether it is a digit or a masked "*" (forms that start with one). */
   digitStart: Uint8Array;
+  /** Per word start: DIGIT_HEAD bits of the digit heads that can start there (see Family.digitHead). */
+  digitHeads: Uint8Array;
   kinds: Map<Need, number[]>;
   /** Per text position: the NEED_BIT of each word kind a letter run starting there is. */
   kindAt: Uint8Array;
@@ -121,10 +130,32 @@ function isTokenUnit(c: number): boolean {
   return isLetterUnit(c) || (c >= 48 && c <= 57) || c === 42;
 }
 
-/** Per lexicon: each word of a kind forms need → the NEED_BITs of the kinds it is, and the longest such word. */
-const wordKindCache = new WeakMap<HealingLexicon, { longest: number; bits: Map<string, number> }>();
+/**
+ * Per lexicon: each word of a kind forms need → the NEED_BITs of the kinds it is, the longest such word, and the
+ * (first unit, second unit, length) of every such word, so a letter run that is none of them is passed over
+ * without slicing it out of the text for a look-up.
+ */
+const wordKindCache = new WeakMap<HealingLexicon, { longest: number; bits: Map<string, number>; shapes: Set<number> }>();
 
-function indexText(folded: string, lex: HealingLexicon): TextIndex {
+/** A word's (first unit, second unit or 0, length) as one number; lengths up to 255. */
+function shapeOf(text: string, start: number, end: number): number {
+  return (text.charCodeAt(start) * 0x10000 + (end - start > 1 ? text.charCodeAt(start + 1) : 0)) * 256 + (end - start);
+}
+
+const DIGIT_HEAD = { "day-or-month": 1, year: 2 } as const;
+
+/** Which digit heads can start at `i` of the original text: by the length of the run of ASCII digits, or of "*". */
+function digitHeadsAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  const digit = c >= 48 && c <= 57;
+  if (!digit && c !== 42) return 0;
+  let j = i + 1;
+  while (j < text.length && (digit ? text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57 : text.charCodeAt(j) === 42)) j++;
+  const run = j - i;
+  return run <= 2 ? DIGIT_HEAD["day-or-month"] : run === 4 ? DIGIT_HEAD.year : 0;
+}
+
+function indexText(text: string, folded: string, lex: HealingLexicon): TextIndex {
   const n = folded.length;
   const wordStarts: number[] = [];
   for (let i = 0; i < n; ) {
@@ -136,9 +167,11 @@ function indexText(folded: string, lex: HealingLexicon): TextIndex {
     while (i < n && isTokenUnit(folded.charCodeAt(i))) i++;
   }
   const digitStart = new Uint8Array(wordStarts.length);
+  const digitHeads = new Uint8Array(wordStarts.length);
   for (let k = 0; k < wordStarts.length; k++) {
     const c = folded.charCodeAt(wordStarts[k]);
     digitStart[k] = (c >= 48 && c <= 57) || c === 42 ? 1 : 0;
+    if (digitStart[k]) digitHeads[k] = digitHeadsAt(text, wordStarts[k]);
   }
   let sets = wordKindCache.get(lex);
   if (!sets) {
@@ -150,7 +183,9 @@ function indexText(folded: string, lex: HealingLexicon): TextIndex {
         bits.set(w, (bits.get(w) ?? 0) | NEED_BIT[need]);
       }
     }
-    sets = { longest, bits };
+    const shapes = new Set<number>();
+    for (const w of bits.keys()) shapes.add(shapeOf(w, 0, w.length));
+    sets = { longest, bits, shapes };
     wordKindCache.set(lex, sets);
   }
   const kinds = new Map<Need, number[]>(NEEDS.map((k) => [k, []]));
@@ -163,13 +198,13 @@ function indexText(folded: string, lex: HealingLexicon): TextIndex {
     }
     const start = i;
     while (i < n && isLetterUnit(folded.charCodeAt(i))) i++;
-    if (i - start > sets.longest) continue;
+    if (i - start > sets.longest || i - start > 255 || !sets.shapes.has(shapeOf(folded, start, i))) continue;
     const found = sets.bits.get(folded.slice(start, i));
     if (found === undefined) continue;
     kindAt[start] = found;
     for (const need of NEEDS) if (found & NEED_BIT[need]) kinds.get(need)!.push(start);
   }
-  return { wordStarts, digitStart, kinds, kindAt };
+  return { wordStarts, digitStart, digitHeads, kinds, kindAt };
 }
 
 /** Index of the first element ≥ value in a sorted array. */
@@ -201,8 +236,10 @@ function containingMatches(text: string, index: TextIndex, families: Family[], s
     if (fam.needs.some((n) => !occursIn(index.kinds.get(n)!, from, to))) continue;
     const headBit = fam.head ? NEED_BIT[fam.head] : 0;
     const digit = fam.startsWithDigit ? 1 : 0;
+    const digitHead = fam.digitHead ? DIGIT_HEAD[fam.digitHead] : 0;
     for (let k = k0; k < k1; k++) {
       if (index.digitStart[k] !== digit) continue;
+      if (digitHead && !(index.digitHeads[k] & digitHead)) continue;
       const i = index.wordStarts[k];
       if (headBit && !(index.kindAt[i] & headBit)) continue;
       fam.re.lastIndex = i;
@@ -237,7 +274,7 @@ export function extendToFullForms(lex: HealingLexicon): HealingRule {
       let best = memo.get(key);
       if (best === undefined) {
         best =
-          containingMatches(text, (index ??= perDocument(document, `${lexKey}:index`, () => indexText(foldedTextOf(document), lex))), families, s).sort((a, b) => a.priority - b.priority || a.end - a.start - (b.end - b.start) || a.start - b.start)[0] ??
+          containingMatches(text, (index ??= perDocument(document, `${lexKey}:index`, () => indexText(text, foldedTextOf(document), lex))), families, s).sort((a, b) => a.priority - b.priority || a.end - a.start - (b.end - b.start) || a.start - b.start)[0] ??
           null;
         memo.set(key, best);
         // The best form around a span is also the best form around itself: the next pass needs no search.

@@ -1,29 +1,35 @@
 // Policy: caregivers named in metadata are found in every written form ("Jan Peeters", "Peeters, Jan, Dr.",
 // "dr. Peeters"), grown like detected caregivers, and added where they cut into no other span.
-import { foldSameLength, escapeRegExp, type Span } from "../../contract/index.js";
+import { foldSameLength, type Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
-import { findWordBounded, foldedTextOf, perDocument } from "../cache.js";
+import { findWordSequences, foldedTextOf, perDocument, wordSequenceSource, type WordSeparator, type WordSequence } from "../cache.js";
 import type { HealingContext, HealingRule } from "../index.js";
 import { healedSpan, indexOf, MaxEndIndex } from "../spans.js";
 import { caregiverTitleLeft } from "./caregiver-title-left.js";
 import { initialPeriod } from "./initial-period.js";
 import { titledNameFragment } from "./titled-name-fragment.js";
 
-function flexible(value: string): string {
-  return foldSameLength(value.trim())
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(escapeRegExp)
-    .join("\\s+");
+/** A metadata name as folded words, any white space between them (`\s+`). */
+function flexible(value: string): string[] {
+  return foldSameLength(value.trim()).split(/\s+/).filter(Boolean);
 }
 
-function caregiverForms(given: string, family: string, lex: HealingLexicon): string[] {
+function joined(a: readonly string[], between: WordSeparator, b: readonly string[]): WordSequence {
+  const separators: WordSeparator[] = [...a.slice(1).map((): WordSeparator => "spaces"), between, ...b.slice(1).map((): WordSeparator => "spaces")];
+  return { words: [...a, ...b], separators };
+}
+
+function alone(words: readonly string[]): WordSequence {
+  return { words, separators: words.slice(1).map((): WordSeparator => "spaces") };
+}
+
+function caregiverForms(given: string, family: string, lex: HealingLexicon): WordSequence[] {
   const g = flexible(given);
   const f = flexible(family);
-  const forms: string[] = [];
-  if (g && f) forms.push(`${g}\\s+${f}`, `${f}\\s+${g}`, `${f}\\s*,\\s*${g}`);
-  for (const [raw, src] of [[given, g], [family, f]] as const) {
-    if (src && !lex.connectors.has(foldSameLength(raw.trim()))) forms.push(src);
+  const forms: WordSequence[] = [];
+  if (g.length && f.length) forms.push(joined(g, "spaces", f), joined(f, "spaces", g), joined(f, "comma", g));
+  for (const [raw, words] of [[given, g], [family, f]] as const) {
+    if (words.length && !lex.connectors.has(foldSameLength(raw.trim()))) forms.push(alone(words));
   }
   return forms;
 }
@@ -42,11 +48,14 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
     const matches = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}:${titles ? "titled" : "bare"}`, () => {
       const folded = foldedTextOf(ctx.document);
       const found: { start: number; end: number }[] = [];
-      // Every caregiver's forms in one pattern: one compilation and one scan per document.
-      const forms = caregivers.flatMap((c) => caregiverForms(c.given_name ?? "", c.family_name ?? "", lex));
+      // Every caregiver's forms tried as one alternation (longest regex source first, as when it was one regex),
+      // by a word scan: no regex to compile per document.
+      const forms = caregivers
+        .flatMap((c) => caregiverForms(c.given_name ?? "", c.family_name ?? "", lex))
+        .map((sequence) => ({ sequence, length: wordSequenceSource(sequence).length }));
       if (forms.length === 0) return found;
       forms.sort((a, b) => b.length - a.length);
-      for (const m of findWordBounded(folded, forms.join("|"))) {
+      for (const m of findWordSequences(folded, forms.map((f) => f.sequence))) {
         // Titles around the name are found next to it, not tried at every position of the text.
         const start = titles ? m.start - (titleBefore.exec(folded.slice(Math.max(0, m.start - 48), m.start))?.[0].length ?? 0) : m.start;
         titleAfter.lastIndex = m.end;

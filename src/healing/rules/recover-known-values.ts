@@ -1,7 +1,7 @@
 // Policy: values the caller knows (metadata.known_values) are found verbatim, else with any separators between
 // their letters and digits ("12.34.56" for "123456"), and added with the caller's label where nothing covers them.
-import { foldSameLength, escapeRegExp, isLabel, type Span } from "../../contract/index.js";
-import { findWordBounded, findWordLiteral, foldedTextOf, perDocument } from "../cache.js";
+import { foldSameLength, isLabel, type Span } from "../../contract/index.js";
+import { findWordLiteral, findWordSequences, foldedTextOf, perDocument, type WordSeparator } from "../cache.js";
 import type { HealingRule } from "../index.js";
 import { healedSpan, indexOf } from "../spans.js";
 
@@ -9,8 +9,10 @@ function occurrences(folded: string, value: string): { start: number; end: numbe
   const v = foldSameLength(value.trim());
   const alnum = [...v].filter((c) => /[\p{L}\p{N}]/u.test(c));
   if (alnum.length < 2) return [];
-  const verbatim = /\s/.test(v) ? findWordBounded(folded, v.split(/\s+/).map(escapeRegExp).join("\\s+")) : findWordLiteral(folded, v);
-  return verbatim.length ? verbatim : findWordBounded(folded, alnum.map(escapeRegExp).join("[\\s./()\\-]*"));
+  // Word scans for what were the regexes `w1\s+w2…` and `c1[\s./()\-]*c2…`: nothing to compile per document.
+  const spaced = (words: string[], sep: WordSeparator) => findWordSequences(folded, [{ words, separators: words.slice(1).map(() => sep) }]);
+  const verbatim = /\s/.test(v) ? spaced(v.split(/\s+/), "spaces") : findWordLiteral(folded, v);
+  return verbatim.length ? verbatim : spaced(alnum, "punctuation");
 }
 
 export const recoverKnownValues: HealingRule = (spans, { document }) => {

@@ -2,27 +2,29 @@
 // ("de", "van") count only next to a found name, and a found name never cuts into another label's span.
 import { foldSameLength, escapeRegExp, type Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
-import { findWordBounded, findWordLiteral, foldedTextOf, perDocument } from "../cache.js";
+import { findWordLiteral, findWordSequences, foldedTextOf, perDocument, wordSequenceSource, type WordSequence } from "../cache.js";
 import type { HealingRule } from "../index.js";
 import { healedSpan, indexOf, MaxEndIndex } from "../spans.js";
 
 interface Needle {
-  source: string;
+  /** The words, separated by `[\s-]+`; one letter alone may take a period (`x\.?`). */
+  sequence: WordSequence;
   /** Set when the needle is one plain word, found without a regex. */
   literal?: string;
   connector: boolean;
 }
 
 function patientNeedles(given: string, family: string, lex: HealingLexicon): Needle[] {
+  // Keyed by the regex source each needle had, so needles and their order are what they were with regexes.
   const out = new Map<string, Needle>();
   const add = (token: string) => {
     const t = foldSameLength(token.trim()).replace(/\.$/, "");
     if (!t || !/\p{L}/u.test(t)) return;
-    const parts = t.split(/[\s-]+/).filter(Boolean).map(escapeRegExp);
-    const single = parts.length === 1 && [...parts[0]].length === 1;
-    const source = single ? `${parts[0]}\\.?` : parts.join("[\\s-]+");
-    const literal = parts.length === 1 && !single && parts[0] === t ? t : undefined;
-    out.set(source, { source, literal, connector: lex.connectors.has(t) });
+    const words = t.split(/[\s-]+/).filter(Boolean);
+    const single = words.length === 1 && [...words[0]].length === 1;
+    const sequence: WordSequence = { words, separators: words.slice(1).map(() => "spaces-or-hyphens"), optionalDot: single };
+    const literal = words.length === 1 && !single && escapeRegExp(words[0]) === t ? t : undefined;
+    out.set(wordSequenceSource(sequence), { sequence, literal, connector: lex.connectors.has(t) });
   };
   for (const g of given.split(/\s+/)) add(g);
   if (family.trim()) {
@@ -88,7 +90,7 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
     const found = perDocument(document, `patient-names:${lex.languages.join(",")}`, () => {
       const folded = foldedTextOf(document);
       const needles = patientNeedles(patient.given_name ?? "", patient.family_name ?? "", lex);
-      return needles.flatMap((n) => (n.literal ? findWordLiteral(folded, n.literal) : findWordBounded(folded, n.source)).map((m) => ({ ...m, connector: n.connector })));
+      return needles.flatMap((n) => (n.literal ? findWordLiteral(folded, n.literal) : findWordSequences(folded, [n.sequence])).map((m) => ({ ...m, connector: n.connector })));
     });
     const accepted = found.filter((m) => !m.connector);
     const patientSpans = spans.filter((s) => s.label === "Name:Patient");
