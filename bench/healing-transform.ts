@@ -4,10 +4,12 @@
 // Reported per layer: healing (nl-BE, with and without name propagation), overlap resolution (the stack's, for
 // reference), each transform, and the leak guard; and, when the shipped model loads, the meddeid-onnx detector on
 // the first 30 notes for context (a model detector's time, against which the same layers are small).
+// Last, issue 14's figure on these notes: healing + placeholders + leak guard as a share of the three detectors'
+// time (target ≤ 30%), with the load average at the start and the end (the machine is shared).
 //   node --import tsx bench/healing-transform.ts [notes=300] [rounds=3]
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import knownIdentifiers from "../plugins/known-identifiers/index.js";
 import meddeidOnnx from "../plugins/meddeid-onnx/index.js";
@@ -21,6 +23,8 @@ import { resolveOverlaps, unionSpans } from "../src/stack/union.js";
 import { countLeaks, createTransformer, type TransformResult, type Transformer } from "../src/transform/index.js";
 import { benchNotes } from "./_notes.js";
 
+const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
+const loadAtStart = load();
 const NOTES = Number(process.argv[2] ?? 300);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const ctx = { baseDir: PROJECT_ROOT, language: "nl-BE", projectRoot: PROJECT_ROOT };
@@ -79,6 +83,7 @@ for (const [, t] of transforms) for (const [i, d] of notes.entries()) await t.ap
 
 const tRules = await best((d, i) => rules.detect(d, { signal, documentIndex: i }));
 const tPatterns = await best((d, i) => pats.detect(d, { signal, documentIndex: i }));
+const tKnown = await best((d, i) => known.detect(d, { signal, documentIndex: i }));
 const tHeal = await best((d, i) => healSpans(profile, detected[i], { document: d, options: {} }));
 const tHealPropagate = await best((d, i) => healSpans(profile, detected[i], { document: d, options: { propagate_names: true } }));
 const tResolve = await best((_, i) => resolveOverlaps(healed[i]));
@@ -121,3 +126,9 @@ if (model) {
   await model.close?.();
 } else console.log("context: meddeid-onnx model not available, skipped");
 console.log(`leak guard (known-identifiers + patterns re-run): ${perNote(tGuard)} ms/note  ${pct(tGuard)}; it would refuse ${refused}/${notes.length} notes of this rules-only stack`);
+const tDetectors = tRules + tPatterns + tKnown;
+const share = (100 * (tHeal + tTransform[0][1] + tGuard)) / tDetectors;
+console.log(
+  `healing + placeholders + leak guard: ${perNote(tHeal + tTransform[0][1] + tGuard)} ms/note = ${share.toFixed(1)}% of the three detectors' ${perNote(tDetectors)} ms/note (each called alone, without the shared analysis); target ≤ 30%: ${share <= 30 ? "met" : "NOT met"}`,
+);
+console.log(`load average at start ${loadAtStart}, at end ${load()} (2 cores shared)`);
