@@ -2,6 +2,7 @@
 // errors (codes and deidstack's own reasons only) come out.
 import type { IndexedDocument, SharedFile } from "../contract/index.js";
 import type { DocumentOutcome } from "../stack/index.js";
+import type { RawLineItem } from "./input-items.js";
 
 /** Heartbeat slots (Int32Array over a SharedArrayBuffer): last tick (ms since clockBase), and the document index
  * + 1 and detector ordinal of a detector call that is running its synchronous part (0 when none). */
@@ -27,8 +28,19 @@ export interface WireError {
   context: Record<string, unknown>;
 }
 
+/** A document for a worker: parsed already, or its JSONL line for the worker to read. */
+export type WireItem = { seq: number; item: IndexedDocument | RawLineItem };
+
+/** A document's outcome: the record serialised by the worker (the CLI thread writes those bytes as they are),
+ * a quarantine entry, or the error its line raised; `documentId` for the duplicate-id check of raw lines. */
+export type WireOutcome = (
+  | { index: number; json: string; spans: number }
+  | Extract<DocumentOutcome, { quarantine: unknown }>
+  | { index: number; runError: WireError }
+) & { documentId?: string; line?: number };
+
 export type ToWorker =
-  | { type: "document"; seq: number; item: IndexedDocument }
+  | { type: "documents"; items: WireItem[] }
   | { type: "stats" }
   | { type: "close"; timeoutMs: number };
 
@@ -38,6 +50,6 @@ export type ToMain =
   | { type: "init-error"; error: WireError }
   | { type: "detector-id"; ordinal: number; id: string }
   | { type: "shared-file"; file: SharedFile }
-  | { type: "outcome"; seq: number; outcome: DocumentOutcome }
+  | { type: "outcomes"; items: { seq: number; outcome: WireOutcome }[] }
   | { type: "stats"; stats: Record<string, object> }
   | { type: "closed"; error?: WireError };

@@ -11,8 +11,9 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { DeidError, type ErrorCode, type ErrorContext, type IndexedDocument, type SharedFile } from "../contract/index.js";
-import type { DocumentOutcome, LoadedStack, QuarantineEntry } from "../stack/index.js";
-import { HB_DETECTOR, HB_DOCUMENT, HB_SLOTS, HB_TICK, type PoolWorkerData, type ToMain, type WireError } from "./pool-protocol.js";
+import type { LoadedStack, QuarantineEntry } from "../stack/index.js";
+import { LineReaders, isRawLine, type RunOutcome, type SourceItem } from "./input-items.js";
+import { HB_DETECTOR, HB_DOCUMENT, HB_SLOTS, HB_TICK, type PoolWorkerData, type ToMain, type WireError, type WireItem, type WireOutcome } from "./pool-protocol.js";
 import type { OutcomeSource } from "./source.js";
 
 export interface PoolOptions {
@@ -32,9 +33,9 @@ export interface PoolOptions {
 
 interface Task {
   seq: number;
-  item: IndexedDocument;
+  item: SourceItem;
   isolated: boolean;
-  settle: (o: DocumentOutcome) => void;
+  settle: (o: RunOutcome) => void;
 }
 
 const WORKER_URL = new URL(import.meta.url.endsWith(".ts") ? "./pool-worker.ts" : "./pool-worker.js", import.meta.url);
@@ -53,10 +54,29 @@ function fromWire(e: WireError): DeidError {
   return new DeidError(e.code as ErrorCode, e.reason, e.context as ErrorContext);
 }
 
-function quarantined(task: Task, code: ErrorCode, detector: string | null, phase: string, reason: string): DocumentOutcome {
-  const q: QuarantineEntry = { document_id: task.item.document.document_id, index: task.item.index, code, detector, phase };
-  if (task.item.line !== undefined) q.line = task.item.line;
-  return { index: task.item.index, quarantine: q, reason };
+/** Reads the line of a document a worker held when it died (its id for the quarantine entry): rare, so here. */
+const crashReaders = new LineReaders();
+
+function quarantined(task: Task, code: ErrorCode, detector: string | null, phase: string, reason: string): RunOutcome {
+  const { item } = task;
+  let documentId: string | undefined;
+  if (isRawLine(item)) {
+    const id = crashReaders.idOf(item);
+    if ("runError" in id) return { index: item.index, runError: id.runError };
+    documentId = id.documentId;
+  }
+  const q: QuarantineEntry = { document_id: documentId ?? (item as IndexedDocument).document.document_id, index: item.index, code, detector, phase };
+  if (item.line !== undefined) q.line = item.line;
+  const o: RunOutcome = { index: item.index, quarantine: q, reason };
+  if (documentId !== undefined) {
+    o.documentId = documentId;
+    o.line = item.line;
+  }
+  return o;
+}
+
+function fromWireOutcome(o: WireOutcome): RunOutcome {
+  return "runError" in o ? { index: o.index, runError: fromWire(o.runError) } : o;
 }
 
 class PoolWorker {
@@ -100,13 +120,20 @@ export class WorkerPoolSource implements OutcomeSource {
   /** Read-only files the workers hold in shared memory, by path: handed to every worker started later. */
   private readonly sharedFiles = new Map<string, SharedFile>();
   provenance: Record<string, unknown> = {};
+  /** Fed JSONL lines, the workers parse them (see input-items.ts). */
+  readonly readsRawLines = true;
 
   private constructor(
     private readonly stack: LoadedStack,
     private readonly opts: PoolOptions,
     private readonly perWorker: number,
     private readonly stallMs: number,
-  ) {}
+  ) {
+    this.held = Math.max(16, 2 * perWorker);
+  }
+
+  /** Documents a worker holds at most: `perWorker` in process (its p-limit), the rest queued in its thread. */
+  private readonly held: number;
 
   static async create(stack: LoadedStack, opts: PoolOptions): Promise<WorkerPoolSource> {
     const perWorker = opts.concurrency ?? stack.config.concurrency.documents;
@@ -168,12 +195,14 @@ export class WorkerPoolSource implements OutcomeSource {
         } else if (m.type === "init-error") fail(fromWire(m.error));
         else if (m.type === "detector-id") w.detectorIds.set(m.ordinal, m.id);
         else if (m.type === "shared-file") this.sharedFiles.set(m.file.path, m.file);
-        else if (m.type === "outcome") {
-          const task = w.inFlight.get(m.seq);
-          if (!task) return;
-          w.inFlight.delete(m.seq);
+        else if (m.type === "outcomes") {
+          for (const { seq, outcome } of m.items) {
+            const task = w.inFlight.get(seq);
+            if (!task) continue;
+            w.inFlight.delete(seq);
+            task.settle(fromWireOutcome(outcome));
+          }
           if (w.inFlight.size === 0) w.exclusive = false;
-          task.settle(m.outcome);
           this.dispatch();
         } else w.take(m.type)?.(m);
       });
@@ -230,30 +259,41 @@ export class WorkerPoolSource implements OutcomeSource {
     }
   }
 
+  /**
+   * Hands queued documents to workers in batches: a worker is refilled once it holds at most half of `held`, so a
+   * message carries several documents and the worker still has work while the next batch is on its way.
+   */
   private dispatch(): void {
     for (const w of this.workers) {
-      if (w.dead || !w.ready || w.closing || w.exclusive) continue;
-      while (this.queue.length && w.inFlight.size < this.perWorker && !w.exclusive) {
+      if (w.dead || !w.ready || w.closing || w.exclusive || w.inFlight.size > this.held / 2) continue;
+      const batch: WireItem[] = [];
+      while (this.queue.length && w.inFlight.size < this.held && !w.exclusive) {
         const i = this.queue.findIndex((t) => !t.isolated || w.inFlight.size === 0);
         if (i < 0) break;
         const [task] = this.queue.splice(i, 1);
         if (task.isolated) w.exclusive = true;
         w.inFlight.set(task.seq, task);
-        w.worker.postMessage({ type: "document", seq: task.seq, item: task.item });
+        batch.push({ seq: task.seq, item: task.item });
       }
+      if (batch.length) w.worker.postMessage({ type: "documents", items: batch });
     }
   }
 
-  async *outcomes(input: AsyncIterable<IndexedDocument>): AsyncGenerator<DocumentOutcome> {
-    const order: Promise<DocumentOutcome>[] = [];
-    const window = Math.max(2, this.opts.workers * this.perWorker * 2);
+  /**
+   * One outcome per document, in input order. Documents are parsed ones or JSONL lines (RawLineItem), which the
+   * workers read; an outcome of a line carries its document's id, and the error reading a line raised comes back
+   * as its outcome (`runError`), in order, for the caller to stop at.
+   */
+  async *outcomes(input: AsyncIterable<SourceItem>): AsyncGenerator<RunOutcome> {
+    const order: Promise<RunOutcome>[] = [];
+    const window = Math.max(2, this.opts.workers * this.held * 2);
     // Not Promise.race with one long-lived "fatal" promise: every race would leave a reaction on it that keeps its
     // outcome (the record, with its text) reachable until the run ends, 8-12 KB per document (issue 14). One
     // waiter slot instead, taken and released per document.
-    const next = (): Promise<DocumentOutcome> => {
+    const next = (): Promise<RunOutcome> => {
       const head = order.shift()!;
       if (this.fatal) return Promise.reject(this.fatal);
-      return new Promise<DocumentOutcome>((settle, reject) => {
+      return new Promise<RunOutcome>((settle, reject) => {
         this.onFatal = reject;
         void head.then((o) => {
           this.onFatal = null;
@@ -262,7 +302,7 @@ export class WorkerPoolSource implements OutcomeSource {
       });
     };
     for await (const item of input) {
-      order.push(new Promise<DocumentOutcome>((settle) => this.queue.push({ seq: this.seq++, item, isolated: false, settle })));
+      order.push(new Promise<RunOutcome>((settle) => this.queue.push({ seq: this.seq++, item, isolated: false, settle })));
       this.dispatch();
       while (order.length >= window) yield await next();
     }

@@ -4,10 +4,20 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
-import { DeidError, readRunInput, type ErrorCode, type IndexedDocument, type ReadLimits } from "../contract/index.js";
-import type { DocumentOutcome, LoadedStack, QuarantineEntry } from "../stack/index.js";
+import {
+  CompactIdSet,
+  DeidError,
+  InputLineParser,
+  idOccursBefore,
+  readJsonlRawLines,
+  readRunInput,
+  type ErrorCode,
+  type ReadLimits,
+} from "../contract/index.js";
+import type { LoadedStack } from "../stack/index.js";
 import { Checkpoint, hasPartialRun, partialDirFor, quarantinePathFor, sha256Json } from "./checkpoint.js";
 import { onAbnormalExit, whileRunActive } from "./exit-guard.js";
+import { oversizeOutcome, type RunOutcome, type SourceItem } from "./input-items.js";
 import { scanInput } from "./input-scan.js";
 import type { OutcomeSource } from "./source.js";
 
@@ -134,6 +144,9 @@ function keepOpen(source: OutcomeSource): OutcomeSource {
     get provenance() {
       return source.provenance;
     },
+    get readsRawLines() {
+      return source.readsRawLines;
+    },
     outcomes: (input) => source.outcomes(input),
     stats: () => source.stats(),
     close: async () => undefined,
@@ -204,28 +217,54 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   let next = resumedAt;
   let sinceCommit = 0;
   let lastCommit = performance.now();
-  const pending = new Map<number, DocumentOutcome>();
+  const pending = new Map<number, RunOutcome>();
+  const readLimits = { maxDocumentBytes, ...opts.inputOptions };
 
-  const oversize = (index: number, bytes: number, document_id: string | undefined, line: number | undefined): DocumentOutcome => {
-    const quarantine: QuarantineEntry = { document_id: document_id ?? null, index, code: "E_DOCUMENT_TOO_LARGE", detector: null, phase: "input" };
-    if (line !== undefined) quarantine.line = line;
-    return { index, quarantine, reason: `document of ${bytes} bytes is over the limit of ${maxDocumentBytes} bytes (--max-document-bytes)` };
-  };
-
-  async function* feed(): AsyncGenerator<IndexedDocument> {
-    for await (const item of readRunInput(opts.input, { maxDocumentBytes, ...opts.inputOptions })) {
+  async function* feed(): AsyncGenerator<SourceItem> {
+    for await (const item of readRunInput(opts.input, readLimits)) {
       if (item.index < resumedAt) continue;
-      if (item.kind === "oversize") pending.set(item.index, oversize(item.index, item.bytes, item.document_id, item.line));
+      if (item.kind === "oversize") pending.set(item.index, oversizeOutcome(item.index, item.bytes, maxDocumentBytes, item.document_id, item.line));
       else yield { document: item.document, index: item.index, line: item.line };
     }
   }
+
+  // A JSONL input for a source whose workers read lines (the pool): this thread only splits the input into lines;
+  // the duplicate-id check is done here, in input order, on the id each outcome carries (as readRunInput does it).
+  const seen = new CompactIdSet();
+  const checkId = async (id: string, index: number, line: number | undefined) => {
+    if (seen.add(id) && (line === undefined || (await idOccursBefore(opts.input, id, line)))) {
+      throw new DeidError("E_INPUT_FORMAT", "duplicate document_id", { documentIndex: index, line, field: "document_id" });
+    }
+  };
+  async function* feedLines(): AsyncGenerator<SourceItem> {
+    const encoding = opts.inputOptions?.encoding ?? "utf-8";
+    // Documents an earlier process of this run did: read here, for their ids only.
+    const done = resumedAt > 0 ? new InputLineParser(encoding, maxDocumentBytes) : null;
+    for await (const l of readJsonlRawLines(opts.input, readLimits)) {
+      if (l.index < resumedAt) {
+        if (l.kind === "line") {
+          const r = done!.parse(l.bytes, l.index, l.line);
+          await checkId(r.kind === "document" ? r.document.document_id : r.document_id!, l.index, l.line);
+        }
+        continue;
+      }
+      if (l.kind === "oversize") pending.set(l.index, oversizeOutcome(l.index, l.bytes, maxDocumentBytes, undefined, l.line));
+      else yield { index: l.index, line: l.line, raw: new Uint8Array(l.bytes), encoding, maxDocumentBytes };
+    }
+  }
+  const readsLines = source.readsRawLines === true && !opts.inputOptions?.recursive && !statSync(opts.input).isDirectory();
 
   const drain = async () => {
     while (pending.has(next)) {
       const o = pending.get(next)!;
       pending.delete(next);
       next++;
-      if ("record" in o) {
+      if ("runError" in o) throw o.runError;
+      if (o.documentId !== undefined) await checkId(o.documentId, o.index, o.line);
+      if ("json" in o) {
+        await cp.appendRecord(o.json);
+        spans += o.spans;
+      } else if ("record" in o) {
         await cp.appendRecord(JSON.stringify(o.record));
         spans += o.record.spans.length;
       } else {
@@ -283,7 +322,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
 
   let closed = false;
   try {
-    const it = source.outcomes(feed())[Symbol.asyncIterator]();
+    const it = source.outcomes(readsLines ? feedLines() : feed())[Symbol.asyncIterator]();
     for (;;) {
       const r = await nextOrInterrupt(it);
       if (r === INTERRUPTED || r.done) break;

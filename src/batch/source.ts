@@ -2,11 +2,15 @@
 // (pool.ts). Both yield one outcome per document in input order.
 import { DeidError, type IndexedDocument } from "../contract/index.js";
 import { StackRunner, type DocumentOutcome, type LoadedStack, type RunnerOptions } from "../stack/index.js";
+import type { RunOutcome, SourceItem } from "./input-items.js";
 
 export interface OutcomeSource {
   /** The provenance every record carries (for the checkpoint's identity). */
   readonly provenance: Record<string, unknown>;
-  outcomes(input: AsyncIterable<IndexedDocument>): AsyncIterable<DocumentOutcome>;
+  /** True when it may be fed a JSONL input's lines unparsed (RawLineItem: the pool's workers read them). */
+  readonly readsRawLines?: boolean;
+  /** Only IndexedDocument items unless readsRawLines. */
+  outcomes(input: AsyncIterable<SourceItem>): AsyncIterable<RunOutcome>;
   /** Detector counters (counts only). */
   stats(): Promise<Record<string, object>>;
   /** Closes every detector; a close that throws or hangs is an error naming the detector. */
@@ -50,8 +54,8 @@ export class InProcessSource implements OutcomeSource {
     return this.runner.provenance();
   }
 
-  outcomes(input: AsyncIterable<IndexedDocument>): AsyncIterable<DocumentOutcome> {
-    return this.runner.runOutcomes(input, this.controller.signal);
+  outcomes(input: AsyncIterable<SourceItem>): AsyncIterable<DocumentOutcome> {
+    return this.runner.runOutcomes(input as AsyncIterable<IndexedDocument>, this.controller.signal);
   }
 
   async stats(): Promise<Record<string, object>> {

@@ -74,15 +74,90 @@ export async function* readUtf8LinesBounded(
       yield { text: null, line, bytes: size };
       continue;
     }
-    let text: string;
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      throw new DeidError("E_INPUT_ENCODING", encoding === "utf-8" ? "input is not valid UTF-8 (another encoding? see --encoding)" : `input is not valid ${encoding}`, { line });
-    }
-    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text.endsWith("\r")) text = text.slice(0, -1);
+    const text = decodeLine(decoder, encoding, bytes, line);
     if (text.trim() !== "") yield { text, line, bytes: size };
+  }
+}
+
+/** One line of a JSONL file as text: decoded strictly, a BOM on line 1 and a trailing CR removed. */
+function decodeLine(decoder: LineDecoder, encoding: InputEncoding, bytes: Uint8Array, line: number): string {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw new DeidError("E_INPUT_ENCODING", encoding === "utf-8" ? "input is not valid UTF-8 (another encoding? see --encoding)" : `input is not valid ${encoding}`, { line });
+  }
+  if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.endsWith("\r")) text = text.slice(0, -1);
+  return text;
+}
+
+/** ASCII bytes that String.prototype.trim removes (tab, VT, FF, CR, space); 2: any other ASCII byte. */
+const ASCII_CLASS = new Uint8Array(128).fill(2);
+for (const b of [0x09, 0x0b, 0x0c, 0x0d, 0x20]) ASCII_CLASS[b] = 1;
+
+/**
+ * Whether a line's text (as decodeLine gives it) is blank, mostly without decoding it: an ASCII byte other than
+ * white space means text in every line encoding; only a line of white space and non-ASCII bytes is decoded.
+ */
+function lineIsBlank(decoder: LineDecoder, encoding: InputEncoding, bytes: Uint8Array, line: number): boolean {
+  let nonAscii = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b >= 0x80) nonAscii = true;
+    else if (ASCII_CLASS[b] === 2) return false;
+  }
+  return !nonAscii || decodeLine(decoder, encoding, bytes, line).trim() === "";
+}
+
+/** A line of a JSONL input, undecoded, for a reader that parses it elsewhere (a worker thread). */
+export type RawInputLine =
+  | { kind: "line"; index: number; line: number; bytes: Buffer }
+  | { kind: "oversize"; index: number; line: number; bytes: number };
+
+/**
+ * The documents' lines of a JSONL input with the index and line number each gets from readRunInput, without
+ * parsing them (blank lines skipped; a line too long to parse comes back as `oversize`). `bytes` may be a view
+ * into the read buffer: copy it to keep it. Each line is then read by parseInputLine; the duplicate-id check is
+ * the caller's (CompactIdSet, then idOccursBefore).
+ */
+export async function* readJsonlRawLines(path: string, limits: ReadLimits = {}): AsyncGenerator<RawInputLine> {
+  const encoding = limits.encoding ?? "utf-8";
+  if (!LINE_ENCODINGS.includes(encoding)) {
+    throw new DeidError("E_CONFIG", `a JSONL input cannot be read as ${encoding} (lines are split on the newline byte); use ${LINE_ENCODINGS.join(", ")}`);
+  }
+  const decoder = decoderFor(encoding);
+  const maxText = limits.maxDocumentBytes ?? Number.POSITIVE_INFINITY;
+  let line = 0;
+  let index = 0;
+  for await (const { bytes, size } of readRawLines(path, maxText * LINE_TO_TEXT_BYTES + (1 << 20))) {
+    line++;
+    if (bytes === null) yield { kind: "oversize", index: index++, line, bytes: size };
+    else if (!lineIsBlank(decoder, encoding, bytes, line)) yield { kind: "line", index: index++, line, bytes };
+  }
+  if (index === 0) throw new DeidError("E_INPUT_EMPTY", "input contains no documents");
+}
+
+/** Reads lines of one JSONL input: one decoder for all of them. */
+export class InputLineParser {
+  private readonly decoder: LineDecoder;
+
+  constructor(
+    private readonly encoding: InputEncoding = "utf-8",
+    private readonly maxDocumentBytes = Number.POSITIVE_INFINITY,
+  ) {
+    this.decoder = decoderFor(encoding);
+  }
+
+  /**
+   * One non-blank line of a JSONL input (from readJsonlRawLines) as readRunInput reads it: the document, or
+   * `oversize` when its text is over the limit; invalid bytes or an invalid record throw as readRunInput would.
+   */
+  parse(bytes: Uint8Array, index: number, line: number): RunInputItem {
+    const document = parseDocumentLine(decodeLine(this.decoder, this.encoding, bytes, line), { documentIndex: index, line });
+    const textBytes = Buffer.byteLength(document.text, "utf8");
+    if (textBytes > this.maxDocumentBytes) return { kind: "oversize", index, line, document_id: document.document_id, bytes: textBytes };
+    return { kind: "document", document, index, line };
   }
 }
 
@@ -92,7 +167,7 @@ export async function* readUtf8Lines(path: string): AsyncGenerator<{ text: strin
 }
 
 /** Whether a line before `beforeLine` of a JSONL file holds a document with this id (exact check after a hash hit). */
-async function idOccursBefore(path: string, id: string, beforeLine: number): Promise<boolean> {
+export async function idOccursBefore(path: string, id: string, beforeLine: number): Promise<boolean> {
   for await (const { text, line } of readUtf8Lines(path)) {
     if (line >= beforeLine) return false;
     try {
@@ -124,6 +199,8 @@ export type InputEncoding = (typeof INPUT_ENCODINGS)[number];
 
 /** UTF-16 has no newline byte a JSONL reader can split on. */
 const LINE_ENCODINGS: readonly InputEncoding[] = ["utf-8", "windows-1252", "iso-8859-15"];
+
+type LineDecoder = ReturnType<typeof decoderFor>;
 
 function decoderFor(encoding: InputEncoding = "utf-8") {
   if (!(INPUT_ENCODINGS as readonly string[]).includes(encoding)) {
