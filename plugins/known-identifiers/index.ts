@@ -67,7 +67,7 @@ function isWordCode(folded: string, i: number): boolean {
  * starts found are taken in text order: at each the longest needle wins and the search resumes after it.
  */
 export function findNeedles(folded: string, needles: readonly string[]): { start: number; end: number; needle: string }[] {
-  const byFirstWord = new Map<string, string[][]>();
+  const byFirstWord = new Map<string, { parts: string[]; needle: string }[]>();
   for (const n of needles) {
     const parts = n.split(" ");
     const head = /^[\p{L}\p{N}]*/u.exec(parts[0])![0];
@@ -75,31 +75,48 @@ export function findNeedles(folded: string, needles: readonly string[]): { start
     // can never be the whole word at a word start.
     if (!head || !isAllWordCodes(head)) continue;
     const list = byFirstWord.get(head);
-    if (list) list.push(parts);
-    else byFirstWord.set(head, [parts]);
+    const candidate = { parts, needle: parts.join(" ") };
+    if (list) list.push(candidate);
+    else byFirstWord.set(head, [candidate]);
   }
-  const starts: { at: number; candidates: string[][] }[] = [];
+  // Word starts as two number lists (offset, which head), not an object per occurrence: a text of thousands of
+  // occurrences allocates little more than its matches.
+  const heads: { parts: string[]; needle: string }[][] = [];
+  const at: number[] = [];
+  const headOf: number[] = [];
   const n = folded.length;
   for (const [head, candidates] of byFirstWord) {
-    for (let at = folded.indexOf(head); at >= 0; at = folded.indexOf(head, at + 1)) {
+    const h = heads.push(candidates) - 1;
+    for (let i = folded.indexOf(head); i >= 0; i = folded.indexOf(head, i + 1)) {
       // The whole word starting here must be the head.
-      if ((at > 0 && isWordCode(folded, at - 1)) || (at + head.length < n && isWordCode(folded, at + head.length))) continue;
-      starts.push({ at, candidates });
+      if ((i > 0 && isWordCode(folded, i - 1)) || (i + head.length < n && isWordCode(folded, i + head.length))) continue;
+      at.push(i);
+      headOf.push(h);
     }
   }
-  if (starts.length > 1) starts.sort((a, b) => a.at - b.at);
+  let order: number[] | null = null;
+  if (heads.length > 1 && at.length > 1) {
+    order = at.map((_, k) => k);
+    order.sort((a, b) => at[a] - at[b]);
+  }
   const out: { start: number; end: number; needle: string }[] = [];
   let resumeAt = 0;
-  for (const { at, candidates } of starts) {
-    if (at < resumeAt) continue;
-    let best: { end: number; needle: string } | undefined;
-    for (const parts of candidates) {
-      const end = matchParts(folded, at, parts);
-      if (end > 0 && (!best || end > best.end)) best = { end, needle: parts.join(" ") };
+  for (let j = 0; j < at.length; j++) {
+    const k = order ? order[j] : j;
+    const start = at[k];
+    if (start < resumeAt) continue;
+    let bestEnd = -1;
+    let best = "";
+    for (const { parts, needle } of heads[headOf[k]]) {
+      const end = matchParts(folded, start, parts);
+      if (end > 0 && end > bestEnd) {
+        bestEnd = end;
+        best = needle;
+      }
     }
-    if (best) {
-      out.push({ start: at, end: best.end, needle: best.needle });
-      resumeAt = best.end;
+    if (bestEnd > 0) {
+      out.push({ start, end: bestEnd, needle: best });
+      resumeAt = bestEnd;
     }
   }
   return out;
@@ -139,6 +156,8 @@ function initialsOf(person: Person): Set<string> {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+const WHITE_SPACE = /\s/;
+const UPPER = /\p{Lu}/u;
 
 /** Notes of one patient share metadata, so their patterns repeat: keep the last compiled ones. */
 const REGEXP_CACHE = new BoundedCache<string, RegExp>(512);
@@ -184,6 +203,11 @@ function findAll(folded: string, sources: string[]): { start: number; end: numbe
 
 /** Extends a name match left over initials of the person's given names ("J. P. Peeters"); works on the original text. */
 function extendOverInitials(text: string, start: number, initials: Set<string>): number {
+  // Initials end in a capital, a dot or a hyphen (then white space): without one, nothing to look at.
+  let i = start - 1;
+  while (i >= Math.max(0, start - 12) && WHITE_SPACE.test(text[i])) i--;
+  const c = text.charCodeAt(i);
+  if (i < Math.max(0, start - 12) || !(c === 0x2e || c === 0x2d || (c >= 0xd800 && c <= 0xdfff) || UPPER.test(text[i]))) return start;
   const before = text.slice(Math.max(0, start - 12), start);
   const m = /((?:\p{Lu}\.?[ \-]?){1,3})\s*$/u.exec(before);
   if (!m || m[1].trim() === "") return start;
@@ -274,16 +298,25 @@ function birthDateSet(iso: string): Set<string> {
   return set;
 }
 
-function findDateCandidates(folded: string): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
-  for (const m of folded.matchAll(DATE_CANDIDATE)) {
-    const start = m.index!;
+/**
+ * Calls `hit` for each word-bounded date-shaped substring of folded text that is one of the renderings. Each
+ * candidate is looked up as it is found, without a list of candidates, and sliced or respaced only where needed:
+ * a text of thousands of dates allocates little more than its hits.
+ */
+function forEachBirthDate(folded: string, renderings: Set<string>, hit: (start: number, end: number) => void): void {
+  const re = DATE_CANDIDATE;
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(folded)) !== null) {
+    const start = m.index;
     const end = start + m[0].length;
     if (isWordChar(folded[start - 1]) || isWordChar(folded[end])) continue;
-    out.push({ start, end });
+    const candidate = WHITESPACE.test(m[0]) ? m[0].replace(WHITESPACE_RUNS, " ") : m[0];
+    if (renderings.has(candidate)) hit(start, end);
   }
-  return out;
 }
+const WHITESPACE = /\s/;
+const WHITESPACE_RUNS = /\s+/g;
 
 export const configSchema = z
   .object({
@@ -418,22 +451,20 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
     for (const h of hits) addFolded(fold, h.start, h.end, kv.label);
   }
 
-  if (renderings) {
-    for (const h of findDateCandidates(folded)) {
-      const candidate = folded.slice(h.start, h.end).replace(/\s+/g, " ");
-      if (renderings.has(candidate)) addFolded(fold, h.start, h.end, "Age_Birthdate");
-    }
-  }
+  if (renderings) forEachBirthDate(folded, renderings, (start, end) => addFolded(fold, start, end, "Age_Birthdate"));
 
-  const seen = new Set<string>();
-  return spans
-    .filter((s) => {
-      const k = `${s.start}:${s.end}:${s.label}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    })
-    .sort((a, b) => a.start - b.start || a.end - b.end);
+  // In text order, each (start, end, label) once: the first of equal spans is kept (the sort is stable), found
+  // among the spans of the same range without a key string per span.
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: DetectedSpan[] = [];
+  let group = 0;
+  spanLoop: for (const s of spans) {
+    const last = out[out.length - 1];
+    if (!last || last.start !== s.start || last.end !== s.end) group = out.length;
+    else for (let i = group; i < out.length; i++) if (out[i].label === s.label) continue spanLoop;
+    out.push(s);
+  }
+  return out;
 }
 
 export default definePlugin({
