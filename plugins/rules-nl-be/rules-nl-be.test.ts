@@ -235,6 +235,12 @@ tester.run("rules-nl-be session-six categories", {
     "Ze woont in een flat aan de [[Meidoornweg|ADDR_P]].",
     "nachtdienst ([[Sofie|CARE]]): rustige nacht.",
     "Ons kenmerk: [[PvdH|CARE]]/[[sl|PERS]]",
+    // Initials signing an entry at a line's end or after "réf."; a French two-letter weekday opening a schedule
+    // line; public bodies known by an acronym that is also a word, in capitals.
+    "Wonde verzorgd, verband droog. – [[TS|CARE]]",
+    "Réf. : [[GD|CARE]]/[[ab|PERS]]",
+    "[[je 12/12|DATE]] 9h : toilette au lit",
+    "Inscrit aux consultations de l'[[ONE|ORG]].",
   ],
   valid: [
     "Het werkt als een trein.",
@@ -268,5 +274,8 @@ tester.run("rules-nl-be session-six categories", {
     "Opgenomen op de Spoedafdeling.",
     "avond (Rust): goed geslapen.",
     "Stemt op de PvdA.",
+    "Controle gedaan – OK",
+    "POLYCLINIQUE – ORL – Clinique",
+    "Il en prend one more.",
   ],
 });

@@ -43,6 +43,9 @@ const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   { name: "my", pattern: new RegExp(`${MONTH_NUM}[/-]${YEAR4}${E}`, "uy") },
 ];
 
+/** "lu 9/12", "me 11/12": a French two-letter weekday opening a line of a schedule, before a day and a month. */
+const FRENCH_WEEKDAY_LINE = /(?:^|\n)[ \t]*((?:lu|ma|me|je|ve|sa|di)\.?[ \t]+)(?:0?[1-9]|[12]\d|3[01])\/(?:0?[1-9]|1[0-2])(?![\p{L}\p{N}]|[/.,]\d)/giu;
+
 /** A weekday before a date belongs to it ("maandag 12 maart", "ma 12/03"). */
 const WEEKDAY_BEFORE = new RegExp(`${B}${WEEKDAY},?\\s+$`, "iu");
 
@@ -274,6 +277,11 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
   const out: Candidate[] = [];
   monthsAlone(c, out);
   holidays(c, out);
+  FRENCH_WEEKDAY_LINE.lastIndex = 0;
+  for (let m = FRENCH_WEEKDAY_LINE.exec(text); m; m = FRENCH_WEEKDAY_LINE.exec(text)) {
+    const start = m.index + m[0].indexOf(m[1]);
+    out.push({ start, end: m.index + m[0].length, label: "Date", priority: PRIORITY.pattern, score: 0.6, rule: "date.weekday-line" });
+  }
   const { numbers, words } = startOffsets(tokens);
   for (const { name, pattern } of DATE_PATTERNS) {
     for (const offset of NUMERIC_PATTERNS.has(name) ? numbers : words) {

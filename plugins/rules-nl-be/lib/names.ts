@@ -1158,6 +1158,9 @@ export function nameCandidates(a: Analysis): Candidate[] {
 const SHIFT_SIGNATURE = /(?<![\p{L}])(?:vroeg|laat|nacht|dag|avond|ochtend|middag|vroege dienst|late dienst|nachtdienst|dagdienst|avonddienst)[ \t]*\((\p{Lu}\p{Ll}+(?:[ \t]+(?:\p{Lu}{1,3}\.?|\p{Lu}\p{Ll}+))?)\)[ \t]*:/gu;
 const DUTCH_INITIALS = /(?<![\p{L}\p{N}])(\p{Lu}{1,2}v[dD]\p{Lu}{1,2})(?:\/(\p{Ll}{2,3}))?(?![\p{L}\p{N}])/gu;
 const NOT_INITIALS = new Set(["PvdA"]);
+/** "... bords roses. – MD" at a line's end, "réf. JD", "Réf. : HI/jv": a carer's initials sign the entry or the letter. */
+const SIGNED_INITIALS = /(?:[ \t][–—-][ \t]+|(?<![\p{L}])(?:[Rr][ée]f|[Rr]ef|[Kk]enmerk|[Pp]araaf)\.?[ \t]*:?[ \t]*)(\p{Lu}{2,3})(?:\/(\p{Ll}{2,3}))?(?=[ \t]*(?:\r?\n|$|[).]|[–—-][ \t]))/gu;
+const SIGNATURE_NON_INITIALS = new Set(["ok", "ct", "nb", "rx", "ecg", "eeg", "emg", "mri", "mr", "pet", "ic", "seh", "vs", "bd", "hr", "sat", "pa", "lab", "adl", "abc", "tia", "cva", "id", "nr", "tel", "fax", "usa", "uk", "eu", "orl", "kno", "ocr", "gyn", "uro"]);
 
 export function shorthandSignatureCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
@@ -1167,6 +1170,21 @@ export function shorthandSignatureCandidates(a: Analysis): Candidate[] {
     const unit = unitAt(a, tokenAtOrAfter(a.tokens, start));
     if (unit && (unitBits(a, unit) & (WHITELIST_BITS | LIST.stopWord) || (unitBits(a, unit) & (LIST.dutchWord | LIST.frenchWord) && !(nameBitsOf(a, unit) & LIST.firstName)))) continue;
     out.push({ start, end: start + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.7, rule: "name.shift-signature" });
+  }
+  SIGNED_INITIALS.lastIndex = 0;
+  for (let m = SIGNED_INITIALS.exec(a.text); m; m = SIGNED_INITIALS.exec(a.text)) {
+    const start = m.index + m[0].length - m[1].length - (m[2] !== undefined ? m[2].length + 1 : 0);
+    // "– ORL –": a heading between dashes; only "HI/jv – ..." (writer and typist) may go on after a dash.
+    if (m[2] === undefined && /^[ \t]*[–—-]/.test(a.text.slice(m.index + m[0].length, m.index + m[0].length + 3))) continue;
+    const unit = unitAt(a, tokenAtOrAfter(a.tokens, start));
+    // Acronyms of the lists ("– OK", "– CT", "– AZ") sign nothing.
+    if (!unit || SIGNATURE_NON_INITIALS.has(unit.key) || unitBits(a, unit) & (WHITELIST_BITS | LIST.stopWord | LIST.hospitalAbbr | LIST.hospitalPrefix | PLACE_BITS | LIST.dutchWord | LIST.frenchWord)) continue;
+    if (a.tokens[unit.first].capsLine) continue;
+    out.push({ start, end: start + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.6, rule: "name.signed-initials" });
+    if (m[2] !== undefined) {
+      const typist = start + m[1].length + 1;
+      out.push({ start: typist, end: typist + m[2].length, label: "Name:Other", priority: PRIORITY.context, score: 0.6, rule: "name.signed-initials" });
+    }
   }
   DUTCH_INITIALS.lastIndex = 0;
   for (let m = DUTCH_INITIALS.exec(a.text); m; m = DUTCH_INITIALS.exec(a.text)) {

@@ -493,6 +493,19 @@ function cuedAcronymCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** Public bodies known by an acronym that is also a word ("ONE", "RVA"): only written in capitals, outside a capitals line. */
+const CAPITAL_BODIES = set("one onem rva aviq iriscare forem fedasil vdab ocmw cpas");
+
+function capitalBodyCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (unit.first !== unit.last || !token.upper || token.capsLine || !CAPITAL_BODIES.has(unit.key)) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Other", PRIORITY.context, 0.65, "org.capital-body"));
+  }
+  return out;
+}
+
 /** Belgian mutualities by their short or one-word names: "CM", "MC", "Helan", "Solidaris". */
 const MUTUALITY_NAMES = set("cm lm oz mc ml hziv caami nzvl vnz helan solidaris partenamut vivium hulpkas");
 const MUTUALITY_CUES = set(`
@@ -527,7 +540,7 @@ function mutualityCandidates(a: Analysis): Candidate[] {
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
-    cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates];
+    cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return out;
 }
