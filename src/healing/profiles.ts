@@ -15,6 +15,7 @@ import { dropNonAlphanumeric } from "./rules/drop-non-alphanumeric.js";
 import { extendToFullForms } from "./rules/extend-to-full-forms.js";
 import { extendWeekday } from "./rules/extend-weekday.js";
 import { initialPeriod } from "./rules/initial-period.js";
+import { joinAddressPieces } from "./rules/join-address-pieces.js";
 import { joinSplitEntity } from "./rules/join-split-entity.js";
 import { leadingPlus } from "./rules/leading-plus.js";
 import { mergeAdjacentPatientNames } from "./rules/merge-adjacent-patient-names.js";
@@ -48,6 +49,7 @@ export const RULES: Readonly<Record<string, RuleFactory>> = {
   "extend-to-full-forms": extendToFullForms,
   "extend-weekday": extendWeekday,
   "initial-period": fixed(initialPeriod),
+  "join-address-pieces": fixed(joinAddressPieces),
   "join-split-entity": joinSplitEntity,
   "leading-plus": fixed(leadingPlus),
   "merge-adjacent-patient-names": fixed(mergeAdjacentPatientNames),
@@ -118,7 +120,7 @@ export const DEFAULT_ORDER: readonly string[] = [
  */
 const EN_REPLACED: Readonly<Record<string, string>> = { "trim-span": "trim-span-keep-hash", "recover-caregiver-names": "recover-caregiver-names-untitled" };
 
-export const EN_ORDER: readonly string[] = DEFAULT_ORDER.map((name) => EN_REPLACED[name] ?? name).filter(
+export const EN_ORDER: readonly string[] = DEFAULT_ORDER.flatMap((name) => (name === "deduplicate" ? ["join-address-pieces", name] : [EN_REPLACED[name] ?? name])).filter(
   (name) =>
     ![
       "title-period",
@@ -135,8 +137,9 @@ export const EN_ORDER: readonly string[] = DEFAULT_ORDER.map((name) => EN_REPLAC
 /** Rule order of each built-in profile (DEFAULT_ORDER unless listed). */
 export const PROFILE_ORDERS: Readonly<Record<string, readonly string[]>> = { en: EN_ORDER };
 
-/** A profile's version changes with its order or rules (en 1.2.0: trim-span-keep-hash; 1.3.0: recover-caregiver-names-untitled). */
-const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.3.0" };
+/** A profile's version changes with its order or rules (en 1.2.0: trim-span-keep-hash; 1.3.0: recover-caregiver-names-untitled;
+ * 1.4.0: join-address-pieces before each deduplicate). */
+const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.4.0" };
 
 export const PROFILE_LANGUAGES: Readonly<Record<string, readonly WordLanguage[]>> = {
   "nl-BE": ["nl", "fr"],

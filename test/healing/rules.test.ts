@@ -242,13 +242,40 @@ describe("beyond MedDeID", () => {
   });
 });
 
+describe("English policy", () => {
+  it("join-address-pieces joins a street, a town and a postcode on one line, never a list of towns", () => {
+    const text = "Clinic: Quarry Lane, Ashby AB12 3CD. Clinics in Leeds, Bradford.\nMain Road\nAB1 2CD";
+    const out = heal(
+      "join-address-pieces",
+      text,
+      [["Quarry Lane", "Address_Location:Other"], ["Ashby AB12 3CD", "Address_Location:Caregiver"], ["Leeds", "Address_Location:Other"], ["Bradford", "Address_Location:Other"], ["Main Road", "Address_Location:Other"], ["AB1 2CD", "Address_Location:Other"]],
+      { languages: ["en"] },
+    );
+    expect(shown(out)).toEqual([
+      ["Address_Location:Caregiver", "Quarry Lane, Ashby AB12 3CD"],
+      ["Address_Location:Other", "Leeds"],
+      ["Address_Location:Other", "Bradford"],
+      ["Address_Location:Other", "Main Road"],
+      ["Address_Location:Other", "AB1 2CD"],
+    ]);
+    expect(out[0].detectors).toEqual(["det"]);
+  });
+  it("join-address-pieces leaves a name beside an address alone", () => {
+    const text = "Ward 3, Jo Bloggs 12 Elm Road";
+    expect(shown(heal("join-address-pieces", text, [["Jo Bloggs", "Name:Patient"], ["12 Elm Road", "Address_Location:Patient"]], { languages: ["en"] }))).toEqual([
+      ["Name:Patient", "Jo Bloggs"],
+      ["Address_Location:Patient", "12 Elm Road"],
+    ]);
+  });
+});
+
 describe("every rule has a test here", () => {
   it("lists them", () => {
     expect(Object.keys(RULES).sort()).toEqual(
       [
         "bracket-balance", "caregiver-title-left", "caregiver-title-prefix", "caregiver-title-suffix", "deduplicate", "degree-to-birthdate",
         "drop-contained-titles", "drop-invalid-dates", "drop-non-alphanumeric", "extend-to-full-forms", "extend-weekday", "initial-period",
-        "join-split-entity", "leading-plus", "merge-adjacent-patient-names", "propagate-names", "rebalance-undelimited-titles",
+        "join-address-pieces", "join-split-entity", "leading-plus", "merge-adjacent-patient-names", "propagate-names", "rebalance-undelimited-titles",
         "recover-caregiver-names", "recover-caregiver-names-untitled", "recover-known-values", "recover-patient-names", "relabel-titled-names", "resolve-overlapping-caregiver-titles",
         "title-period", "titled-name-fragment", "trailing-titled-caregiver", "trim-span", "trim-span-keep-hash", "trim-trailing-time",
       ].sort(),

@@ -46,6 +46,15 @@ function known(lex: RulesEnLexicon, low: string): "name" | "place" | undefined {
   return undefined;
 }
 
+/** A listed given name (or surname) of four letters or more that no dictionary, lower-case medical list or eponym list
+ * knows (a capitalised medical word such as "Raman" of Raman spectroscopy is still a surname beside a given name). */
+function plainName(lex: RulesEnLexicon, low: string, kind: "first" | "last"): boolean {
+  if (low.length < 4 || lex.common.has(low) || lex.commonSmall.has(low) || lex.medical.has(low) || lex.eponyms.has(low)) return false;
+  if (lex.wordFirstNames.has(low) || lex.countries.has(low) || STOP_WORDS.has(low) || MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low)) return false;
+  const bare = stripAccents(low);
+  return kind === "first" ? (lex.firstNames.get(low) ?? lex.firstNames.get(bare)) !== undefined : (lex.surnames.get(low) ?? lex.surnames.get(bare)) !== undefined;
+}
+
 /** The longest phrase of `index` starting at word i (words compared folded, "saint" = "st"); its last word index or -1. */
 function phraseAt(index: PhraseIndex, words: readonly Word[], i: number, text: string): number {
   const first = canonicalWord(words[i].low);
@@ -119,6 +128,19 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         const lb = lex.surnames.get(b);
         if (!mark[i] && mark[i + 1] && fa !== undefined && fa < 1000 && !lex.wordFirstNames.has(a) && lb !== undefined) mark[i] = 1;
         else if (mark[i] && !mark[i + 1] && fa !== undefined && lb !== undefined && lb < 5000 && !lex.commonSmall.has(b) && !STOP.has(b)) mark[i + 1] = 1;
+      }
+      // A given name and a surname that the lists know, neither an everyday nor a medical word, side by side
+      // ("priya raman ferritin", "maeve kilbride born 1990"): rarer ranks than above, the pair is the signal.
+      for (let i = 0; i + 1 < words.length; i++) {
+        if (mark[i] || mark[i + 1] || !/^\s{1,2}$/.test(text.slice(words[i].end, words[i + 1].start))) continue;
+        if (!plainName(lex, words[i].low, "first")) continue;
+        // "aoife o'connell": an Irish "o'" before the surname.
+        const irish = words[i + 1].low === "o" && words[i + 2] && /^['\u2019]$/.test(text.slice(words[i + 1].end, words[i + 2].start));
+        const j = irish ? i + 2 : i + 1;
+        if (plainName(lex, words[j].low, "last")) {
+          for (let m = i; m <= j; m++) mark[m] = 1;
+          i = j;
+        }
       }
       // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").
       for (let i = 1; i < words.length; i++) {

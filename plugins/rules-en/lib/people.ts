@@ -112,6 +112,18 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
   const info = (k: number) => wordInfo(lex, tokens[k]);
   const isWord = (k: number) => tokens[k]?.kind === "word";
   // A tab or three spaces are a column break in a table or a form ("Ewan Macaulay   CHI 300409…", "Vandermeer   Rm 118").
+  // An all-capitals word of two to seven letters that no list knows is an abbreviation ("DNACPR", "EPAU"), not the
+  // next word of a product or a title: it does not hide the name before it.
+  // Never a postcode or a code glued to digits ("NW3", "SW1A").
+  const unknownAcronym = (x: Token): boolean =>
+    x.shape === "upper" && /^\p{Lu}{2,7}$/u.test(x.text) && !(tokens[x.i + 1] && !tokens[x.i + 1].spaceBefore && tokens[x.i + 1].kind !== "punct") &&
+    !lex.firstNames.has(x.low) && !lex.surnames.has(x.low) && !lex.places.has(x.low);
+  // A line of at most fourteen words (a query, a list entry, a heading).
+  const shortLine = (k: number): boolean => {
+    let n = 0;
+    for (let j = k; j < tokens.length && (j === k || !tokens[j].newlineBefore); j++) if (tokens[j].kind === "word" && ++n > 14) return false;
+    return true;
+  };
   const adjacent = (k: number) => {
     const t = tokens[k];
     if (!t || t.newlineBefore) return false;
@@ -552,14 +564,21 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const cell = alone || cellAt(tokens, k, text);
       // A given name of the world lists (beyond the census ranks) in running text needs letters that read as a name.
       const worldFirst = w.firstRank !== undefined && w.firstRank >= 4000 && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !lex.places.has(t.low) && t.shape === "title" && looksLikeName(t.text, NAME_LIKE_CELL);
-      const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common) || worldFirst);
+      // A world given name that starts a short line and stands apart from other capitals ("Kwame sickle cell pain plan",
+      // a query): the lists' own words, places and medical words are never read so.
+      const nextCap = tokens[k + 1]?.kind === "word" && isCapitalised(tokens[k + 1]) && !tokens[k + 1].newlineBefore && !unknownAcronym(tokens[k + 1]);
+      const lineHead = (k === 0 || t.newlineBefore) && !nextCap && w.firstRank !== undefined && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !w.medicalProper && !lex.places.has(t.low) && t.shape === "title" && shortLine(k);
+      const pw0 = tokens[k - 1];
+      // The same between lower-case words in running text ("wants to visit Adaeze in PICU").
+      const between = !t.sentenceStart && pw0?.kind === "word" && !isCapitalised(pw0) && !nextCap && w.firstRank !== undefined && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !w.medicalProper && !lex.places.has(t.low) && t.shape === "title";
+      const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common) || worldFirst || lineHead || between);
       const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && (w.lastRank < 25000 || cell || (t.shape === "title" && !lex.medical.has(t.low) && !w.medicalProper && looksLikeName(t.text, NAME_LIKE_CELL)));
       // A word that no list knows, alone in its cell, whose letters read as a name of some language ("Oyelaran").
       const unlisted = cell && t.shape === "title" && w.firstRank === undefined && w.lastRank === undefined && !w.common && !w.medicalProper && !lex.medical.has(t.low) && !lex.places.has(t.low) && looksLikeName(t.text, alone ? NAME_LIKE_ALONE : NAME_LIKE_CELL);
       // Mid-sentence, between lower-case words, an unlisted capitalised word needs a clearer name reading ("Can Priyanka call").
       const pw = tokens[k - 1];
       const isolated = !t.sentenceStart && pw?.kind === "word" && (!isCapitalised(pw) || STOP.has(pw.low) || (pw.sentenceStart && lex.common.has(pw.low))) && !isCapitalised(tokens[k + 1]);
-      const unlistedRunning = !cell && isolated && t.shape === "title" && w.firstRank === undefined && w.lastRank === undefined && !w.common && !w.medicalProper && !lex.medical.has(t.low) && !lex.places.has(t.low) && looksLikeName(t.text, NAME_LIKE_RUNNING);
+      const unlistedRunning = !cell && (isolated || ((k === 0 || t.newlineBefore) && !nextCap && shortLine(k) && tokens[k + 1]?.kind === "word")) && t.shape === "title" && w.firstRank === undefined && w.lastRank === undefined && !w.common && !w.medicalProper && !lex.medical.has(t.low) && !lex.places.has(t.low) && looksLikeName(t.text, NAME_LIKE_RUNNING);
       if (!firstOk && !lastOk && !unlisted && !unlistedRunning) continue;
       // At a sentence start a capitalised common word proves nothing; a word no dictionary knows still does.
       if (t.sentenceStart && w.common && !((w.firstRank ?? 1e9) < 150)) continue;
@@ -579,7 +598,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (tokens[k + 1] && !tokens[k + 1].spaceBefore && (tokens[k + 1].low === "-" || tokens[k + 1].low === "/") && tokens[k + 2]?.kind === "word" && !isCapitalised(tokens[k + 2])) continue;
       const nxt = tokens[k + 1];
       if (prev && prev.kind === "word" && isCapitalised(prev) && !prev.sentenceStart && adjacent(k) && !wordInfo(lex, prev).stop && !nameCandidateWord(lex, prev)) continue;
-      if (nxt && nxt.kind === "word" && isCapitalised(nxt) && adjacent(k + 1) && !nameCandidateWord(lex, nxt) && !wordInfo(lex, nxt).stop && !wordInfo(lex, nxt).acronym) continue;
+      if (nxt && nxt.kind === "word" && isCapitalised(nxt) && adjacent(k + 1) && !nameCandidateWord(lex, nxt) && !wordInfo(lex, nxt).stop && !wordInfo(lex, nxt).acronym && !unknownAcronym(nxt)) continue;
       record({ first: k, last: k, words: [k] }, "other", 0.6, "lone-name");
     }
   }

@@ -579,7 +579,21 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
   const zip4 = /(?<![\d\-\/.])\d{5}-\d{4}(?![\d\-\/])/gd;
   for (const [s, e] of groupMatches(zip4, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.75, rule: "zip4" });
   const ukPostcode = /(?<![\p{L}\d])(?:[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\s\d[ABD-HJLNP-UW-Z]{2}|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?\d[ABD-HJLNP-UW-Z]{2}(?=\s|$|[,.;)]))(?![\p{L}\d])/gud;
-  for (const [s, e] of groupMatches(ukPostcode, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.85, rule: "uk-postcode" });
+  for (const [s, e] of groupMatches(ukPostcode, text)) {
+    // The listed town right before it, on its line ("Dundee DD1 9SY", "London NW3 2QG", "Newport, NP19 7BX").
+    let start = s;
+    let k = tokenEndingBefore(tokens, s);
+    if (k >= 0 && tokens[k].low === "," && !/\n/.test(text.slice(tokens[k].end, s))) k--;
+    if (k >= 0 && cap(tokens[k]) && !/\n/.test(text.slice(tokens[k].end, s)) && !STOP_WORDS.has(tokens[k].low)) {
+      for (let first = Math.max(0, k - 2); first <= k; first++) {
+        if (cap(tokens[first]) && !tokens.slice(first + 1, k + 1).some((x) => x.newlineBefore) && matchPhrase(lex.places, tokens, first, placeWordOk) === k) {
+          start = tokens[first].start;
+          break;
+        }
+      }
+    }
+    out.push({ start, end: e, label: "Address_Location:Other", score: 0.85, rule: "uk-postcode" });
+  }
   // A postcode in lower case ("manchester m1 3hz", "leeds ls6 2ab"): only with a real postcode area and the space, and
   // with the listed town before it when there is one.
   for (const [s, e] of groupMatches(LOWER_UK_POSTCODE, text)) {

@@ -1,0 +1,37 @@
+// Policy (English annotation): an address written in pieces on one line is one span, whichever detector found each
+// piece ("Pond Street" + "London" + "NW3 2QG", "Dundee" + "DD1 9SY"). Pieces are joined across a comma and up to two
+// spaces when one of them holds a digit (a house number, a postcode) or the first ends in a street type, so a list
+// of towns ("Leeds, Bradford") stays apart. The joined span takes the patient's or caregiver's label over "Other".
+import type { Label, Span } from "../../contract/index.js";
+import type { HealingRule } from "../index.js";
+import { byPosition, mergedSpan } from "../spans.js";
+
+const GAP = /^ ?,? {1,2}$|^ {1,2}$/;
+const STREET_END = /(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|close|crescent|terrace|way|grove|place|court|ct|boulevard|blvd|gardens|mews|row|square|walk|hill|parade)\.?$/i;
+
+const isAddress = (label: string): boolean => label.startsWith("Address_Location");
+
+function joinedLabel(a: Label, b: Label): Label {
+  if (a === "Address_Location:Other") return b;
+  return a;
+}
+
+export const joinAddressPieces: HealingRule = (spans, { document }) => {
+  const text = document.text;
+  const sorted = [...spans].sort(byPosition);
+  const out: Span[] = [];
+  for (const s of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && isAddress(prev.label) && isAddress(s.label) && s.start >= prev.end && s.start - prev.end <= 4) {
+      const gap = text.slice(prev.end, s.start);
+      const a = text.slice(prev.start, prev.end);
+      const b = text.slice(s.start, s.end);
+      if (GAP.test(gap) && (/\d/.test(a) || /\d/.test(b) || STREET_END.test(a))) {
+        out[out.length - 1] = mergedSpan([prev, s], joinedLabel(prev.label, s.label));
+        continue;
+      }
+    }
+    out.push(s);
+  }
+  return out;
+};
