@@ -128,6 +128,22 @@ function joinPieces(text: string, spans: DetectedSpan[]): DetectedSpan[] {
   return out;
 }
 
+/**
+ * An organisation's name keeps a capital "The" before it and the apostrophe of a plural possessive after it
+ * ("The Limes Surgery", "The Anchor Inn", "St Thomas'"); a lower-case "the" stays outside.
+ */
+function organisationEdges(text: string, spans: DetectedSpan[]): DetectedSpan[] {
+  return spans.map((sp, i) => {
+    if (!sp.label.startsWith("Organization")) return sp;
+    let { start, end } = sp;
+    const prevEnd = i > 0 ? spans[i - 1].end : 0;
+    if (start >= 4 && start - 4 >= prevEnd && text.startsWith("The ", start - 4) && (start === 4 || !/[\p{L}\d]/u.test(text[start - 5]))) start -= 4;
+    const nextStart = i + 1 < spans.length ? spans[i + 1].start : text.length;
+    if (end < nextStart && (text[end] === "'" || text[end] === "\u2019") && text[end - 1] === "s" && (end + 1 >= text.length || !/[\p{L}\d]/u.test(text[end + 1]))) end += 1;
+    return start === sp.start && end === sp.end ? sp : { ...sp, start, end };
+  });
+}
+
 export function detectRulesEn(text: string, compiled: CompiledRulesEn): DetectedSpan[] {
-  return joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)));
+  return organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled))));
 }

@@ -72,6 +72,8 @@ export interface RulesEnLexicon {
   facilities: PhraseIndex;
   /** Insurers and payers (Organization:Other). */
   payers: PhraseIndex;
+  /** Employers, agencies, armed forces and charities (Organization:Other). */
+  organisations: PhraseIndex;
   /** Countries and continents: not a place on their own. */
   countries: PhraseIndex;
   /** Cities, towns, states and counties as phrases; `placeKinds` says which list each phrase came from. */
@@ -146,12 +148,15 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
   for (const e of readList("curated/facilities.txt")) facilities.add(phraseWords(e));
   const payers = new PhraseIndex();
   for (const e of readList("curated/payers.txt")) payers.add(phraseWords(e));
+  const organisations = new PhraseIndex();
+  for (const e of readList("curated/organisations.txt")) organisations.add(phraseWords(e));
   const countries = new PhraseIndex();
   for (const e of readList("curated/countries.txt")) countries.add(phraseWords(e));
   const common = new Set(readList("words/common.txt"));
   const census = readList("names/last.txt");
   cached = {
     payers,
+    organisations,
     countries,
     // The census and faker en lists first; names of the world after them (their ranks never make a lone name).
     firstNames: rankMap([...readList("names/first.txt"), ...readList("names/first-world.txt"), ...readList("curated/first-names-extra.txt").filter((n) => !common.has(foldWord(n)))]),

@@ -89,6 +89,15 @@ function jobEmployerCue(before: string): boolean {
   return false;
 }
 
+/** Lower-case nouns of a workplace after its owner's name ("the Boeing plant", "the Tyson processing plant"). */
+const WORKPLACE_NOUNS = new Set(["plant", "factory", "warehouse", "depot", "mill", "mine", "refinery", "distribution", "fulfillment", "fulfilment", "call", "store", "supermarket", "branch", "restaurant", "site", "yard", "dealership", "office", "offices", "headquarters", "hq"]);
+
+/** A facility's records and services, after a listed facility whose name is also a word ("Quest lab order"). */
+const FACILITY_SERVICE_AFTER = new Set(["lab", "labs", "laboratory", "records", "record", "letter", "letters", "results", "result", "report", "reports", "referral", "transfer", "pharmacy", "clinic", "appointment", "appt", "admission", "discharge", "notes", "imaging", "bloods", "order", "orders"]);
+
+/** Words before a listed organisation that is also an everyday word: "served in the Army", "works for Target". */
+const ORG_LIST_CUES = new Set(["at", "for", "with", "the", "in", "from", "by", "to", "via", "through", "joined", "left", "contacted", "informed", "notified", "called", "rang", "phoned"]);
+
 const CREDENTIAL_STATES = new Set(["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT", "NE", "RN", "NP"]);
 
 function cap(t: Token | undefined): boolean {
@@ -134,7 +143,10 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         const aloneAcronym = single && acronym && !w.common && !lex.clinicalAcronyms.has(t.text) && !SYSTEM_HEADINGS.has(t.text) && (k === 0 || t.newlineBefore) && (!tokens[g + 1] || tokens[g + 1].newlineBefore);
         // A listed one-word facility with its campus ("Mercy West", "Baptist East"): the tail is the second signal.
         const campus = single && !acronym && cap(tokens[g + 1]) && !tokens[g + 1].newlineBefore && DIRECTIONS.has(tokens[g + 1].low) && tokens[g + 1].text.length > 2;
-        if (!ambiguous || aloneAcronym || campus || (cue && FACILITY_CUES.has(cue.low) && !t.sentenceStart) || typeEndAt(tokens, lex, g + 1) >= 0) {
+        // A record or a service of the facility right after it: "Quest lab order", "Spire private letter", "Cedars outside labs".
+        const service = !acronym && tokens.slice(g + 1, g + 3).some((x, i) => x.kind === "word" && !x.newlineBefore && x.shape === "lower" && FACILITY_SERVICE_AFTER.has(x.low) && (i === 0 || tokens[g + 1].shape === "lower"));
+        const theCue = cue?.low === "the" && !t.sentenceStart && !acronym;
+        if (!ambiguous || aloneAcronym || campus || (cue && FACILITY_CUES.has(cue.low) && !t.sentenceStart) || theCue || service || typeEndAt(tokens, lex, g + 1) >= 0) {
           const end = extendFacility(tokens, lex, g);
           if (!eponymContextAfter(tokens, end)) {
             push(k, end, "Organization:Healthcare", 0.9, "facility-list");
@@ -278,6 +290,25 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         continue;
       }
     }
+    // Employers, agencies, armed forces, charities: "works at Tesco", "served in the Army", "Samaritans number".
+    const oe = cap(t) ? matchPhrase(lex.organisations, tokens, k, (w, i) => cap(w) || (i > 0 && (w.low === "s" || w.low === "of" || w.low === "and" || w.low === "the" || w.low === "for" || w.low === "on"))) : -1;
+    if (oe >= 0 && !(tokens[k - 1]?.low === "-" && !t.spaceBefore) && !(tokens[oe + 1]?.low === "-" && !tokens[oe + 1].spaceBefore)) {
+      const single = oe === k;
+      const w = wordInfo(lex, t);
+      const acronym = t.shape === "upper" && single;
+      // An everyday word or a short acronym needs a cue before it, and never starts a sentence.
+      const ambiguous = single && (w.common || w.commonSmall || lex.medical.has(t.low) || lex.clinicalAcronyms.has(t.text) || (acronym && t.text.length <= 3) || lex.surnames.has(t.low) || lex.firstNames.has(t.low));
+      const cue = prevWord(k);
+      const cued = !t.sentenceStart && cue !== undefined && (ORG_LIST_CUES.has(cue.low) || WORK_AT.test(text.slice(Math.max(0, t.start - 40), t.start)));
+      if ((!ambiguous && !(acronym && lex.common.has(t.low))) || cued) {
+        let e = oe;
+        if (tokens[e + 1]?.low === "'" && tokens[e + 2]?.low === "s" && !tokens[e + 1].spaceBefore) e += 2;
+        push(k, e, "Organization:Other", 0.75, "organisation-list");
+        facilityEnd[k] = e;
+        k = e;
+        continue;
+      }
+    }
     // "Ward 9 Larch", "Ward: Ilchester": a ward's proper name after the word (not "Ward 7B", "ward 22", "Ward round").
     if (t.low === "ward" && cap(t)) {
       let j = k + 1;
@@ -395,6 +426,18 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       }
       if (proper > 0 && (first < k || end > k)) push(first, end, "Organization:Other", 0.75, "org-shape");
       continue;
+    }
+    // "works nights at the Mountaire poultry plant", "the Amazon warehouse": a proper word before a lower-case
+    // workplace noun (one lower-case word between allowed) after "the" or "at".
+    if (cap(t) && t.shape !== "upper" && !t.sentenceStart && (tokens[k - 1]?.low === "the" || tokens[k - 1]?.low === "at")) {
+      const w = wordInfo(lex, t);
+      let j = k + 1;
+      if (tokens[j]?.kind === "word" && tokens[j].shape === "lower" && !WORKPLACE_NOUNS.has(tokens[j].low) && !STOP_WORDS.has(tokens[j].low)) j++;
+      const noun = tokens[j];
+      if (!w.common && !w.stop && !w.calendar && !lex.medical.has(t.low) && !w.medicalProper && noun?.kind === "word" && noun.shape === "lower" && WORKPLACE_NOUNS.has(noun.low) && !tokens.slice(k + 1, j + 1).some((x) => x.newlineBefore)) {
+        push(k, k, "Organization:Other", 0.7, "org-workplace");
+        continue;
+      }
     }
     const before = cap(t) && !t.sentenceStart ? text.slice(Math.max(0, t.start - 40), t.start) : "";
     const jobCue = before !== "" && JOB_BEFORE.test(before) && jobEmployerCue(before);
