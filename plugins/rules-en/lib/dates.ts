@@ -107,6 +107,14 @@ const AGE_IS = /(?<![\p{L}])(?:is|was|turned|turns|is\s+now|was\s+only)\s{1,2}(\
 const AGE_IS_SUBJECT = /(?<![\p{L}])(?:patient|pt|she|he|they|who|mother|father|mum|mom|dad|son|daughter|wife|husband|partner|brother|sister|grandmother|grandfather|baby|child)\s{1,2}$/iu;
 /** A relative's age at death or at a diagnosis: "Father died of MI at 54", "mother passed away at age 70". */
 const AGE_AT_EVENT = /(?<![\p{L}])(?:died|passed\s+away|deceased|death|dx['’]?d|diagnosed)(?:[^.;\n\d]{0,40}?)\sat\s{1,2}(?:age\s{1,2})?(\d{1,3})(?!\d|[.:\/]\d|%)(?!\s{0,2}(?:am|pm|h\b|hrs?|hours?|weeks?|wks?|days?|months?|mg|kg|cm|mmhg|%|o'?clock))/giud;
+/** An age in two units: "3y 8m", "8y 3m", "2 yrs 4 mths", "12 mo 4 d" (the whole pair is the age). */
+const AGE_TWO_UNITS = /(?<![\p{L}\d.\/:])(\d{1,3}\s?(?:y|yrs?|years?)\s{1,2}\d{1,2}\s?(?:m|mo|mos|mths?|months?)|\d{1,2}\s?(?:m|mo|mos|mths?|months?)\s{1,2}\d{1,2}\s?(?:d|days?|w|wks?|weeks?))(?![\p{L}\d\/])/giud;
+/** An age alone on its line (a fragment, a list entry): "72 yrs", "89 years", "6 months". */
+const AGE_ALONE = /(?:^|\n)[ \t]*(\d{1,3}\s{0,2}(?:yrs?|years?|months?|mos?))[ \t.]*(?=\n|$)/giud;
+/** The age in brackets after a birth date: "DOB: 17.11.1992 (31)", "d.o.b. 3/4/51 (72y)". */
+const AGE_AFTER_DOB = /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}[:\-]?\s{0,2}\d{1,4}[.\/\-]\d{1,2}[.\/\-]\d{2,4}\s{0,2}\(\s{0,2}(\d{1,3}(?:\s{0,2}(?:y|yrs?|years?|yo))?)\s{0,2}\)/giud;
+/** "a 4 mo with Down syndrome", "an 8 wk who": a number with a unit of age standing for the child. */
+const AGE_AS_NOUN = /(?<![\p{L}])an?\s{1,2}(\d{1,2}\s{0,2}(?:mo|mos|m\/o|wk|wks|w\/o|yo|y\/o))\s{1,2}(?=with\b|w\/|who\b|presenting\b|here\b)/giud;
 /** Neonatal day of life: "DOL 6", "DOL#12" (the whole pair is the age). */
 const DAY_OF_LIFE = /(?<![\p{L}])(DOL\s{0,2}#?\d{1,3})(?![\d.,\/])/gud;
 /** A month in Roman numerals, as British and European notes write it: "05.iii.2024", "12/xi/23". */
@@ -255,6 +263,10 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     }
     for (const [s, e] of groupMatches(AGE_AT_EVENT, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-at-event" });
     for (const [s, e] of groupMatches(DAY_OF_LIFE, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "day-of-life" });
+    for (const [s, e] of groupMatches(AGE_TWO_UNITS, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.9, rule: "age-two-units" });
+    for (const [s, e] of groupMatches(AGE_ALONE, text, 1)) if (Number.parseInt(text.slice(s, e), 10) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-alone" });
+    for (const [s, e] of groupMatches(AGE_AFTER_DOB, text, 1)) if (Number.parseInt(text.slice(s, e), 10) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-after-dob" });
+    for (const [s, e] of groupMatches(AGE_AS_NOUN, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-as-noun" });
     for (const [s, e, m] of groupMatches(rules.ageSex, text, 0)) {
       const n = Number(m[1]);
       if (n < 1 || n > 115) continue;

@@ -72,6 +72,12 @@ const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d0s|\d{1,3}(?:\s{0,2}(?:
 /** "Mateo 8 mo bronchiolitis", "Ada Obi 29F": a number with an age unit right after a name, no comma. */
 const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MF])(?![\p{L}\d\/])/u;
 
+/** "Carys 16 gillick", "mrs o'driscoll 87 fall": a bare number between a name and a lower-case word that is neither a
+ * unit nor a plural noun ("Jones 3 falls", "Smith 2 stents" are counts). */
+const AGE_BARE_AFTER_NAME = /^\s{1,2}([1-9]\d{0,2})(?=\s{1,2}(?:#|\p{Ll}))(?!\s{1,2}(?:mg|mcg|micrograms?|g|kg|ml|mls|l|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|sachets?|x|times|days?|d|weeks?|wks?|w|months?|mos?|m|years?|yrs?|y|hrs?|hours?|h|mins?|minutes?|secs?|am|pm|cm|mm|doses?|bpm|mmhg|lbs?|oz|st|nd|rd|th|pills?|cigarettes|cigs|packs?|visits?|attempts?|episodes?|of|to|and|or|out|per|stone|percent|beds?|bays?|floors?|steps?|feet|ft|inches|in)(?![\p{L}]))(?!\s{1,2}(?!(?:has|is|was)(?![\p{L}]))\p{Ll}+s(?![\p{L}]))/u;
+/** "Mr. Grabowski is 84, lives alone": the number said of the named person. */
+const AGE_IS_AFTER_NAME = /^\s{1,2}(?:is|was|turned|turns|is\s+now)\s{1,2}(\d{1,3})(?=\s{0,2}(?:[,;.)]|$|\n|and\s|with\s|today|now))(?![.,]\d)/u;
+
 /** "Mateo Cole-Ibáñez, 14 months", "pt: Ada Obi, 29, flat 12b", "Ellen (43)": a number right after a name is an age. */
 /** A table with an age column: "Name | Age | Bed" or "PATIENT     AGE   DX". */
 const AGE_COLUMN = /(?:^|\n)[^\n]*?(?:\||\t| {2,})\s*age\s*(?:\||\t| {2,}|\n|$)|(?:^|\n)\s*age\s*(?:\||\t| {2,})/i;
@@ -90,7 +96,7 @@ function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] 
       if (ageColumn) cell = AGE_CELL_AFTER_NAME.exec(after);
     }
     // Not after a clinician ("f/u Dr. Wong 2 wks" is a time).
-    const m = cell ?? AGE_AFTER_NAME.exec(after) ?? (n.label === "Name:Caregiver" ? null : AGE_UNIT_AFTER_NAME.exec(after));
+    const m = cell ?? AGE_AFTER_NAME.exec(after) ?? (n.label === "Name:Caregiver" ? null : AGE_UNIT_AFTER_NAME.exec(after) ?? AGE_IS_AFTER_NAME.exec(text.slice(n.end, n.end + 32)) ?? AGE_BARE_AFTER_NAME.exec(after));
     if (!m) continue;
     const value = Number.parseInt(m[1], 10);
     if (value > 115) continue;
