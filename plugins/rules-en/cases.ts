@@ -80,6 +80,13 @@ export const CASES: Record<string, readonly string[]> = {
     "Westley 2 at discharge, Centor 3 on arrival",
     "smoked for 40 years",
   ],
+  "table columns named by their header (session 6)": [
+    "| Bed | Pt | Age | Plan |\n| 3 | [TW] | [82] | bloods |\n| 4 | [Kowalczyk-Brown] | [67] | home |\n| 5 | Empty | - | - |",
+    "Study # | Initials | Result | Checked by\n[201-007] | [A-BK] | negative | [J. Mercer], RN\n[201-008] | [PL] | positive | Dr [Onwuka]",
+    "Slot\tHosp No\tName\n09:30\t[K4471820]\t[OYELOWO, Funmi]\n09:45\t-\tSide room",
+    "| Drug | Dose | Route | Time |\n| Amlodipine | 5 mg | PO | 08:00 |\n| Ramipril | 2.5 mg | PO | 20:00 |",
+    "Vaccine | Lot | Site | Given by\nMMR | - | LA | outside record\nHep B | 3CA77B1 | RT | -",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

@@ -9,6 +9,7 @@ import { findPlaces } from "./places.js";
 import { compileProfessionRules, findProfessions, type ProfessionRules } from "./professions.js";
 import { ocrNormalise } from "./ocr.js";
 import { restoreCase } from "./case.js";
+import { findTableCells } from "./tables.js";
 import { tokenize } from "./tokens.js";
 
 export interface RuleFamilies {
@@ -61,7 +62,17 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.places) out = out.concat(findPlaces(tokens, text, compiled.lexicon));
   if (f.professions) out = out.concat(findProfessions(text, compiled.professions));
   if (f.names) {
-    const names = findNames(tokens, text, compiled.lexicon, { loneNames: compiled.settings.lone_names });
+    const lex = compiled.lexicon;
+    // A cell of initials ("JB") is never everyday words; a cell of words is when each is a dictionary word and no name.
+    const plainWords = (cell: string) =>
+      !/^[\p{Lu}'’.\-]{1,5}$/u.test(cell) &&
+      cell.split(/[\s,]+/).every((w) => {
+        const low = w.toLowerCase();
+        return low === "" || ((lex.common.has(low) || lex.medical.has(low)) && (lex.surnames.get(low) ?? Infinity) > 10000 && (lex.firstNames.get(low) ?? Infinity) > 2000);
+      });
+    const cells = findTableCells(text, plainWords).filter((c) => c.label !== "ID:Patient" || f.identifiers);
+    const names = findNames(tokens, text, compiled.lexicon, { loneNames: compiled.settings.lone_names }).concat(cells.filter((c) => c.label !== "ID:Patient"));
+    out = out.concat(cells.filter((c) => c.label === "ID:Patient"));
     out = out.concat(names);
     if (f.ages) out = out.concat(agesAfterNames(text, names));
   }
