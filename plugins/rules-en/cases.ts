@@ -87,6 +87,13 @@ export const CASES: Record<string, readonly string[]> = {
     "| Drug | Dose | Route | Time |\n| Amlodipine | 5 mg | PO | 08:00 |\n| Ramipril | 2.5 mg | PO | 20:00 |",
     "Vaccine | Lot | Site | Given by\nMMR | - | LA | outside record\nHep B | 3CA77B1 | RT | -",
   ],
+  "jobs of relatives in brackets (session 6)": [
+    "Lives with husband [Tomasz] ([bus driver]) and two dogs.",
+    "Brother [Kofi] ([an electrician]) drove her in.",
+    "Father ([Dennis]) is a [plumber] by trade.",
+    "Seen with the nurse (band 6) and the registrar (on call).",
+    "Mum (present) is worried about school.",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

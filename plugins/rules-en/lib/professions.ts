@@ -39,16 +39,22 @@ export function isListedJob(phrase: string): boolean {
 const OUTSIDE = String.raw`(?:retired|former|part-time|full-time|part\s+time|full\s+time|self-employed|trainee|senior|junior|head|lead|male|female|man|woman|pleasant|known|healthy|active|young|old|elderly|keen|qualified|unemployed|successful|busy|local|professional)`;
 const NOT_MODIFIER = new Set(["a", "an", "the", "and", "or", "of", "with", "at", "for", "in", "on", "who", "very", "not", "no", "her", "his", "their", "now", "also", "still", "is", "was", "as"]);
 const PREVIOUS_WORD = /(?<![\p{L}'’])(\p{L}+)\s+$/u;
+const NAME_IN_BRACKETS = /\(\s?\p{Lu}[\p{L}'’-]+\s?\)\s+$/u;
+/** Relatives whose job a note gives in brackets after their name. */
+const KIN = String.raw`(?:wife|husband|partner|spouse|son|daughter|mother|father|mum|mom|dad|brother|sister|fianc[eé]e?|boyfriend|girlfriend|uncle|aunt|grandmother|grandfather|stepfather|stepmother|parent|carer|Wife|Husband|Partner|Spouse|Son|Daughter|Mother|Father|Mum|Mom|Dad|Brother|Sister)`;
 const NOT_SUBJECT = new Set(["there", "it", "this", "that", "what", "here", "which"]);
 const OUTSIDE_WORD = new RegExp(String.raw`^${OUTSIDE}$`, "i");
 
 export function compileProfessionRules(): ProfessionRules {
   // Cues: a work verb, "retired"/"former", an age ("62-year-old taxi driver", "70s, farmer"), "<someone> is a",
   // "she's a", "as a" after any verb ("works nights as a security guard").
+  // "wife Chioma (pediatric nurse)", "father Pádraig (a dairy farmer near ...)": a job in brackets after a relative's name.
+  // Only at a "(" is the look-behind tried, over words of bounded length (linear in the text).
+  const bracket = String.raw`(?=\()(?<=(?<![\p{L}])${KIN}\s{1,2}[\p{Lu}][\p{L}'’-]{0,30}(?:\s{1,2}[\p{Lu}][\p{L}'’-]{0,30}){0,2}\s{0,2})\(`;
   const cue = String.raw`(?:works?|worked|working|employed|job|occupation|position|profession|retired|former|unemployed|(?:years?|yrs?|yr|y)[\s-]{0,2}old|yo|y\/o|\d{1,3}s?\s{0,2}(?:[MF]|yo|y\/o)?\s{0,2},|(?:is|was)|(?:she|he|they|who)(?:'s|’s|\s+is|\s+was|\s+are|'re|’re)|(?:is|was)\s+(?:a|an)\s+(?:retired|former)|as)`;
   const phrases = professionPhrases();
   return {
-    cue: new RegExp(String.raw`(?<![\p{L}])(?:${cue}(?![\p{L}])|ex-)\s{0,2}:?\s{0,2}(?:as\s{1,2})?(?:(?:a|an)\s{1,2})?(?:${OUTSIDE}\s{1,2}){0,2}`, "giu"),
+    cue: new RegExp(String.raw`(?:(?<![\p{L}])(?:${cue}(?![\p{L}])|ex-)|${bracket})\s{0,2}:?\s{0,2}(?:as\s{1,2})?(?:(?:a|an)\s{1,2})?(?:${OUTSIDE}\s{1,2}){0,2}`, "giu"),
     jobs: new Set(phrases),
     maxWords: Math.max(...phrases.map((p) => p.split(" ").length)),
   };
@@ -82,8 +88,10 @@ export function findProfessions(text: string, rules: ProfessionRules): Candidate
   while ((m = rules.cue.exec(text))) {
     // "<someone> is a": the word before "is"/"was" must be a word, and not "there", "it", "this" ...
     if (/^(?:is|was)\b/i.test(m[0]) && !/^(?:is|was)\s+(?:a|an)\s+(?:retired|former)/i.test(m[0])) {
-      const before = PREVIOUS_WORD.exec(text.slice(Math.max(0, m.index - 24), m.index));
-      if (!before || NOT_SUBJECT.has(before[1].toLowerCase())) {
+      const window = text.slice(Math.max(0, m.index - 24), m.index);
+      const before = PREVIOUS_WORD.exec(window);
+      // "Mother (Karen) is a": a name in brackets is the subject too.
+      if ((!before || NOT_SUBJECT.has(before[1].toLowerCase())) && !NAME_IN_BRACKETS.test(window)) {
         rules.cue.lastIndex = m.index + 1;
         continue;
       }
