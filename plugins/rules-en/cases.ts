@@ -94,6 +94,15 @@ export const CASES: Record<string, readonly string[]> = {
     "Seen with the nurse (band 6) and the registrar (on call).",
     "Mum (present) is worried about school.",
   ],
+  "facility and school types (session 6)": [
+    "Bloods sent to [Ridgeback Regional Laboratory] this morning.",
+    "Referred to [Brightwater Dermatology Associates] for Mohs.",
+    "Transferred from [Ashgrove Mental Health Unit] last night.",
+    "Her son attends [Fernhill Primary]; daughter at [Rainbow Tots Nursery].",
+    "Admitted to the Intensive Care Unit overnight.",
+    "Police Child Protection Unit were informed.",
+    "Refer to Internal Medicine; Primary hypothyroidism noted.",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

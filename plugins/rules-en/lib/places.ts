@@ -67,7 +67,7 @@ const PLAN_WORDS = new Set(["gold", "silver", "bronze", "platinum", "plus", "adv
 
 const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
 
-const ORG_TYPES = new Set(["rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
+const ORG_TYPES = new Set(["primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
 const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for))\s*$/i;
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
@@ -268,7 +268,12 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       end = extendFacility(tokens, lex, end);
       // A type word followed by a colon is a field label ("Pharmacy: Ashworth Pharmacy").
       const label = end === typeEnd && tokens[end + 1]?.low === ":";
-      if (proper > 0 && (first < k || end > typeEnd) && !label) {
+      // "Unit" and "Facility" name a service too ("Police Child Abuse Investigation Unit"): the name must start with a
+      // word that is no dictionary word, or a listed place ("Lakeside Mental Health Unit").
+      const genericType = typeEnd === k && (t.low === "unit" || t.low === "facility");
+      const firstWord = tokens[first];
+      const genericOk = !genericType || (firstWord.kind === "word" && (!lex.common.has(firstWord.low) || lex.places.has(firstWord.low)) && !lex.facilityModifiers.has(firstWord.low));
+      if (proper > 0 && (first < k || end > typeEnd) && !label && genericOk) {
         push(first, end, "Organization:Healthcare", 0.85, "facility-shape");
         facilityEnd[first] = end;
         k = end;
@@ -413,6 +418,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         }
         const w = wordInfo(lex, p);
         if (w.stop || w.calendar || w.acronym) break;
+        // "Attends Little Acorns Nursery": a capitalised everyday word starting the sentence is not part of the name.
+        if (p.sentenceStart && w.common && !nameCandidateWord(lex, p) && first < k) break;
         first = j;
         n++;
         if (!w.common || nameCandidateWord(lex, p)) proper++;
