@@ -17,6 +17,7 @@ import { extendWeekday } from "./rules/extend-weekday.js";
 import { initialPeriod } from "./rules/initial-period.js";
 import { joinAddressPieces } from "./rules/join-address-pieces.js";
 import { joinSplitEntity } from "./rules/join-split-entity.js";
+import { joinSurnameGiven } from "./rules/join-surname-given.js";
 import { leadingPlus } from "./rules/leading-plus.js";
 import { mergeAdjacentPatientNames } from "./rules/merge-adjacent-patient-names.js";
 import { propagateNames } from "./rules/propagate-names.js";
@@ -51,6 +52,7 @@ export const RULES: Readonly<Record<string, RuleFactory>> = {
   "initial-period": fixed(initialPeriod),
   "join-address-pieces": fixed(joinAddressPieces),
   "join-split-entity": joinSplitEntity,
+  "join-surname-given": fixed(joinSurnameGiven),
   "leading-plus": fixed(leadingPlus),
   "merge-adjacent-patient-names": fixed(mergeAdjacentPatientNames),
   "propagate-names": propagateNames,
@@ -120,7 +122,7 @@ export const DEFAULT_ORDER: readonly string[] = [
  */
 const EN_REPLACED: Readonly<Record<string, string>> = { "trim-span": "trim-span-keep-hash", "recover-caregiver-names": "recover-caregiver-names-untitled" };
 
-export const EN_ORDER: readonly string[] = DEFAULT_ORDER.flatMap((name) => (name === "deduplicate" ? ["join-address-pieces", name] : [EN_REPLACED[name] ?? name])).filter(
+export const EN_ORDER: readonly string[] = DEFAULT_ORDER.flatMap((name) => (name === "deduplicate" ? ["join-address-pieces", "join-surname-given", name] : [EN_REPLACED[name] ?? name])).filter(
   (name) =>
     ![
       "title-period",
@@ -138,7 +140,7 @@ export const EN_ORDER: readonly string[] = DEFAULT_ORDER.flatMap((name) => (name
 export const PROFILE_ORDERS: Readonly<Record<string, readonly string[]>> = { en: EN_ORDER };
 
 /** A profile's version changes with its order or rules (en 1.2.0: trim-span-keep-hash; 1.3.0: recover-caregiver-names-untitled;
- * 1.4.0: join-address-pieces before each deduplicate). */
+ * 1.4.0: join-address-pieces and join-surname-given before each deduplicate). */
 const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.4.0" };
 
 export const PROFILE_LANGUAGES: Readonly<Record<string, readonly WordLanguage[]>> = {

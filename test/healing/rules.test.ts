@@ -260,6 +260,22 @@ describe("English policy", () => {
     ]);
     expect(out[0].detectors).toEqual(["det"]);
   });
+  it("join-surname-given joins 'SURNAME, Given' and 'Surname, Given' after a field label, never a list of names", () => {
+    const text = "To: OKORO, Adaeze\nFrom: Lindqvist, Maja\nSeen by Smith, Jones and Patel.";
+    const out = heal(
+      "join-surname-given",
+      text,
+      [["OKORO", "Name:Caregiver"], ["Adaeze", "Name:Other"], ["Lindqvist", "Name:Other"], ["Maja", "Name:Other"], ["Smith", "Name:Caregiver"], ["Jones", "Name:Other"], ["Patel", "Name:Other"]],
+      { languages: ["en"] },
+    );
+    expect(shown(out)).toEqual([
+      ["Name:Caregiver", "OKORO, Adaeze"],
+      ["Name:Other", "Lindqvist, Maja"],
+      ["Name:Caregiver", "Smith"],
+      ["Name:Other", "Jones"],
+      ["Name:Other", "Patel"],
+    ]);
+  });
   it("join-address-pieces leaves a name beside an address alone", () => {
     const text = "Ward 3, Jo Bloggs 12 Elm Road";
     expect(shown(heal("join-address-pieces", text, [["Jo Bloggs", "Name:Patient"], ["12 Elm Road", "Address_Location:Patient"]], { languages: ["en"] }))).toEqual([
@@ -275,7 +291,7 @@ describe("every rule has a test here", () => {
       [
         "bracket-balance", "caregiver-title-left", "caregiver-title-prefix", "caregiver-title-suffix", "deduplicate", "degree-to-birthdate",
         "drop-contained-titles", "drop-invalid-dates", "drop-non-alphanumeric", "extend-to-full-forms", "extend-weekday", "initial-period",
-        "join-address-pieces", "join-split-entity", "leading-plus", "merge-adjacent-patient-names", "propagate-names", "rebalance-undelimited-titles",
+        "join-address-pieces", "join-split-entity", "join-surname-given", "leading-plus", "merge-adjacent-patient-names", "propagate-names", "rebalance-undelimited-titles",
         "recover-caregiver-names", "recover-caregiver-names-untitled", "recover-known-values", "recover-patient-names", "relabel-titled-names", "resolve-overlapping-caregiver-titles",
         "title-period", "titled-name-fragment", "trailing-titled-caregiver", "trim-span", "trim-span-keep-hash", "trim-trailing-time",
       ].sort(),
