@@ -103,6 +103,13 @@ export const CASES: Record<string, readonly string[]> = {
     "Police Child Protection Unit were informed.",
     "Refer to Internal Medicine; Primary hypothyroidism noted.",
   ],
+  "places by cue, line and heading (session 6)": [
+    "She moved to [Reading] in the spring.",
+    "Foley",
+    "[Grand Rapids] wound clinic opening hours",
+    "Reading glasses prescribed; bath daily.",
+    "Grand rounds at noon.",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

@@ -690,13 +690,20 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     const after = placeContextAfter(tokens, lex, end);
     const cue = prevWord(k);
     const cued = !!cue && PLACE_CUES.has(cue.low) && cue.kind === "word";
+    // "moved to Reading", "lives in Bath": a verb of living or moving before the cue makes even an everyday word a place.
+    const moveCue = cued && !t.sentenceStart && cue !== undefined && (cue.low === "to" || cue.low === "in" || cue.low === "from") && MOVE_VERBS.has(tokens[cue.i - 1]?.low ?? "");
+    // Alone on its line (a fragment, a list entry), unless an eponym ("Foley" is a catheter).
+    const aloneLine = (k === 0 || t.newlineBefore) && (!tokens[end + 1] || tokens[end + 1].newlineBefore);
+    // A place of two or more listed words heading a short line before lower-case words: "Baton Rouge dialysis centers".
+    const nextLower = !tokens[end + 1] || tokens[end + 1].newlineBefore || (tokens[end + 1].kind === "word" && tokens[end + 1].shape === "lower");
     let ok: boolean;
     if (single) {
       if (w0.stop || w0.calendar) ok = false;
-      else if (w0.common || w0.eponym) ok = !t.sentenceStart && (after >= 0 || (cued && !w0.commonSmall));
+      else if (w0.common || w0.eponym) ok = (!t.sentenceStart && (after >= 0 || (cued && !w0.commonSmall) || moveCue)) || (aloneLine && !w0.common && !w0.commonSmall && !w0.eponym);
       else ok = true;
     } else {
-      ok = (!allCommon || after >= 0 || cued) && !(allCommon && t.sentenceStart && after < 0);
+      const head = allCommon && nextLower && (k === 0 || t.newlineBefore) && wordsIn.every((x) => x.shape === "title");
+      ok = ((!allCommon || after >= 0 || cued) && !(allCommon && t.sentenceStart && after < 0)) || head;
     }
     if (!ok) continue;
     if (eponymContextAfter(tokens, end)) continue;
@@ -723,6 +730,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
   }
   return out;
 }
+
+/** Verbs before "to", "in" or "from" that make the next capitalised word a place ("moved to Reading"). */
+const MOVE_VERBS = new Set(["moved", "moving", "relocated", "relocating", "lives", "living", "lived", "resides", "residing", "resided", "born", "raised", "grew", "emigrated", "immigrated", "returned", "travelled", "traveled", "drove", "flew", "visiting", "visited", "nearby", "up"]);
 
 /** Cues before a place of the world: "moved from Auckland", "born in Da Nang", "holiday in Tenerife". */
 const WORLD_CUES = new Set(["in", "from", "near", "outside", "visiting", "via"]);
