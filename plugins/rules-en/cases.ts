@@ -110,6 +110,17 @@ export const CASES: Record<string, readonly string[]> = {
     "Reading glasses prescribed; bath daily.",
     "Grand rounds at noon.",
   ],
+  "a line that is only a name (session 6)": [
+    "[Zhou Haoran]",
+    "[Van den Berg]",
+    "[ADEBAYO, MICHAEL K.]",
+    "[Rose Okonkwo-Daniels]",
+    "[Tobias Lindqvist], MCSP",
+    "Past Medical History",
+    "Discharge Summary",
+    "Consultant Physician",
+    "Hep B",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

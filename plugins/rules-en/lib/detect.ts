@@ -10,7 +10,8 @@ import { compileProfessionRules, findProfessions, type ProfessionRules } from ".
 import { ocrNormalise } from "./ocr.js";
 import { restoreCase } from "./case.js";
 import { findTableCells } from "./tables.js";
-import { tokenize } from "./tokens.js";
+import { isCapitalised, tokenize, type Token } from "./tokens.js";
+import { looksLikeName, NAME_LIKE_ALONE } from "./namelike.js";
 
 export interface RuleFamilies {
   names: boolean;
@@ -71,10 +72,76 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
         return low === "" || ((lex.common.has(low) || lex.medical.has(low)) && (lex.surnames.get(low) ?? Infinity) > 10000 && (lex.firstNames.get(low) ?? Infinity) > 2000);
       });
     const cells = findTableCells(text, plainWords).filter((c) => c.label !== "ID:Patient" || f.identifiers);
-    const names = findNames(tokens, text, compiled.lexicon, { loneNames: compiled.settings.lone_names }).concat(cells.filter((c) => c.label !== "ID:Patient"));
+    const names = findNames(tokens, text, compiled.lexicon, { loneNames: compiled.settings.lone_names })
+      .concat(cells.filter((c) => c.label !== "ID:Patient"))
+      .concat(compiled.settings.lone_names ? nameLines(tokens, text, lex) : []);
     out = out.concat(cells.filter((c) => c.label === "ID:Patient"));
     out = out.concat(names);
     if (f.ages) out = out.concat(agesAfterNames(text, names));
+  }
+  return out;
+}
+
+const NAME_PARTICLES = new Set(["van", "von", "der", "den", "de", "la", "le", "du", "da", "di", "del", "della", "dos", "das", "ter", "ten", "bin", "ibn", "al", "el"]);
+
+/**
+ * A line that is only a name ("Xu Mingzhe", "Van der Merwe", "OKWUOSA, CHIDI E.", "Grace Adeyemi-Clarke"): two to
+ * five words, each capitalised (particles aside), with a listed name or a particle among them, no medical, place or
+ * dictionary word unless it is a frequent given name or surname ("Grace"), and the letters of an unlisted word
+ * reading as a name. One pass over the tokens.
+ */
+function nameLines(tokens: readonly Token[], text: string, lex: RulesEnLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (let k = 0; k < tokens.length; ) {
+    let e = k + 1;
+    while (e < tokens.length && !tokens[e].newlineBefore) e++;
+    let line = tokens.slice(k, e);
+    k = e;
+    // Credentials after the name stay outside ("Gethin Evans, MCSP", "Hollie Banerjee MRPharmS").
+    const credential = (t: Token) => t.kind === "word" && t.text.length >= 2 && (t.shape === "upper" || t.shape === "mixed") && !lex.firstNames.has(t.low) && !lex.surnames.has(t.low);
+    while (line.length > 2 && credential(line[line.length - 1]) && line.slice(0, -1).some((t) => t.kind === "word" && t.shape === "title")) {
+      line = line.slice(0, -1);
+      if (line[line.length - 1].text === ",") line = line.slice(0, -1);
+    }
+    const words = line.filter((t) => t.kind === "word");
+    if (words.length < 2 || words.length > 6 || line.some((t) => t.kind === "num" || (t.kind === "punct" && !/^[,.'’\-]$/.test(t.text)))) continue;
+    let listed = 0;
+    let particles = 0;
+    let ok = true;
+    for (const w of words) {
+      if (NAME_PARTICLES.has(w.low) && w !== words[words.length - 1]) {
+        particles++;
+        continue;
+      }
+      // An initial ("E", "R").
+      if (w.text.length === 1 && /\p{Lu}/u.test(w.text)) continue;
+      // Not a word in lower case, nor an abbreviation no list names ("QEUH ED").
+      if (!isCapitalised(w) || (w.shape === "upper" && w.text.length <= 5 && !lex.firstNames.has(w.low) && !lex.surnames.has(w.low))) {
+        ok = false;
+        break;
+      }
+      const first = lex.firstNames.get(w.low);
+      const last = lex.surnames.get(w.low);
+      const common = lex.common.has(w.low) || lex.medical.has(w.low) || lex.medicalProper.has(w.low) || lex.eponyms.has(w.low) || lex.clinicalAcronyms.has(w.text);
+      if (common && !((first ?? Infinity) < 1000 || (last ?? Infinity) < 2000)) {
+        ok = false;
+        break;
+      }
+      if (lex.places.has(w.low) && first === undefined && last === undefined) {
+        ok = false;
+        break;
+      }
+      if (first !== undefined || last !== undefined) listed++;
+      else if (!looksLikeName(w.text, NAME_LIKE_ALONE - 0.3)) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok || (listed === 0 && particles === 0)) continue;
+    const a = words[0];
+    let b = line[line.length - 1];
+    if (b.kind === "punct" && b.text !== "." ) b = words[words.length - 1];
+    out.push({ start: a.start, end: b.end, label: "Name:Other", score: 0.65, rule: "name-line" });
   }
   return out;
 }
