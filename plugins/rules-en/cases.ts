@@ -121,6 +121,15 @@ export const CASES: Record<string, readonly string[]> = {
     "Consultant Physician",
     "Hep B",
   ],
+  "identifier cues (session 6)": [
+    "Reference lab CLIA [44D1234567]",
+    "Physio (TX lic. [4455667])",
+    "Registrar, IMC [445566]",
+    "[Medi-Cal] CIN [55443322B]",
+    "Care home resident # [RH-3321]",
+    "ICD SN [QXT554433K] checked",
+    "SN [Ellis] on shift; IMC admission planned",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

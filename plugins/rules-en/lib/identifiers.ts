@@ -33,6 +33,8 @@ const PATIENT_STRONG = [
   String.raw`pps(?:n|\s+(?:number|no\.?|#))?|sin(?=\s*(?:#|:|number|no))|social\s+insurance(?:\s+(?:number|no\.?|#))?|ohip|ramq|ahcip|msp(?=\s*(?:#|:|number|no))|health\s+card(?:\s+(?:number|no\.?|#))?|dva(?:\s+(?:number|no\.?|#|file))?|nhi|aadhaa?r|pan(?=\s*(?:#|:|number|no|card))|national\s+insurance(?:\s+(?:number|no\.?|#))?|ni\s+(?:number|no\.?)|nino`,
   String.raw`(?:portal|mychart|patient\s+portal|login|user(?:name)?|account)\s+(?:user(?:name)?|login|id|account|handle)`,
   String.raw`(?:employee|staff|badge)\s*(?:id|number|no\.?|#)`,
+  // Medi-Cal's client index number, a care home's resident number: "CIN 91827364A", "Facility resident #: MM-20417".
+  String.raw`cin(?=\s*(?:#|:|\d))|resident\s*(?:id|number|no\.?|#)`,
   String.raw`driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#))?`,
   String.raw`licen[cs]e\s+(?:plate|number|no\.?|#)`,
   String.raw`passport(?:\s+(?:number|no\.?|#))?`,
@@ -45,7 +47,7 @@ const PATIENT_WEAK = [
   String.raw`insurance|policy|member|account|acct|claim|case|plan|group|record|chart|id|ref|auth|authorization|encounter|visit|license|licence|dl|plate|badge`,
 ];
 const SSN_CUES = String.raw`ssn|ss\s?#|ss\s+(?:number|no\.?)|social\s+security(?:\s+(?:number|no\.?|#|card))?|social(?=\s*[:#])|last\s+(?:4|four)\s+(?:of\s+)?(?:the\s+)?(?:ssn|social)|ssn\s+last\s+(?:4|four)`;
-const CAREGIVER_CUES = String.raw`npi(?:\s+(?:number|no\.?|#))?|dea(?:\s+(?:number|no\.?|#))?|upin|gmc(?:\s+(?:number|no\.?))?|gphc(?:\s+(?:number|no\.?|reg(?:istration)?))?|gdc(?:\s+(?:number|no\.?))?|nmc(?:\s+pin)?|hcpc(?:\s+(?:number|no\.?))?|interpreter\s+(?:id|#|no\.?)|provider\s+(?:id|number|no\.?|#)|(?:medical\s+)?licen[cs]e\s+(?:for|of)\s+dr\.?|state\s+licen[cs]e`;
+const CAREGIVER_CUES = String.raw`npi(?:\s+(?:number|no\.?|#))?|dea(?:\s+(?:number|no\.?|#))?|upin|gmc(?:\s+(?:number|no\.?))?|gphc(?:\s+(?:number|no\.?|reg(?:istration)?))?|gdc(?:\s+(?:number|no\.?))?|nmc(?:\s+pin)?|hcpc(?:\s+(?:number|no\.?))?|interpreter\s+(?:id|#|no\.?)|provider\s+(?:id|number|no\.?|#)|(?:medical\s+)?licen[cs]e\s+(?:for|of)\s+dr\.?|state\s+licen[cs]e|clia(?:\s+(?:id|number|no\.?|#))?|imc(?:\s+(?:number|no\.?|reg(?:istration)?))?|(?:[a-z]{2}\s+)?lic\.|mcrn|ahpra(?:\s+(?:number|no\.?))?|cpso(?:\s+(?:number|no\.?))?`;
 
 // A value: starts with a letter or digit, up to 24 characters of letters, digits and inner - / . _, optional further
 // digit groups after single spaces ("W 1234 5678").
@@ -103,7 +105,7 @@ export function compileIdentifierRules(): IdentifierRules {
       cueRule(PATIENT_STRONG.join("|"), "ID:Patient", 2, "id-cue"),
       cueRule(PATIENT_WEAK.join("|"), "ID:Patient", 4, "id-weak-cue"),
       cueRule(String.raw`key\s?safe(?:\s+code)?|key\s+code|door\s+code|gate\s+code|access\s+code|entry\s+code|lock\s?box(?:\s+code)?|alarm\s+code`, "Anonymize_Other", 3, "access-code"),
-      cueRule(String.raw`vin|collar\s+(?:number|no\.?|#)|shoulder\s+(?:number|no\.?)|serial(?:\s+(?:number|no\.?|#))?|s\/n|device\s+(?:id|serial)|licen[cs]e\s+plate|plate|registration(?:\s+(?:number|no\.?))?|mac\s+address`, "Anonymize_Other", 3, "device-cue"),
+      cueRule(String.raw`vin|collar\s+(?:number|no\.?|#)|shoulder\s+(?:number|no\.?)|serial(?:\s+(?:number|no\.?|#))?|s\/n|sn(?=\s{1,2}[A-Z]{0,4}\d)|device\s+(?:id|serial)|sort\s+code|licen[cs]e\s+plate|plate|registration(?:\s+(?:number|no\.?))?|mac\s+address`, "Anonymize_Other", 3, "device-cue"),
     ],
     // "#12345", "# 12345": at least four digits, or a letter-digit mix of five characters.
     hashId: /(?<![\p{L}\d&])#\s?(?=[A-Za-z0-9-]{4,20}(?![A-Za-z0-9]))([A-Za-z]{0,4}-?\d[A-Za-z0-9-]{3,19})/giud,
