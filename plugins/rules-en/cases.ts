@@ -130,6 +130,13 @@ export const CASES: Record<string, readonly string[]> = {
     "ICD SN [QXT554433K] checked",
     "SN [Ellis] on shift; IMC admission planned",
   ],
+  "months and year ranges (session 6)": [
+    "Last seen at the hospice in [Feb]",
+    "ADMITTED IN [AUG] WITH SEPSIS",
+    "Took methotrexate [2011-2016], then stopped.",
+    "OCT scan normal; MAR chart reviewed; APR planned.",
+    "march to the ward; may need bloods",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

@@ -209,6 +209,10 @@ describe("phase 4: full written forms", () => {
     const out = heal("drop-invalid-dates", "per 11-2021, 13-2021, 11-2400", [["11-2021", "Date"], ["13-2021", "Date"], ["11-2400", "Date"]]);
     expect(shown(out)).toEqual([["Date", "11-2021"]]);
   });
+  it("drop-invalid-dates keeps a range of two years ('2016-2021') and still drops '2016-45'", () => {
+    const out = heal("drop-invalid-dates", "took it 2016-2021, dose 2016-45", [["2016-2021", "Date"], ["2016-45", "Date"]]);
+    expect(shown(out)).toEqual([["Date", "2016-2021"]]);
+  });
 });
 
 describe("phases 5 and 6", () => {

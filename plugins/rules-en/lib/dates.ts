@@ -83,7 +83,9 @@ export function compileDateRules(): DateRules {
     quarter: /(?<![\p{L}\d])(?:Q[1-4]\s?(?:19|20)\d\d|(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?:19|20)\d\d|(?:19|20)\d\d\s?Q[1-4])(?![\p{L}\d])/giud,
     // A month written out in capitals mid-sentence ("clinic letter March", "seen in clinic August"): not May, not at
     // the start of a sentence or line (checked in code), not a first name before a surname.
-    bareMonth: /(?<![\p{L}])(January|February|March|April|June|July|August|September|October|November|December)(?![\p{L}])/gud,
+    // Full names, their title-case abbreviations, and the capitals abbreviations that are no clinical acronym (not
+    // "MAR", "OCT", "APR", "DEC"); "May" and "March" in lower case are words.
+    bareMonth: /(?<![\p{L}])(January|February|March|April|June|July|August|September|October|November|December|Jan|Feb|Apr|Aug|Sept|Oct|Nov|Dec|JAN|FEB|AUG|SEPT|NOV)(?![\p{L}]|\.\s?\d|\s?\d)/gud,
     // "aged 6 and 9", "ages 4, 7 and 11": the further ages of a list.
     ageList: /(?<![\p{L}])(?:aged?|ages)\s{1,2}\d{1,3}(?:\s{0,2}(?:,|and|&)\s{0,2}\d{1,3}(?![\d.]))+/giud,
     relative: new RegExp(
@@ -107,6 +109,7 @@ const AGE_IS = /(?<![\p{L}])(?:is|was|turned|turns|is\s+now|was\s+only)\s{1,2}(\
 const AGE_IS_SUBJECT = /(?<![\p{L}])(?:patient|pt|she|he|they|who|mother|father|mum|mom|dad|son|daughter|wife|husband|partner|brother|sister|grandmother|grandfather|baby|child)\s{1,2}$/iu;
 /** A relative's age at death or at a diagnosis: "Father died of MI at 54", "mother passed away at age 70". */
 const AGE_AT_EVENT = /(?<![\p{L}])(?:died|passed\s+away|deceased|death|dx['’]?d|diagnosed)(?:[^.;\n\d]{0,40}?)\sat\s{1,2}(?:age\s{1,2})?(\d{1,3})(?!\d|[.:\/]\d|%)(?!\s{0,2}(?:am|pm|h\b|hrs?|hours?|weeks?|wks?|days?|months?|mg|kg|cm|mmhg|%|o'?clock))/giud;
+const YEAR_RANGE = /(?<![\d.,\/\-#])((?:19[5-9]\d|20[0-3]\d))\s?[-–]\s?((?:19[5-9]\d|20[0-3]\d))(?![\d\/\-]|[.,]\d|\s?(?:%|mg|ml|kg|units?|patients|cases|cells|feet|ft|m|km)(?![\p{L}]))/gu;
 /** An age in two units: "3y 8m", "8y 3m", "2 yrs 4 mths", "12 mo 4 d" (the whole pair is the age). */
 const AGE_TWO_UNITS = /(?<![\p{L}\d.\/:])(\d{1,3}\s?(?:y|yrs?|years?)\s{1,2}\d{1,2}\s?(?:m|mo|mos|mths?|months?)|\d{1,2}\s?(?:m|mo|mos|mths?|months?)\s{1,2}\d{1,2}\s?(?:d|days?|w|wks?|weeks?))(?![\p{L}\d\/])/giud;
 /** An age alone on its line (a fragment, a list entry): "72 yrs", "89 years", "6 months". */
@@ -195,6 +198,16 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     }
     for (const [s, e] of groupMatches(rules.cuedMonth, text, 1)) push(s, e, "cued-month", 0.75);
     for (const [s, e] of groupMatches(rules.bareYear, text, 1)) push(s, e, "bare-year", 0.6);
+    // "took alendronate 2016-2021": a range of two years, each a date, the second later than the first.
+    for (const m of text.matchAll(YEAR_RANGE)) {
+      const a = m.index;
+      const y1 = m[1];
+      const y2 = m[2];
+      if (Number(y2) <= Number(y1)) continue;
+      push(a, a + y1.length, "year-range", 0.65);
+      const b = a + m[0].length - y2.length;
+      push(b, b + y2.length, "year-range", 0.65);
+    }
     for (const [s, e] of groupMatches(rules.bareMonthDay, text, 0)) {
       const before = text.slice(Math.max(0, s - 12), s);
       if (/(?:pain|power|strength|score|gcs|nyha|grade|ratio|apgar|mmse|moca|phq|gad|vas|nrs|bp|x|of|\/)\s*:?\s*$/i.test(before)) continue;
