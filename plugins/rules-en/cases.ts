@@ -65,6 +65,10 @@ export const CASES: Record<string, readonly string[]> = {
     "Wearing boots in clinic; took the subway here.",
     "Rush to theatre was avoided.",
     "Aim for the target range of 4-7.",
+    "Packs boxes at the [Amazon] warehouse; [Amazon] orders piling up.",
+    "Veteran, [Navy] [1998-2004], then security work.",
+    "Target HbA1c under 53 this year.",
+    "OPG shows an impacted lower eight.",
   ],
   "ages (session 6)": [
     "[Rhiannon] [15] contraception advice?",

@@ -95,8 +95,11 @@ const WORKPLACE_NOUNS = new Set(["plant", "factory", "warehouse", "depot", "mill
 /** A facility's records and services, after a listed facility whose name is also a word ("Quest lab order"). */
 const FACILITY_SERVICE_AFTER = new Set(["lab", "labs", "laboratory", "records", "record", "letter", "letters", "results", "result", "report", "reports", "referral", "transfer", "pharmacy", "clinic", "appointment", "appt", "admission", "discharge", "notes", "imaging", "bloods", "order", "orders"]);
 
+/** Nouns of trade or service after a listed organisation whose name is a word ("Amazon orders", "Army veteran"). */
+const ORG_TRADE_AFTER = new Set(["orders", "order", "delivery", "deliveries", "driver", "drivers", "shift", "shifts", "job", "career", "veteran", "pension", "benefits", "account", "employee", "employees", "staff", "worker", "workers", "uniform", "service"]);
+
 /** Words before a listed organisation that is also an everyday word: "served in the Army", "works for Target". */
-const ORG_LIST_CUES = new Set(["at", "for", "with", "the", "in", "from", "by", "to", "via", "through", "joined", "left", "contacted", "informed", "notified", "called", "rang", "phoned"]);
+const ORG_LIST_CUES = new Set(["at", "for", "with", "the", "in", "from", "by", "to", "via", "through", "on", "joined", "left", "contacted", "informed", "notified", "called", "rang", "phoned"]);
 
 const CREDENTIAL_STATES = new Set(["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT", "NE", "RN", "NP"]);
 
@@ -304,7 +307,10 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       // An everyday word or a short acronym needs a cue before it, and never starts a sentence.
       const ambiguous = single && (w.common || w.commonSmall || lex.medical.has(t.low) || lex.clinicalAcronyms.has(t.text) || (acronym && t.text.length <= 3) || lex.surnames.has(t.low) || lex.firstNames.has(t.low));
       const cue = prevWord(k);
-      const cued = !t.sentenceStart && cue !== undefined && (ORG_LIST_CUES.has(cue.low) || WORK_AT.test(text.slice(Math.max(0, t.start - 40), t.start)));
+      // After it: a workplace or trade noun ("Amazon warehouse", "Amazon orders") or the years served, a range ("Army 2003-2011").
+      const nx = tokens[oe + 1];
+      const after = nx !== undefined && !nx.newlineBefore && ((nx.kind === "word" && nx.shape === "lower" && (WORKPLACE_NOUNS.has(nx.low) || ORG_TRADE_AFTER.has(nx.low))) || (nx.kind === "num" && /^(?:19|20)\d\d$/.test(nx.text) && /^\s?[-–]\s?(?:19|20)\d\d/.test(text.slice(nx.end, nx.end + 7))));
+      const cued = after || (!t.sentenceStart && cue !== undefined && (ORG_LIST_CUES.has(cue.low) || WORK_AT.test(text.slice(Math.max(0, t.start - 40), t.start))));
       if ((!ambiguous && !(acronym && lex.common.has(t.low))) || cued) {
         let e = oe;
         if (tokens[e + 1]?.low === "'" && tokens[e + 2]?.low === "s" && !tokens[e + 1].spaceBefore) e += 2;
