@@ -141,6 +141,10 @@ export const CASES: Record<string, readonly string[]> = {
     "OCT scan normal; MAR chart reviewed; APR planned.",
     "march to the ward; may need bloods",
   ],
+  "address pieces are no names (session 6)": [
+    "Address: [Flat 3, Harewood Court, Victoria Road, Leeds LS6 1AB]",
+    "Referred by [Court], [Albert] and [Smith, John]",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

@@ -280,6 +280,19 @@ describe("English policy", () => {
       ["Name:Other", "Patel"],
     ]);
   });
+  it("join-address-pieces takes the rest of a flat number and a street word between pieces", () => {
+    const text = "Flat 2/1, 9 Kirk Street and Flat 4, Bramble Court, 12 Mill Road";
+    const out = heal(
+      "join-address-pieces",
+      text,
+      [["Flat 2", "Address_Location:Other"], ["9 Kirk Street", "Address_Location:Patient"], ["Flat 4, Bramble", "Address_Location:Other"], ["12 Mill Road", "Address_Location:Other"]],
+      { languages: ["en"] },
+    );
+    expect(shown(out)).toEqual([
+      ["Address_Location:Patient", "Flat 2/1, 9 Kirk Street"],
+      ["Address_Location:Other", "Flat 4, Bramble Court, 12 Mill Road"],
+    ]);
+  });
   it("join-address-pieces leaves a name beside an address alone", () => {
     const text = "Ward 3, Jo Bloggs 12 Elm Road";
     expect(shown(heal("join-address-pieces", text, [["Jo Bloggs", "Name:Patient"], ["12 Elm Road", "Address_Location:Patient"]], { languages: ["en"] }))).toEqual([

@@ -64,6 +64,9 @@ const BARE_CREDENTIALS = new Set(["MD", "RN", "NP", "PHD", "MBBS", "FRCS", "FRCP
 
 const NOT_NAME_AFTER_TITLE = new Set(["will", "may", "said", "says", "told", "ordered", "wants", "wanted", "is", "was", "has", "had", "and", "to", "on", "at", "for", "the", "in", "appt", "appointment", "visit", "visits", "note", "notes", "office", "orders", "order", "recommended", "advised", "recommends", "advises", "feels", "thinks", "thought", "asked", "who", "what", "when", "where", "if", "or", "of", "with", "a", "an", "that", "this", "his", "her", "called", "not", "also", "would", "should", "could", "can", "did", "does", "do", "are", "be", "saw", "sees", "see", "came", "gave", "prescribed", "started", "stopped", "changed", "reviewed", "discussed", "agrees", "agreed", "plans", "planned", "wrote", "writes", "signed", "here", "there", "unknown", "none", "name", "names", "x", "xx", "xxx"]);
 
+/** Street and building words: a "Last, First" pair next to one is a piece of an address. */
+const ADDRESS_WORDS = new Set(["road", "rd", "street", "st", "lane", "ln", "avenue", "ave", "drive", "dr", "close", "crescent", "terrace", "way", "grove", "place", "court", "ct", "gardens", "mews", "row", "square", "walk", "hill", "parade", "house", "cottage", "cottages", "farm", "lodge", "villas", "boulevard", "blvd"]);
+
 export function isInitialAt(tokens: readonly Token[], k: number): number {
   // "J." or "J.P." or "A.-M.": returns the index of the last token of the initial (its dot), or -1.
   const t = tokens[k];
@@ -334,7 +337,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
         (t.shape === second.shape || (t.shape === "upper") === (second.shape === "upper") || (t.shape === "upper" && second.shape === "title" && t.text.length >= 3))
       ) {
         const e2 = nameWordAt(c2, true, false);
-        if (e2 >= 0) {
+        // Pieces of an address, not a person: "Pittville Court, Albert Road" (a street type after either part).
+        const streetAfter = (j: number) => tokens[j + 1]?.kind === "word" && !tokens[j + 1].newlineBefore && ADDRESS_WORDS.has(tokens[j + 1].low);
+        if (e2 >= 0 && !streetAfter(e2) && !ADDRESS_WORDS.has(tokens[lastEnd].low)) {
           let last = e2;
           const ini3 = isInitialAt(tokens, last + 1);
           if (ini3 >= 0) last = ini3;

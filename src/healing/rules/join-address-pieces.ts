@@ -6,8 +6,10 @@ import type { Label, Span } from "../../contract/index.js";
 import type { HealingRule } from "../index.js";
 import { byPosition, mergedSpan } from "../spans.js";
 
-const GAP = /^ ?,? {1,2}$|^ {1,2}$/;
-const STREET_END = /(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|close|crescent|terrace|way|grove|place|court|ct|boulevard|blvd|gardens|mews|row|square|walk|hill|parade)\.?$/i;
+/** A comma and up to two spaces; the rest of a flat number ("Flat 1" + "/2, " + "14 Peddie Street") may lead it. */
+const GAP = /^(?:\/\d{1,3}[A-Za-z]?)? ?,? {1,2}$|^ {1,2}$/;
+const TYPED_GAP = /^ (\p{Lu}\p{Ll}{1,11}),? {1,2}$/u;
+const STREET_END = /(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|close|crescent|terrace|way|grove|place|court|ct|boulevard|blvd|gardens|mews|row|square|walk|hill|parade|house|lodge|cottages?)\.?$/i;
 
 const isAddress = (label: string): boolean => label.startsWith("Address_Location");
 
@@ -22,11 +24,13 @@ export const joinAddressPieces: HealingRule = (spans, { document }) => {
   const out: Span[] = [];
   for (const s of sorted) {
     const prev = out[out.length - 1];
-    if (prev && isAddress(prev.label) && isAddress(s.label) && s.start >= prev.end && s.start - prev.end <= 4) {
+    if (prev && isAddress(prev.label) && isAddress(s.label) && s.start >= prev.end && s.start - prev.end <= 16) {
       const gap = text.slice(prev.end, s.start);
       const a = text.slice(prev.start, prev.end);
       const b = text.slice(s.start, s.end);
-      if (GAP.test(gap) && (/\d/.test(a) || /\d/.test(b) || STREET_END.test(a))) {
+      // A street or building word between the pieces belongs to the address ("Flat 6, Pittville" + " Court, " + ...).
+      const typed = TYPED_GAP.exec(gap);
+      if ((GAP.test(gap) || (typed !== null && STREET_END.test(typed[1]))) && (/\d/.test(a) || /\d/.test(b) || STREET_END.test(a))) {
         out[out.length - 1] = mergedSpan([prev, s], joinedLabel(prev.label, s.label));
         continue;
       }
