@@ -59,6 +59,8 @@ export const CASES: Record<string, readonly string[]> = {
     "Letter from [DWP] about PIP.",
     "Stacks shelves at [Lidl] on weekends.",
     "[Quest] results back, all normal",
+    "Booked at the [Coombe] for the scan; previously at [Whipps Cross].",
+    "Sat under the cedars in the garden.",
     "picked up from the [Boots] by her son",
     "[The Willows Surgery] has her records.",
     "Target HbA1c below 58.",
