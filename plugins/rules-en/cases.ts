@@ -147,6 +147,11 @@ export const CASES: Record<string, readonly string[]> = {
     "Address: [Flat 3, Harewood Court, Victoria Road, Leeds LS6 1AB]",
     "Referred by [Court], [Albert] and [Smith, John]",
   ],
+  "initials after by (session 6)": [
+    "Result phoned to the ward at 14:10 by [RTW].",
+    "Dose checked by [AKP] (second checker).",
+    "Seen by GP. Reviewed by ENT (on call). Driven by BP.",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

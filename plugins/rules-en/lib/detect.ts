@@ -76,11 +76,22 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
       .concat(cells.filter((c) => c.label !== "ID:Patient"))
       .concat(compiled.settings.lone_names ? nameLines(tokens, text, lex) : []);
     out = out.concat(cells.filter((c) => c.label === "ID:Patient"));
+    // "read back at 10:02 by JQK.", "checked by MLK": a clinician's initials after "by" at the end of a clause.
+    for (const m of text.matchAll(INITIALS_AFTER_BY)) {
+      const v = m[1];
+      if (lex.clinicalAcronyms.has(v) || NOT_INITIALS.has(v) || lex.common.has(v.toLowerCase())) continue;
+      const s0 = m.index + m[0].length - v.length;
+      names.push({ start: s0, end: s0 + v.length, label: "Name:Caregiver", score: 0.7, rule: "initials-after-by" });
+    }
     out = out.concat(names);
     if (f.ages) out = out.concat(agesAfterNames(text, names));
   }
   return out;
 }
+
+const INITIALS_AFTER_BY = /(?<![\p{L}])by\s{1,2}([A-Z]{2,3})(?=\s{0,2}(?:[.;)]|\(|$|\n))/gu;
+/** Services and roles written in capitals after "by" ("seen by GP.", "reviewed by ENT)"). */
+const NOT_INITIALS = new Set(["GP", "GPS", "ED", "AE", "ENT", "ICU", "ITU", "HDU", "CCU", "NICU", "PICU", "OT", "PT", "SLT", "SALT", "SW", "RN", "NP", "PA", "MD", "DO", "EMS", "SHO", "FY", "SPR", "ST", "CT", "MRI", "USS", "ECG", "EKG", "DR", "MR", "MRS", "MS", "ANP", "ACP", "CNS", "HCA", "CSW", "DN", "DNS", "CPN", "OOH", "NHS", "VA", "CPS", "APS", "MDT", "PCP", "OBS", "OB", "GYN", "IR", "GI", "ID", "TB", "HIV", "UK", "US", "USA", "ER", "OR", "IV", "PO", "IM", "SC", "AM", "PM", "TTO", "TTA", "RMO", "HO", "SHO", "REG", "CONS", "ALS", "BLS", "ACLS", "PALS", "RRT", "MET", "AMU", "SAU", "CDU", "MAU", "EAU"]);
 
 const NAME_PARTICLES = new Set(["van", "von", "der", "den", "de", "la", "le", "du", "da", "di", "del", "della", "dos", "das", "ter", "ten", "bin", "ibn", "al", "el"]);
 
