@@ -145,6 +145,7 @@ export const CASES: Record<string, readonly string[]> = {
   ],
   "address pieces are no names (session 6)": [
     "Address: [Flat 3, Harewood Court, Victoria Road, Leeds LS6 1AB]",
+    "Lives at [22 Heol y Felin], [Aberdare]",
     "Referred by [Court], [Albert] and [Smith, John]",
   ],
   "initials after by (session 6)": [

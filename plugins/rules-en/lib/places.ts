@@ -95,6 +95,9 @@ const WORKPLACE_NOUNS = new Set(["plant", "factory", "warehouse", "depot", "mill
 /** A facility's records and services, after a listed facility whose name is also a word ("Quest lab order"). */
 const FACILITY_SERVICE_AFTER = new Set(["lab", "labs", "laboratory", "records", "record", "letter", "letters", "results", "result", "report", "reports", "referral", "transfer", "pharmacy", "clinic", "appointment", "appt", "admission", "discharge", "notes", "imaging", "bloods", "order", "orders"]);
 
+/** Welsh street words that come before the name ("Heol" road, "Ffordd" way, "Stryd" street, "Lôn" lane, "Maes" field). */
+const WELSH_STREET = new Set(["heol", "ffordd", "stryd", "lon", "lôn", "maes", "rhodfa", "cilgant", "teras", "clos", "llys"]);
+
 /** Nouns of trade or service after a listed organisation whose name is a word ("Amazon orders", "Army veteran"). */
 const ORG_TRADE_AFTER = new Set(["orders", "order", "delivery", "deliveries", "driver", "drivers", "shift", "shifts", "job", "career", "veteran", "pension", "benefits", "account", "employee", "employees", "staff", "worker", "workers", "uniform", "service"]);
 
@@ -505,6 +508,12 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       nameWords++;
       j++;
       if (tokens[j]?.low === "'" && tokens[j + 1]?.low === "s") j += 2;
+    }
+    // Welsh streets put the type first: "14 Heol y Nant", "3 Maes y Llan", "2 Ffordd Penrhyn", "7 Lôn Las".
+    if (typeAt < 0 && tokens[nameStart] && WELSH_STREET.has(tokens[nameStart].low) && cap(tokens[nameStart])) {
+      let w = nameStart + 1;
+      if (tokens[w] && (tokens[w].low === "y" || tokens[w].low === "yr") && !tokens[w].newlineBefore) w++;
+      if (tokens[w] && cap(tokens[w]) && tokens[w].kind === "word" && !tokens[w].newlineBefore) typeAt = w;
     }
     if (typeAt < 0 || nameStart === typeAt) continue;
     let end = typeAt;
