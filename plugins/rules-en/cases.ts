@@ -153,6 +153,13 @@ export const CASES: Record<string, readonly string[]> = {
     "Dose checked by [AKP] (second checker).",
     "Seen by GP. Reviewed by ENT (on call). Driven by BP.",
   ],
+  "nicknames and hyphenated names (session 6)": [
+    'Pt [Bernard "Bernie" Kowalczyk], [79], lives alone',
+    'Patient: Mr [Chinedu ("Chi-Chi") Obi], 41',
+    "[Olivia-Mae] is a [3-year-old] girl with croup.",
+    "pt [Park, Seo-yeon] seen today",
+    "[Mr Holt] is Spanish-speaking; the Smith-type fracture healed.",
+  ],
   "one-liners": [
     "Seen by Dr. [Smith] on [April 12, 2023] for chest pain.",
     "Pt [John Smith], [45-year-old] male, MRN is [CC-98765], lives at [123 Maple Street, Chicago, IL 60601].",

@@ -239,6 +239,53 @@ function organisationEdges(text: string, spans: DetectedSpan[]): DetectedSpan[] 
   });
 }
 
+/** A nickname in quotes between a given name and a surname: 'Harold "Hal" Brenner', 'Mr Ifeanyi ("Iffy") Chukwu'. */
+const NICKNAME_GAP = /^\s{1,2}\(?["“'‘][\p{L}][\p{L}'’.\- ]{0,18}["”'’]\)?\s{1,2}$/u;
+const CLOSING_GAP = /^["”]\)?\s{1,2}$/u;
+/** The rest of a hyphenated given name or surname glued to a name: "Amelia" + "-Rose", "Ji" + "-hoon". */
+const HYPHEN_TAIL = /^-\p{L}[\p{L}'’]{1,20}(?![\p{L}\d-])/u;
+
+/**
+ * A name is one span over a quoted nickname inside it and over the hyphenated rest of its last word ("Amelia-Rose",
+ * "Kim, Ji-hoon"). The parts may come from different rules; the nickname may also be a span of its own.
+ */
+function nameEdges(text: string, spans: DetectedSpan[], lex: RulesEnLexicon): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    let sp = spans[i];
+    if (sp.label.startsWith("Name:")) {
+      const nextStart = i + 1 < spans.length ? spans[i + 1].start : text.length;
+      const tail = HYPHEN_TAIL.exec(text.slice(sp.end, Math.min(nextStart, sp.end + 24)));
+      // Not a compound with an everyday word ("63F. Spanish-speaking", "Smith-type").
+      if (tail && !(lex.common.has(tail[0].slice(1).toLowerCase()) && !lex.firstNames.has(tail[0].slice(1).toLowerCase()) && !lex.surnames.has(tail[0].slice(1).toLowerCase()))) sp = { ...sp, end: sp.end + tail[0].length };
+      const prev = out[out.length - 1];
+      if (prev && prev.label.startsWith("Name:")) {
+        // The nickname alone may have been found too: look past it to the surname.
+        let j = i;
+        while (j < spans.length && spans[j].label.startsWith("Name:") && spans[j].end - prev.end < 28 && !NICKNAME_GAP.test(text.slice(prev.end, spans[j].start)) && j - i < 2) j++;
+        const last = j < spans.length ? spans[j] : undefined;
+        // Or the first part already holds the opening quote and the nickname ('Harold "Hal' + '" ' + 'Brenner').
+        const prevText = text.slice(prev.start, prev.end);
+        const gap = text.slice(prev.end, sp.start);
+        const open =
+          (/\s["“][\p{L}][\p{L}'’.\- ]{0,18}$/u.test(prevText) && CLOSING_GAP.test(gap)) ||
+          (/\s\(?["“][\p{L}][\p{L}'’.\- ]{0,18}["”]\)?$/u.test(prevText) && /^\s{1,2}$/.test(gap));
+        if (open && sp.start > prev.end) {
+          out[out.length - 1] = { ...prev, end: sp.end, label: prev.label === "Name:Other" ? sp.label : prev.label };
+          continue;
+        }
+        if (last && last.label.startsWith("Name:") && last.start > prev.end && NICKNAME_GAP.test(text.slice(prev.end, last.start))) {
+          out[out.length - 1] = { ...prev, end: last.end, label: prev.label === "Name:Other" ? last.label : prev.label };
+          i = j;
+          continue;
+        }
+      }
+    }
+    out.push(sp);
+  }
+  return out;
+}
+
 export function detectRulesEn(text: string, compiled: CompiledRulesEn): DetectedSpan[] {
-  return organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled))));
+  return nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), compiled.lexicon);
 }
