@@ -141,7 +141,7 @@ if (args.variants) {
   for (const o of [0.5, 0.7, 0.8, 0.85, 0.9, 0.95]) {
     score(`word-mean P(O), outside_threshold ${o}`, (d) => extendToWholeWords(d.doc.text, decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, wordMean(d), 0, o)));
   }
-  for (const o of [0.5, 0.6, 0.7, 0.8, 0.9]) {
+  for (const o of (process.env.THRESHOLDS ?? "0.5,0.6,0.7,0.8,0.9").split(",").map(Number)) {
     score(`outside_threshold ${o}`, (d) => extendToWholeWords(d.doc.text, decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, d.scores!, 0, o)));
     score(`outside_threshold ${o}, no whole-word growth`, (d) => decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, d.scores!, 0, o));
   }
