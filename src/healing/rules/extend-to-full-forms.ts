@@ -21,6 +21,19 @@ interface Family {
    * where the run of ASCII digits (or of "*") starting there has that length.
    */
   digitHead?: "day-or-month" | "year";
+  /**
+   * The date forms that start with the same kind of word (a day or month, a year, a month name, …) form a group;
+   * one sticky regex of the whole group, tried first at a word start, tells whether any of them can match there
+   * (an alternation fails only where each of its alternatives fails), so most word starts cost one attempt, not one
+   * per form. Set by extendToFullForms; unset for the forms of other labels.
+   */
+  group?: FormGroup;
+}
+
+interface FormGroup {
+  /** Index in the text index's per-group answers. */
+  id: number;
+  any: RegExp;
 }
 
 type Need = "month" | "weekday" | "phase" | "season";
@@ -115,6 +128,8 @@ interface TextIndex {
   kinds: Map<Need, number[]>;
   /** Per text position: the NEED_BIT of each word kind a letter run starting there is. */
   kindAt: Uint8Array;
+  /** Per form group, per word start: 0 not tried yet, 1 some form of the group may match there, 2 none does. */
+  groupAnswers: Uint8Array[];
 }
 
 const NEEDS: readonly Need[] = ["month", "weekday", "phase", "season"];
@@ -204,7 +219,7 @@ function indexText(text: string, folded: string, lex: HealingLexicon): TextIndex
     kindAt[start] = found;
     for (const need of NEEDS) if (found & NEED_BIT[need]) kinds.get(need)!.push(start);
   }
-  return { wordStarts, digitStart, digitHeads, kinds, kindAt };
+  return { wordStarts, digitStart, digitHeads, kinds, kindAt, groupAnswers: [] };
 }
 
 /** Index of the first element ≥ value in a sorted array. */
@@ -222,6 +237,40 @@ function lowerBound(xs: readonly number[], value: number): number {
 function occursIn(xs: readonly number[], from: number, to: number): boolean {
   const i = lowerBound(xs, from);
   return i < xs.length && xs[i] < to;
+}
+
+function groupMayMatch(text: string, index: TextIndex, group: FormGroup, k: number, i: number): boolean {
+  const answers = (index.groupAnswers[group.id] ??= new Uint8Array(index.wordStarts.length));
+  if (answers[k] === 0) {
+    group.any.lastIndex = i;
+    answers[k] = group.any.test(text) ? 1 : 2;
+  }
+  return answers[k] === 1;
+}
+
+/**
+ * Groups the date forms by the kind of word they start with and gives each group its regex (see Family.group). A
+ * group where more than one form holds capturing groups is left without one (back-references would point
+ * elsewhere in the alternation); its forms are then tried one by one.
+ */
+function groupForms(dates: readonly Family[]): void {
+  const members = new Map<string, Family[]>();
+  for (const fam of dates) {
+    const key = fam.startsWithDigit ? `digit:${fam.digitHead ?? ""}` : fam.head ? `word:${fam.head}` : "";
+    if (!key || (fam.startsWithDigit && !fam.digitHead)) continue;
+    members.set(key, [...(members.get(key) ?? []), fam]);
+  }
+  let id = 0;
+  for (const group of members.values()) {
+    if (group.length < 2 || group.some((f) => f.re.flags !== group[0].re.flags)) continue;
+    const capturing = group.filter((f) => (new RegExp(`${f.re.source}|`, f.re.flags.replace("y", "")).exec("") ?? []).length > 1);
+    // One form at most may hold capturing groups; it goes first, so that \1 … still name its own groups.
+    if (capturing.length > 1) continue;
+    const ordered = [...capturing, ...group.filter((f) => !capturing.includes(f))];
+    const any = new RegExp(ordered.map((f) => `(?:${f.re.source})`).join("|"), group[0].re.flags);
+    const formGroup: FormGroup = { id: id++, any };
+    for (const f of group) f.group = formGroup;
+  }
 }
 
 /** The forms of the families that contain a span: each form is tried only where a word starts before the span. */
@@ -242,6 +291,7 @@ function containingMatches(text: string, index: TextIndex, families: Family[], s
       if (digitHead && !(index.digitHeads[k] & digitHead)) continue;
       const i = index.wordStarts[k];
       if (headBit && !(index.kindAt[i] & headBit)) continue;
+      if (fam.group && !groupMayMatch(text, index, fam.group, k, i)) continue;
       fam.re.lastIndex = i;
       const m = fam.re.exec(text);
       if (m && i + m[0].length >= span.end) out.push({ start: i, end: i + m[0].length, priority: fam.priority });
@@ -252,6 +302,7 @@ function containingMatches(text: string, index: TextIndex, families: Family[], s
 
 export function extendToFullForms(lex: HealingLexicon): HealingRule {
   const dates = dateFamilies(lex);
+  groupForms(dates);
   const byLabel = new Map<string, Family[]>();
   const familiesOf = (label: string) => {
     let f = byLabel.get(label);
