@@ -155,10 +155,15 @@ export class InputLineParser {
    */
   parse(bytes: Uint8Array, index: number, line: number): RunInputItem {
     const document = parseDocumentLine(decodeLine(this.decoder, this.encoding, bytes, line), { documentIndex: index, line });
-    const textBytes = Buffer.byteLength(document.text, "utf8");
-    if (textBytes > this.maxDocumentBytes) return { kind: "oversize", index, line, document_id: document.document_id, bytes: textBytes };
-    return { kind: "document", document, index, line };
+    return documentItem(document, index, line, this.maxDocumentBytes);
   }
+}
+
+/** A parsed document as a run input item: `oversize` when its text is over the limit (in UTF-8 bytes). */
+function documentItem(document: Document, index: number, line: number, maxDocumentBytes: number): RunInputItem {
+  const textBytes = Buffer.byteLength(document.text, "utf8");
+  if (textBytes > maxDocumentBytes) return { kind: "oversize", index, line, document_id: document.document_id, bytes: textBytes };
+  return { kind: "document", document, index, line };
 }
 
 /** Yields the non-blank lines of a UTF-8 file with their 1-based line numbers; invalid UTF-8 is an error. */
@@ -231,9 +236,7 @@ async function* readJsonlItems(path: string, limits: ReadLimits): AsyncGenerator
     if (seen.add(document.document_id) && (await idOccursBefore(path, document.document_id, line))) {
       throw new DeidError("E_INPUT_FORMAT", "duplicate document_id", { documentIndex: index, line, field: "document_id" });
     }
-    const textBytes = Buffer.byteLength(document.text, "utf8");
-    if (textBytes > maxText) yield { kind: "oversize", index, line, document_id: document.document_id, bytes: textBytes };
-    else yield { kind: "document", document, index, line };
+    yield documentItem(document, index, line, maxText);
     index++;
   }
   if (index === 0) throw new DeidError("E_INPUT_EMPTY", "input contains no documents");

@@ -2,16 +2,12 @@
 // adds and queries, starts at block edges, at the last position kept and past it.
 import { describe, expect, it } from "vitest";
 import { MaxEndIndex } from "../../src/healing/spans.js";
+import { Prng } from "../../src/synth/index.js";
 
+// The project's seeded generator (src/synth/prng.ts), so a failure can be replayed.
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 describe("MaxEndIndex", () => {

@@ -10,17 +10,12 @@ import {
   type WordSeparator,
   type WordSequence,
 } from "../../src/healing/cache.js";
+import { Prng } from "../../src/synth/index.js";
 
-// A small seeded generator (mulberry32), so a failure can be replayed.
+// The project's seeded generator (src/synth/prng.ts), so a failure can be replayed.
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 const WORDS = ["an", "a", "jan", "ja", "n", "de", "van", "é", "ël", "12", "1", "x.y", "o'b", "ß"];
