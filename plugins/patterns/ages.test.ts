@@ -4,6 +4,9 @@ import { checkPositive, detect, type PositiveCase } from "./testing.js";
 const A = "Age_Birthdate" as const;
 
 const positives: PositiveCase[] = [
+  // French "a" for "ans" in brackets or between commas after a name
+  ["Dossier de Mme Marie Lambot ([[52 a]]) : suivi.", A],
+  ["M. Luc Petit, [[64 a]], pneumonie.", A],
   // Dutch
   ["Een [[45-jarige]] man.", A, 0.8],
   ["[[45 jarige]] vrouw", A],
@@ -52,6 +55,7 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  "Il a 3 enfants, a 2 chats et a 1 chien.",
   "sinds 3 jr",
   "3 jaar geleden",
   "20 jaar gerookt",

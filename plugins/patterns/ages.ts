@@ -46,7 +46,7 @@ interface AgeRule {
 
 const ENCLOSED_UNITS = {
   nl: "jaar|jaren|jr|j|maand|maanden|mnd|weken|wk|dagen",
-  fr: "ans|an|mois|semaines|sem|jours",
+  fr: "ans|an|a|mois|semaines|sem|jours",
   en: "years|year|yrs|yr|y|months|month|mos|mo|weeks|wks|wk|days",
 };
 
@@ -192,7 +192,7 @@ function unitStart(text: string, e: number): number {
 /** Every word that can start the unit of a unit-carried age; any other word after the number rules them out. */
 const UNIT_WORDS: ReadonlySet<string> = new Set([
   "jaar", "jaren", "jarig", "jarige", "jarigen", "jr", "j", "wk", "wks", "sem", "maand", "maanden", "mnd", "week", "weken", "dag", "dagen",
-  "ans", "an", "mois", "semaine", "semaines", "jour", "jours",
+  "ans", "an", "a", "mois", "semaine", "semaines", "jour", "jours",
   "yo", "y", "year", "years", "yr", "yrs", "month", "months", "mo", "mos", "wk", "wks", "weeks", "day", "days",
 ]);
 

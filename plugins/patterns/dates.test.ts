@@ -12,7 +12,14 @@ const positives: PositiveCase[] = [
   ["Ingreep [[31.12.1999]], schrikkeldag [[29/02/2024]].", "Date"],
   ["Op [[12/03]] gezien.", "Date", 0.9],
   ["Brief van [[5/11]] ontvangen.", "Date", 0.9],
-  ["Afspraak [[05/11]] bevestigd.", "Date", 0.8],
+  ["Verslag [[05/11]] bevestigd.", "Date", 0.8],
+  ["Beeldvorming: MRI [[02/04]]: geen letsel.", "Date", 0.9],
+  ["Katheter ingebracht [[6/12]], opn [[2/12]] via spoed.", "Date"],
+  ["IRM [[14/06]] : pas de lésion.", "Date", 0.9],
+  ["Voorgeschiedenis: [[1998]] appendectomie, [[2007]] CVA; [[2015]] TIA.", "Date"],
+  ["Voorgeschiedenis:\n- [[2003]] cholecystectomie\n- [[2012]] hernia", "Date"],
+  ["Antécédents : [[2004]] PTH gauche, [[2019]] infarctus.", "Date"],
+  ["Afspraak [[05/11]] bevestigd.", "Date", 0.9],
   ["Afspraak [[12/03]] of [[03-04]].", "Date"],
   ["[[maandag 12/03/2023]] opgenomen.", "Date"],
   ["[[vrijdag 12/3]] controle.", "Date", 0.9],
@@ -65,6 +72,12 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  // A year opens a history item only after its heading and before a word, never before a unit.
+  "Labo: 2000 leukocyten, 2011 cellen.",
+  "VG: 2000 mg paracetamol per dag.",
+  "Voorgeschiedenis: geen.\n\n2004 patiënten werden gescreend.",
+  // A score after an examination word is no date without a two-digit part.
+  "Pijn 8/10, MRI 1/2 van de dosis.",
   // Two scores out of ten on one line: neither is the 10th month.
   "Pijn VAS van 7/10 naar 4/10.",
   "NRS 8/10 in rust, na morfine gedaald tot 2/10.",

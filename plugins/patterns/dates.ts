@@ -298,12 +298,46 @@ function tryYear(scan: TextScan, r: number, rules: DateRules): Found | null {
   const e = scan.runs[r + 1];
   const bracketed = text[s - 1] === "(" && text[e] === ")";
   const afterTimeWord = !bracketed && rules.lexicon.yearContextWords.has(scan.wordBeforeRun(r));
-  if (!bracketed && !afterTimeWord) return null;
+  if (!bracketed && !afterTimeWord && !historyItemYear(text, s, e, rules)) return null;
   const year = Number(text.slice(s, e));
   if (year < 1900 || year > 2099 || wordCharAt(text, e) || unitFollows(text, e)) return null;
   if ("./,-:".includes(text[e] ?? "x") && digitAt(text, e + 1)) return null;
   if ((text[e] === " " && digitAt(text, e + 1)) || ("./,-".includes(text[s - 1] ?? "x") && digitAt(text, s - 2))) return null;
   return { start: s, end: e, score: afterTimeWord ? SCORE_CONTEXT : SCORE_PATTERN };
+}
+
+const LINES_UP_TO_HEADING = 8;
+
+/**
+ * "Voorgeschiedenis: 2011 CVA, 2018 AF; 2022 TIA", "Antécédents :\n- 2016 cholécystectomie": a year that opens an
+ * item of a medical history (after the heading's colon, a comma, a semicolon or a bullet, or alone at the start of a
+ * line under the heading) and is followed by a word dates that event. The heading must be on the year's line or on
+ * a line above it with no blank line between (a list under its heading).
+ */
+function historyItemYear(text: string, s: number, e: number, rules: DateRules): boolean {
+  const heading = rules.lexicon.historyHeading;
+  if (!heading || !/^(?::?[ \t]+)\p{L}/u.test(text.slice(e, e + 4))) return false;
+  let i = s - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+  const lineStart = text.lastIndexOf("\n", s - 1) + 1;
+  let atLineStart = i < lineStart;
+  if (!atLineStart && "-•*–".includes(text[i])) {
+    let j = i - 1;
+    while (j >= lineStart && (text[j] === " " || text[j] === "\t")) j--;
+    atLineStart = j < lineStart;
+  }
+  if (!atLineStart && !":,;".includes(text[i])) return false;
+  if (heading.test(text.slice(lineStart, s))) return true;
+  if (!atLineStart) return false;
+  let end = lineStart - 1;
+  for (let n = 0; n < LINES_UP_TO_HEADING && end > 0; n++) {
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end);
+    if (line.trim() === "") return false;
+    if (heading.test(line)) return true;
+    end = start - 1;
+  }
+  return false;
 }
 
 /** "2019 augustus 1", "2011 mei 17": a year, a month word and a day (Dutch registers write dates this way too). */

@@ -103,6 +103,11 @@ const records: PositiveCase[] = [
   ["Staalnummer: [[B24-771203]]", "ID:Patient"],
   ["Protocol: [[25K004412]]", "ID:Patient"],
   ["Ons kenmerk: [[JGZ-2024-1187]]", "ID:Patient"],
+  ["Referentie: [[20231104577]]", "ID:Patient", 0.9],
+  ["Referentie afspraak: [[KLM-2024-55310]]", "ID:Patient"],
+  ["Aanvraagnr.: [[23-507781]]", "ID:Patient"],
+  ["N° demande : [[31-4452018]]", "ID:Patient"],
+  ["N° mission [[220-23-00417]]", "ID:Patient"],
   ["weefsel (biopt [[24/H/05531]]) opgestuurd", "ID:Patient"],
   ["ID-kaart [[591-2038475-77]]", "ID:Patient"],
   ["paspoort [[KX7T45R21]]", "ID:Patient"],
@@ -116,7 +121,7 @@ const records: PositiveCase[] = [
 // Bare identifiers: 7–12 digits as a field value or next to a capitalised word, with no record word before them.
 const bare: PositiveCase[] = [
   ["ID: [[7483920193]]", "ID:Patient", 0.8],
-  ["Referentie: [[20231104577]]", "ID:Patient", 0.8],
+  ["Formulier: [[20231104577]]", "ID:Patient", 0.8],
   ["Patiënt: Jansen, [[4839201]]", "ID:Patient", 0.8],
   ["Verbeke Marc [[20394857]]", "ID:Patient", 0.8],
   ["De Smet - [[8374621]]", "ID:Patient", 0.8],

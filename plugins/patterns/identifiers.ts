@@ -65,7 +65,8 @@ const NUMBER_WORD = "(?:nr|no|n°|nº|num|nummer|number|numéro|numero|#)";
 const RECORD_TAIL = `\\.?(?:[ \\-]?${NUMBER_WORD}\\.?)?[ \\t]*[:#=|]?[ \\t]*(?:${NUMBER_WORD}\\.?[ \\t]*[:|]?[ \\t]*)?`;
 
 /** Words that end multi-word contexts without being a number word ("patient ID", "numéro national"). */
-const CONTEXT_TAIL_WORDS = "id|national|patient|s[ée]jour|code|registratie|plate|pin|s[ée]rie";
+const CONTEXT_TAIL_WORDS =
+  "id|national|patient|s[ée]jour|code|registratie|plate|pin|s[ée]rie|demande|mission|intervention|[ée]chantillon|pr[ée]l[èe]vement|examen|analyse|r[ée]f[ée]rence|rendez-vous|rdv|afspraak|aanvraag|onderzoek";
 
 function recordContextRegex(sources: readonly string[]): RegExp | null {
   return sources.length === 0 ? null : anchoredPhrase(`(?:${sources.join("|")})${RECORD_TAIL}`);

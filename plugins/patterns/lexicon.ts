@@ -26,6 +26,8 @@ interface LanguageWords {
   yearContextWords: string[];
   /** Regex sources of phrases that introduce a phone or fax number. */
   phoneContexts: string[];
+  /** Regex sources of headings of a medical history, whose items may open with a bare year ("Voorgeschiedenis:"). */
+  historyHeadings?: string[];
 }
 
 const NL: LanguageWords = {
@@ -40,7 +42,12 @@ const NL: LanguageWords = {
   dayAfterMonth: false,
   ordinalSuffixes: ["ste", "de", "e"],
   dateContextWords: ["op", "dd", "d.d.", "d.d", "datum", "van", "tot", "vanaf", "sinds", "sedert", "voor", "na",
-    "tussen", "en", "gezien", "opname", "ontslag", "controle", "consultatie", "geboren"],
+    "tussen", "en", "gezien", "opname", "ontslag", "controle", "consultatie", "geboren",
+    // An examination, a procedure or an event verb before a day and month dates them ("MRI 01/03", "opn 3/11",
+    // "ingebracht 4/11"); a score or lab value is not written after these words.
+    "echo", "mri", "nmr", "ct", "rx", "emg", "eeg", "ecg", "ekg", "pet", "scan", "scopie", "biopsie", "punctie",
+    "operatie", "ingreep", "opn", "opgenomen", "ontslagen", "heropname", "ingebracht", "geplaatst", "verwijderd",
+    "afgenomen", "afname", "uitgevoerd", "gepland", "geopereerd", "bezoek", "afspraak", "tem"],
   durationWords: ["sinds", "sedert", "gedurende", "reeds", "al", "na", "binnen", "over", "afgelopen", "laatste",
     "ruim", "nog", "per", "elke", "iedere", "om", "voor", "in", "tot", "vanaf", "jaar", "periode", "termijn"],
   recordContexts: [
@@ -54,6 +61,9 @@ const NL: LanguageWords = {
     "labo?[- ]?(?:nummer|nr)", "staal[- ]?(?:nummer|nr)", "monster[- ]?(?:nummer|nr)", "protocol(?:[- ]?(?:nummer|nr))?",
     "(?:ons |uw )?kenmerk", "biopt(?:[- ]?(?:nummer|nr))?", "id[- ]?kaart(?:[- ]?(?:nummer|nr))?",
     "identiteitskaart(?:[- ]?(?:nummer|nr))?", "eid(?:[- ]?kaart)?", "paspoort(?:[- ]?(?:nummer|nr))?", "verblijfskaart",
+    // Requests, orders and references (issue 11): "Aanvraagnr.: 24-118812", "Referentie afspraak: AFS-2025-1182".
+    "aanvraag[- ]?(?:nummer|nr)", "onderzoeks?[- ]?(?:nummer|nr)",
+    "referentie(?:[- ]?(?:nummer|nr))?(?: (?:afspraak|aanvraag|onderzoek))?", "(?:nr|nummer) (?:aanvraag|afspraak|onderzoek)",
   ],
   caregiverRecordContexts: ["riziv(?:[- ]?(?:nummer|nr))?", "big[- ]?(?:nummer|nr|registratie)", "agb(?:[- ]?code)?",
     "voorschrijver"],
@@ -63,6 +73,8 @@ const NL: LanguageWords = {
     "winter", "lente", "herfst", "anno", "jaar", "circa", "ca.", "rond", "omstreeks"],
   phoneContexts: ["tel", "telefoon(?:nummer)?", "tel\\.? ?nr", "gsm(?:[- ]?nummer)?", "fax(?:nummer)?",
     "mobiel(?:e nummer)?", "bereikbaar op", "bel", "bellen naar", "toestel", "tst", "intern", "pieper", "semafoon"],
+  historyHeadings: ["(?:medische |chirurgische |psychiatrische |relevante )?voorgeschiedenis", "vg", "vgs",
+    "antecedenten", "(?:medische |chirurgische )?antecedenten"],
 };
 
 const FR: LanguageWords = {
@@ -76,13 +88,20 @@ const FR: LanguageWords = {
   dayAfterMonth: false,
   ordinalSuffixes: ["er", "re", "ème", "eme", "e"],
   dateContextWords: ["le", "du", "au", "depuis", "date", "daté", "datée", "jusqu'au", "dès", "avant", "après",
-    "vu", "vue", "né", "née"],
+    "vu", "vue", "né", "née",
+    // Examinations, procedures and events ("IRM 01/03", "hospitalisé 3/11", "RDV 12/10").
+    "irm", "scanner", "écho", "échographie", "rx", "ct", "emg", "eeg", "ecg", "pet", "biopsie", "ponction", "opéré",
+    "opérée", "intervention", "hospitalisé", "hospitalisée", "admis", "admise", "rdv", "rendez-vous", "prélevé",
+    "prélèvement", "contrôle", "consultation", "revu", "revue", "sorti", "sortie", "prévu", "prévue"],
   durationWords: ["pendant", "depuis", "durant", "dans", "après", "sur", "pour", "plus", "moins", "tous", "chaque",
     "en"],
   recordContexts: [
     "n(?:°|o\\.?|º|um(?:é|e)ro)\\s*(?:de\\s+|du\\s+)?(?:dossier|patient|s[ée]jour|registre national|national)",
     "num[ée]ro (?:de |du )?(?:dossier|patient|s[ée]jour|registre national)", "num[ée]ro national",
     "identifiant (?:du )?patient", "ipp", "niss", "dossier", "registre national",
+    // Requests, missions and references: "N° demande : 26-3341907", "N° mission 100-24-00871", "Référence : RDV-77".
+    "n(?:°|o\\.?|º|um(?:é|e)ro)\\s*(?:de\\s+|d'|d’)?(?:demande|mission|intervention|[ée]chantillon|pr[ée]l[èe]vement|examen|analyse|r[ée]f[ée]rence)",
+    "r[ée]f[ée]rence(?: (?:du |de la )?(?:rendez-vous|rdv|demande|examen))?",
     "(?:n(?:°|o\\.?|º|um(?:é|e)ro)\\s*(?:d'|de\\s+)?)?affili(?:ation|ée?|e)", "(?:n(?:°|o\\.?|º)\\s*(?:de\\s+)?)?sinistre",
     "n(?:°|o\\.?|º)\\s*(?:de\\s+)?demande", "passeport", "protocole", "eid",
   ],
@@ -93,6 +112,7 @@ const FR: LanguageWords = {
     "vers", "courant"],
   phoneContexts: ["t[ée]l", "t[ée]l[ée]phone", "gsm", "portable", "fax", "t[ée]l[ée]copie",
     "num[ée]ro de t[ée]l[ée]phone", "joignable au", "poste", "bip"],
+  historyHeadings: ["ant[ée]c[ée]dents(?: (?:m[ée]dicaux|chirurgicaux|personnels))?", "atcds?", "atc"],
 };
 
 const EN: LanguageWords = {
@@ -142,6 +162,12 @@ export interface Lexicon {
   readonly otherRecordContexts: readonly string[];
   readonly yearContextWords: ReadonlySet<string>;
   readonly phoneContexts: readonly string[];
+  /** A heading of a medical history on the line (or the list) before a year ("Voorgeschiedenis: 2011 CVA"). */
+  readonly historyHeading: RegExp | null;
+}
+
+function historyHeadingRegex(sources: readonly string[]): RegExp | null {
+  return sources.length === 0 ? null : new RegExp(`(?:^|[^\\p{L}])(?:${sources.join("|")})\\s*[:;-]`, "iu");
 }
 
 export function buildLexicon(languages: readonly Language[]): Lexicon {
@@ -163,6 +189,7 @@ export function buildLexicon(languages: readonly Language[]): Lexicon {
     otherRecordContexts: [...new Set(collect("otherRecordContexts"))],
     yearContextWords: new Set(collect("yearContextWords")),
     phoneContexts: [...new Set(collect("phoneContexts"))],
+    historyHeading: historyHeadingRegex(chosen.flatMap((l) => WORDS[l].historyHeadings ?? [])),
   };
 }
 

@@ -16,6 +16,14 @@ const positives: PositiveCase[] = [
   ["ID\tNaam\tKamer\n[[EPD-00123]]\tJansen\t12", I],
   ["| N° dossier | Nom |\n|---|---|\n| [[20240117]] | Dupont |", I],
   ["| Kamer | MRN | Leeftijd |\n| 12 | [[8812345]] | [[45]] |", [I, A]],
+  // Space-aligned rows matched to the header by position: two titles in one header cell, an extra column in a row.
+  ["kamer bed  naam             lft  dx\n301   2    Maes Jules       [[82]]   val\n302   1    Wuyts Lea        [[77]]   CVA",
+    [A, A]],
+  ["Uur    Pat           Leeft  Klacht\n10:05  Claes R.      [[±45]]    buikpijn", A],
+  ["| bed | naam | lft |\n| 1 | Noor Claes | [[5 w]] |\n| 2 | Lars Maes | [[9 mnd]] |", [A, A]],
+  // A compound that names a number as a header: an identifier column.
+  ["product   eenheidsnr         start\nEC        [[X4402 19 553201 T]]  08:10", I],
+  ["| N° demande | Nom |\n| [[31-4452018]] | Dupont |", I],
 ];
 
 const negatives: string[] = [
@@ -27,6 +35,8 @@ const negatives: string[] = [
   "| Naam | Leeftijd |\n\n| Glucose | 12 |",
   // Identifier columns hold at least four digits and no dates or times.
   "| ID | Tijd |\n| 12 | 10:30 |\n| 01-02 | 11:00 |",
+  // A column that numbers rooms, beds or phones, or a header word that only starts like "no", names no identifier.
+  "| Kamernr. | Telefoonnr. | Normes |\n| 2104 | 0471123456 | 136-145 |",
   // Aligned prose with two spaces is no table without a header word.
   "Controle  over  twee  weken  met  labo.",
 ];

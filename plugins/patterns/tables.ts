@@ -1,9 +1,11 @@
-// Values in table columns whose header names them: an age under "Leeftijd", "Lft.", "Âge", "Age"; an identifier
-// under "Patiëntnr.", "ID", "BSN", "MRN", "Dossier", "INSZ", "N° dossier". A table is a header line and the lines
-// right under it that split the same way: cells between "|", between tabs, or (with as many cells as the header)
-// between runs of two or more spaces. A blank line, or a line that splits otherwise, ends the table. A value must
-// fill its cell alone: an age of 0–120 with an optional unit ("45", "45 j", "72 ans"), an identifier of at least
-// four digits with up to four letters in front ("1234567", "EPD-00123"). One pass over the lines: linear.
+// Values in table columns whose header names them: an age under "Leeftijd", "Lft.", "Leeft", "Âge", "Age"; an
+// identifier under "Patiëntnr.", "ID", "BSN", "MRN", "Dossier", "INSZ", "N° dossier" or another compound that names a
+// number ("Eenheidsnr.", "N° demande"; not a phone, room, bed, page or batch number). A table is a header line and
+// the lines right under it that split the same way: cells between "|", between tabs, or between runs of two or more
+// spaces, where a row's cell is matched to its header column by position (a header cell may hold two titles, "kamer
+// bed"). A blank line, or a line that splits otherwise, ends the table. A value must fill its cell alone: an age of
+// 0–120 with an optional unit ("45", "45 j", "72 ans", "6 w", "8 mnd", "±60"), an identifier of at least four digits
+// with up to four letters in front ("1234567", "EPD-00123"). One pass over the lines: linear.
 import type { DetectedSpan } from "../../src/contract/index.js";
 import { SCORE_CONTEXT, span } from "./text.js";
 
@@ -24,19 +26,33 @@ interface Table {
   cellCount: number;
   ageColumns: number[];
   idColumns: number[];
+  /** The header's cells as columns of its line (space-aligned tables match row cells to them by position). */
+  columns: { from: number }[];
 }
 
 /** Header words, folded (lower case, no diacritics, no spaces or punctuation). */
-const AGE_HEADER = /^(?:leeftijd(?:jaar|jr|j)?|lft|lftd|lt|age|agejaar|ageans|ageyears|ageyrs|ans|jaar)$/;
+const AGE_HEADER = /^(?:leeftijd(?:jaar|jr|j)?|leeft|leeftd|lft|lftd|lt|age|agejaar|ageans|ageyears|ageyrs|ans|jaar)$/;
 const ID_HEADER =
   /^(?:id|pid|patid|patientid|patnr|patno|patientnr|patientnummer|patientno|patientnumber|dossier|dossiernr|dossiernummer|dossierno|ndossier|nodossier|numerodossier|numerodedossier|mrn|bsn|insz|inss|niss|rrn|rijksregisternr|rijksregisternummer|epd|epdnr|epdnummer|ipp|registratienr|registratienummer|regnr|opnamenr|opnamenummer|ziekenhuisnr|ziekenhuisnummer|identificatienr|identificatienummer|nr|nummer|ssn|nhs|nhsnr|nhsnumber|mrnnr|recordnr|recordnumber|medicalrecordnumber)$/;
 
-const AGE_VALUE = /^(\d{1,3})(?:\s?(?:j|jr|jaar|a|ans|y|yr|yrs|years|m|v|f))?\.?$/i;
+/** An age alone in its cell: an optional "about" sign, 0–120 and a unit of years, or of months, weeks or days for a
+ * child ("6 w", "8 mnd", "3 mois"), or a sex letter. */
+const AGE_VALUE =
+  /^(?:[±~≈]|\+\/?-|ca\.?\s?)?(\d{1,3})(?:\s?(?:j|jr|jaar|a|ans|y|yr|yrs|years|m|v|f|w|wk|wkn|weken|mnd|maand|maanden|mois|sem|d|dg|dgn|dagen|jours))?\.?$/i;
 const ID_VALUE = /^[A-Za-z]{0,4}[-.]?\d[\dA-Za-z]*(?:[-./ ][\dA-Za-z]+){0,3}$/;
 /** A markdown rule line ("|---|:--:|") or a line of dashes and pluses under a header. */
 const RULE_LINE = /^[\s|:+=-]*$/;
 /** An identifier cell that is really a date, a time or a phone number is left to those families. */
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$|^\d{1,2}[./-]\d{1,2}$|^\d{1,2}[:uh]\d{2}$/;
+
+/**
+ * A header that is a compound naming a number ("Eenheidsnr.", "Aanvraagnummer", "N° demande" folds to
+ * "ndemande"): an identifier column, unless it numbers a phone, a room, a bed, a house, a page or a batch.
+ */
+const NUMBER_COMPOUND_HEADER = /^[a-z]{3,}(?:nr|nummer|no|numero)$/;
+/** "N° demande", "Nr. aanvraag", "No. échantillon": a number word written before the thing it numbers. */
+const NUMBER_WORD_HEADER = /^(?:n°|nº|nr\.?|no\.|num[ée]ro)\s*(?:de\s+|d'|du\s+)?\p{L}{4,}$/iu;
+const NOT_ID_HEADER = /^(?:n|nr|no|numero)?(?:tel|telefoon|gsm|fax|mobiel|huis|kamer|chambre|bed|lit|bus|box|versie|lot|batch|pagina|page|blz|route|order|bestel|artikel|zaal|lokaal|toestel|post|btw|kvk|sessie|seance|zitting|lijn|ligne|volg|rang|stap)/;
 
 function fold(s: string): string {
   return s
@@ -93,7 +109,7 @@ function cellsOf(text: string, from: number, to: number, separator: Separator): 
   return cells;
 }
 
-function headerOf(text: string, cells: Cell[], separator: Separator, families: TableFamilies): Table | undefined {
+function headerOf(text: string, cells: Cell[], separator: Separator, families: TableFamilies, lineStart: number): Table | undefined {
   if (cells.length < 2) return undefined;
   const ageColumns: number[] = [];
   const idColumns: number[] = [];
@@ -106,10 +122,32 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
     filled++;
     const key = fold(raw);
     if (families.ages && AGE_HEADER.test(key)) ageColumns.push(c);
-    else if (families.identifiers && ID_HEADER.test(key)) idColumns.push(c);
+    else if (families.identifiers && (ID_HEADER.test(key) || ((NUMBER_COMPOUND_HEADER.test(key) || NUMBER_WORD_HEADER.test(raw)) && !NOT_ID_HEADER.test(key)))) {
+      idColumns.push(c);
+    }
   }
   if (filled < 2 || (ageColumns.length === 0 && idColumns.length === 0)) return undefined;
-  return { separator, cellCount: cells.length, ageColumns, idColumns };
+  const columns = cells.map((cell) => ({ from: cell.start - lineStart }));
+  return { separator, cellCount: cells.length, ageColumns, idColumns, columns };
+}
+
+/**
+ * The row cell under header column `c`. Cells between "|" or tabs, and the cells of a space-aligned row with as many
+ * cells as the header, are counted; any other space-aligned row is matched by position, since its header may hold two words in one cell ("kamer bed") or leave a column without a title: the
+ * one cell that starts between two characters before the column's title and the next title.
+ */
+function cellUnder(table: Table, cells: Cell[], c: number, lineStart: number): Cell | undefined {
+  if (table.separator !== "  " || cells.length === table.cellCount) return cells[c];
+  const from = table.columns[c].from - 2;
+  const next = table.columns[c + 1]?.from ?? Infinity;
+  let found: Cell | undefined;
+  for (const cell of cells) {
+    const at = cell.start - lineStart;
+    if (at < from || at >= next - 1) continue;
+    if (found) return undefined;
+    found = cell;
+  }
+  return found;
 }
 
 export function findTableCells(text: string, families: TableFamilies): DetectedSpan[] {
@@ -126,23 +164,25 @@ export function findTableCells(text: string, families: TableFamilies): DetectedS
       // The rule under a header keeps the table open.
     } else if (separator) {
       const cells = cellsOf(text, from, to, separator);
-      const sameShape = table !== undefined && separator === table.separator && (separator !== "  " || cells.length === table.cellCount);
-      if (table && sameShape) {
+      const sameShape = table !== undefined && separator === table.separator && cells.length >= 2;
+      const header = headerOf(text, cells, separator, families, from);
+      if (header) table = header;
+      else if (table && sameShape) {
         for (const c of table.ageColumns) {
-          const cell = cells[c];
+          const cell = cellUnder(table, cells, c, from);
           if (!cell) continue;
           const m = AGE_VALUE.exec(text.slice(cell.start, cell.end));
           if (m && Number(m[1]) <= 120) out.push(span(cell.start, cell.end, "Age_Birthdate", SCORE_CONTEXT));
         }
         for (const c of table.idColumns) {
-          const cell = cells[c];
+          const cell = cellUnder(table, cells, c, from);
           if (!cell) continue;
           const value = text.slice(cell.start, cell.end);
           if (value.length > 30 || !ID_VALUE.test(value) || DATE_LIKE.test(value)) continue;
           if ((value.match(/\d/g)?.length ?? 0) >= 4) out.push(span(cell.start, cell.end, "ID:Patient", SCORE_CONTEXT));
         }
       } else {
-        table = headerOf(text, cells, separator, families);
+        table = undefined;
       }
     }
     if (to >= text.length) break;

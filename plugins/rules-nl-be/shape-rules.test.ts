@@ -64,6 +64,15 @@ const CASES: [rule: string, marked: string][] = [
   ["an ordinary word after a preposition in lower case", "ligt in bed met koorts"],
   ["age after a copula", "Mevr. [Tjoa](Name:Patient) is [56 jaar](Age_Birthdate)."],
   ["age after a copula, no duration", "Hij is 3 jaar gestopt met roken."],
+  ["a fragment that is only a year", "[1987](Date)"],
+  ["a fragment that is only a compact date", "[19870412](Date)"],
+  ["a compact number that is no date", "19871312"],
+  ["a fragment that is only a Belgian postal code", "[9300](Address_Location:Other)"],
+  ["a postal code after its word", "postcode [3500](Address_Location:Other)"],
+  ["a fragment that is only a Dutch postcode", "[6211 LK](Address_Location:Other)"],
+  ["a dose is no Dutch postcode", "1000 MG"],
+  ["a fragment that is only a child's age in months", "[7 mnd](Age_Birthdate)"],
+  ["a year inside a sentence needs a cue", "Er waren 1987 deelnemers."],
 ];
 
 describe("shape and position rules", () => {

@@ -97,14 +97,47 @@ function agesAfterPersonWords(text: string): Candidate[] {
   return out;
 }
 
-/** A fragment that is only an age ("101 jaar", "45 j", "72 ans") or only a listed job ("glazenwasser"). */
+/** "20230811": a compact year-month-day that is a real date from 1900 to 2099. */
+function isCompactDate(core: string): boolean {
+  const m = /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(core);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Dose and measurement units that four digits and two capitals also spell ("1250 MG" is a dose, not a postcode). */
+const UNIT_PAIRS = /^(?:MG|ML|KG|GR|IE|UI|IU|MM|CM|DL|MU|CC|MS|HZ|SS|SA|SD)$/;
+
+/**
+ * A fragment that is only an age ("101 jaar", "45 j", "72 ans", "3 mnd", "8 mois") or only a listed job
+ * ("glazenwasser"); only a year ("1998") or a compact date ("20230811"); only a Belgian postal code that is no year
+ * ("8500", with "postcode" or "code postal" before it too) or a Dutch postcode ("3581 KM"). A text that holds
+ * nothing else was written for what it names: a year alone is a date, four digits that are a postal code a place.
+ */
 function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): Candidate[] {
   if (text.length > 40) return [];
   const start = text.length - text.trimStart().length;
   const end = text.trimEnd().length;
   const core = text.slice(start, end);
-  if (families.ages && /^\d{1,3}\s?(?:jaar|jr|j|ans|an|years?|yrs?)\.?(?:\s(?:oud|old))?$/iu.test(core) && Number(/^\d+/.exec(core)?.[0]) <= 125) {
+  const ageFragment = /^\d{1,3}\s?(?:jaar|jr|j|ans|an|years?|yrs?|mnd|maand(?:en)?|mois|weken|wk|sem(?:aines?)?|dagen|jours)\.?(?:\s(?:oud|old))?$/iu;
+  if (families.ages && ageFragment.test(core) && Number(/^\d+/.exec(core)?.[0]) <= 125) {
     return [{ start, end, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.fragment" }];
+  }
+  if (families.dates && (/^(?:19|20)\d{2}$/.test(core) || isCompactDate(core))) {
+    return [{ start, end, label: "Date", priority: PRIORITY.pattern, score: 0.6, rule: "date.fragment" }];
+  }
+  if (families.addresses) {
+    const postal = /^(?:(?:postcode|code postal|cp|pc)\s?:?\s?)?(?:B-?)?([1-9]\d{3})$/iu.exec(core);
+    const year = postal && /^(?:19|20)\d{2}$/.test(postal[1]);
+    if (postal && !year && a.lexicon.postalLocalities.has(postal[1])) {
+      const at = start + core.length - postal[1].length;
+      return [{ start: at, end, label: "Address_Location:Other", priority: PRIORITY.pattern, score: 0.6, rule: "address.postal-fragment" }];
+    }
+    const dutch = /^[1-9]\d{3} ?([A-Z]{2})$/.exec(core);
+    if (dutch && !UNIT_PAIRS.test(dutch[1])) {
+      return [{ start, end, label: "Address_Location:Other", priority: PRIORITY.pattern, score: 0.6, rule: "address.postal-fragment" }];
+    }
   }
   // "ZNA", "UZA", "AZ Delta": a fragment that is only a listed hospital or network, in capitals.
   if (families.organisations && a.units.length >= 1 && a.units.length <= 4) {
