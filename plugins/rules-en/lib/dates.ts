@@ -71,8 +71,8 @@ export function compileDateRules(): DateRules {
     cuedMonth: /(?<![\p{L}])(?:in|since|during|from|until|till|through|by|early|mid|late|last|next|this|past|of|before|after|end\s+of|beginning\s+of|start\s+of|middle\s+of)[\s-]{1,3}(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![\p{L}])\.?/gud,
     seasonYear: new RegExp(String.raw`(?<![\p{L}])(?:(?:early|mid|late)[\s-]{1,2})?${SEASON}(?:\s{1,3}(?:of\s{1,3})?|\s{0,2}['’])(?:(?:19|20)\d\d|\d\d)(?!\d)`, "giud"),
     birthCue: /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|b\.)\s{0,3}[:\-]?\s{0,3}$/iu,
-    ageOld: /(?<![\d.])(\d{1,3})(?:\s{0,2}|-)(?:years?|yrs?|yr\.?|y|months?|mos?|mo\.?|weeks?|wks?|wk\.?|days?|d)(?:\s{0,2}|-)(?:old|o\.?|\/o|of\s+age)(?![\p{L}])|(?<![\d.])(\d{1,3})\s{0,2}(?:yo|y\.o\.|y\/o|yof|yom|yowf|yowm|yobm|yobf|yrs?\s+old)(?![\p{L}])/giud,
-    ageCue: /(?<![\p{L}])(?:aged?|age\s+of|age\s+is|ages|at\s+the\s+age\s+of|age\s*:|aet\.?|a\s+(?:male|female|man|woman|boy|girl)\s+of)\s{0,3}(\d{1,3})(?![\d.,\/:]\d|\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)\b)/giud,
+    ageOld: /(?<![\d.])(\d{1,3})(?:\s{0,2}|-)(?:years?|yrs?|yr\.?|y|months?|mos?|mo\.?|weeks?|wks?|wk\.?|days?|d)(?:\s{0,2}|-)(?:old|o\.?|\/o|of\s+age)(?![\p{L}])|(?<![\d.])(\d{1,3})\s{0,2}(?:yo|y\.o\.|y\/o|m\/o|yof|yom|yowf|yowm|yobm|yobf|yrs?\s+old)(?![\p{L}])/giud,
+    ageCue: /(?<![\p{L}])(?:aged?|age\s+of|age\s+is|ages|at\s+the\s+age\s+of|age\s*:|age\s*\/\s*sex\s*:?|aet\.?|a\s+(?:male|female|man|woman|boy|girl)\s+of)\s{0,3}(\d{1,3}(?:\s?Y(?![\p{L}]))?)(?![\d.,\/:]\d|\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)\b)/giud,
     ageSex: /(?<![\p{L}\d.\/\-#])(\d{1,3})\s?(?:y\s?)?([MF])(?![\p{L}\d])(?!\s{0,2}(?:catheter|foley|french|fr|sheath|tube|cath|units?|iu|ng|ett)\b)/gud,
     ageDecade: /(?<![\p{L}])(?:in\s+(?:his|her|their|the)\s+)((?:(?:early|mid|late)[\s-]{1,2})?(?:\d0s|\d0's|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![\p{L}])|(?<![\p{L}])((?:early|mid|late)[\s-]{1,2}\d0s)(?![\p{L}])/giud,
     ageOfAge: /(?<![\d.])(\d{1,3})\s{1,2}years?\s{1,2}of\s{1,2}age(?![\p{L}])/giud,
@@ -113,6 +113,10 @@ const YEAR_RANGE = /(?<![\d.,\/\-#])((?:19[5-9]\d|20[0-3]\d))\s?[-–]\s?((?:19[
 /** An age in two units: "3y 8m", "8y 3m", "2 yrs 4 mths", "12 mo 4 d" (the whole pair is the age). */
 const AGE_TWO_UNITS = /(?<![\p{L}\d.\/:])(\d{1,3}\s?(?:y|yrs?|years?)\s{1,2}\d{1,2}\s?(?:m|mo|mos|mths?|months?)|\d{1,2}\s?(?:m|mo|mos|mths?|months?)\s{1,2}\d{1,2}\s?(?:d|days?|w|wks?|weeks?))(?![\p{L}\d\/])/giud;
 /** An age alone on its line (a fragment, a list entry): "72 yrs", "89 years", "6 months". */
+/** UK shorthand for a young child's age, "3/12 old" (months), "5/52 old" (weeks), "3/7 old" (days). */
+const AGE_FRACTION = /(?<![\d.\/])([1-9]\d?\/(?:12|52|7))\s{0,2}old(?![\p{L}])/giud;
+/** The upper end of an estimated age range after its cue: "age 40-50" (the lower end is the cue's own age). */
+const AGE_RANGE_END = /(?<![\p{L}])(?:aged?|age\s*:)\s{0,3}\d{1,3}\s{0,1}[-–]\s{0,1}(\d{1,3})(?![\d.,\/:%]|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)(?![\p{L}]))/giud;
 const AGE_ALONE = /(?:^|\n)[ \t]*(\d{1,3}\s{0,2}(?:yrs?|years?|months?|mos?))[ \t.]*(?=\n|$)/giud;
 /** The age in brackets after a birth date: "DOB: 17.11.1992 (31)", "d.o.b. 3/4/51 (72y)". */
 const AGE_AFTER_DOB = /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}[:\-]?\s{0,2}\d{1,4}[.\/\-]\d{1,2}[.\/\-]\d{2,4}\s{0,2}\(\s{0,2}(\d{1,3}(?:\s{0,2}(?:y|yrs?|years?|yo))?)\s{0,2}\)/giud;
@@ -266,6 +270,8 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       out.push({ start: s, end: trimAge(text, s, e), label: "Age_Birthdate", score: 0.9, rule: "age-old" });
     }
     for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
+    for (const [s, e] of groupMatches(AGE_RANGE_END, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-range-end" });
+    for (const [s, e] of groupMatches(AGE_FRACTION, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-fraction" });
     for (const [s, e] of groupMatches(AGE_NOUN, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-noun" });
     for (const [s, e] of groupMatches(AGE_WORDS_TAIL, text)) {
       const n = AGE_WORDS_NUMBER.exec(text.slice(Math.max(0, s - 32), s));

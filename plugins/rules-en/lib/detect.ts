@@ -158,8 +158,9 @@ function nameLines(tokens: readonly Token[], text: string, lex: RulesEnLexicon):
 }
 
 const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d0s|\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n|]|\.(?:\s|$)|$)|\s{2,}|\t)/;
-/** "Mateo 8 mo bronchiolitis", "Ada Obi 29F": a number with an age unit right after a name, no comma. */
-const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MF])(?![\p{L}\d\/])/u;
+/** "Mateo 8 mo bronchiolitis", "Ada Obi 29F", "Ben Carr 6y", "Sam Hale 40s": a number with an age unit (or a decade)
+ * right after a name, no comma. */
+const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MFy]|\d0s)(?![\p{L}\d\/])/u;
 
 /** "Carys 16 gillick", "mrs o'driscoll 87 fall": a bare number between a name and a lower-case word that is neither a
  * unit nor a plural noun ("Jones 3 falls", "Smith 2 stents" are counts). */
