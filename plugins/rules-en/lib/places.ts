@@ -369,11 +369,36 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         const properish = pe >= 0 || !dictionary || w.lastRank !== undefined;
         if (properish && !(nx.low === "general" && !(pe >= 0 || !dictionary))) {
           const end2 = extendFacility(tokens, lex, last);
-          push(k, end2, "Organization:Healthcare", 0.75, "facility-second-word");
+          let first = k;
+          const lead = tokens[k - 1];
+          if (lead && cap(lead) && !t.newlineBefore && t.spaceBefore && FACILITY_LEAD.has(lead.low)) first = k - 1;
+          else if (lead?.low === "." && !lead.spaceBefore && cap(tokens[k - 2]) && (tokens[k - 2].low === "st" || tokens[k - 2].low === "mt") && !t.newlineBefore) first = k - 2;
+          push(first, end2, "Organization:Healthcare", 0.75, "facility-second-word");
           facilityEnd[k] = end2;
           k = end2;
           continue;
         }
+      }
+    }
+    // A private practice named by a place or name and two specialties: "Lakeview Heart & Vascular", "Tempe Skin and Laser".
+    // The proper word must start the name: after another capitalised word the longer name is left to the rules below.
+    if (cap(t) && !(cap(tokens[k - 1]) && !t.newlineBefore) && !wordInfo(lex, t).stop && !wordInfo(lex, t).calendar && (!lex.common.has(t.low) || lex.places.has(t.low)) && !lex.clinicalAcronyms.has(t.text)) {
+      let j = k + 1;
+      let n = 0;
+      while (cap(tokens[j]) && !tokens[j].newlineBefore && SPECIALTY_WORDS.has(tokens[j].low) && n < 2) {
+        j++;
+        n++;
+      }
+      const amp = tokens[j];
+      if (n > 0 && amp && !amp.newlineBefore && (amp.low === "&" || amp.low === "and") && cap(tokens[j + 1]) && !tokens[j + 1].newlineBefore && SPECIALTY_WORDS.has(tokens[j + 1].low)) {
+        let e = j + 1;
+        const te = typeEndAt(tokens, lex, e + 1);
+        if (te >= 0) e = te;
+        else if (tokens[e + 1] && !tokens[e + 1].newlineBefore && /^(?:PT|OT|MD|PC|PLLC|PA)$/.test(tokens[e + 1].text)) e++;
+        push(k, e, "Organization:Healthcare", 0.8, "facility-specialties");
+        facilityEnd[k] = e;
+        k = e;
+        continue;
       }
     }
     // One-word systems written in camel case: "PeaceHealth", "MetroHealth", "OhioHealth", "WellSpan".
@@ -860,6 +885,12 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
       end += 2;
       break;
     }
+    // "Maplewood Rehabilitation & Nursing", "Lakeview Heart & Vascular": a capitalised word after an ampersand
+    // continues the name (not a title or a stop word: "Mercy Hospital & Dr Shah").
+    if (nx.low === "&" && n < 2 && cap(tokens[end + 2]) && !tokens[end + 2].newlineBefore && !STOP_WORDS.has(tokens[end + 2].low) && !NOT_AFTER_AMPERSAND.has(tokens[end + 2].low) && !wordInfo(lex, tokens[end + 2]).calendar) {
+      end += 2;
+      continue;
+    }
     // A one-word listed name with its second word: "Mercy General", "Sutter Memorial".
     if (n === 0 && cap(nx) && nx.shape !== "upper" && FACILITY_SECOND.has(nx.low) && nx.low !== "university" && nx.low !== "community") {
       end++;
@@ -883,6 +914,14 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
   }
   return end;
 }
+
+/** Specialties that name a private practice in pairs ("Heart & Vascular", "Sports & Spine", "Skin and Laser"). */
+const SPECIALTY_WORDS = new Set(["heart", "vascular", "vein", "skin", "laser", "spine", "sports", "sport", "bone", "joint", "joints", "orthopedics", "orthopaedics", "orthopedic", "orthopaedic", "cardiology", "dermatology", "eye", "eyes", "vision", "ear", "nose", "throat", "sinus", "allergy", "asthma", "kidney", "digestive", "gastroenterology", "neurology", "oncology", "hematology", "haematology", "cancer", "fertility", "wellness", "rehab", "rehabilitation", "nursing", "imaging", "surgery", "surgical", "dental", "oral", "foot", "ankle", "hand", "wrist", "shoulder", "knee", "wound", "plastic", "plastics", "cosmetic", "aesthetic", "aesthetics", "hearing", "balance", "pain", "sleep", "lung", "chest", "pulmonary", "urology", "women's", "family", "pediatrics", "paediatrics", "internal", "medicine", "physical", "therapy", "speech", "psychiatry", "counseling", "counselling", "behavioral", "behavioural", "recovery", "diabetes", "endocrine", "endocrinology", "gynecology", "gynaecology", "obstetrics"]);
+
+const NOT_AFTER_AMPERSAND = new Set(["dr", "mr", "mrs", "ms", "miss", "prof", "nurse", "sister", "the", "a", "an", "i", "we", "he", "she", "they", "patient", "pt"]);
+
+/** Words that lead a religious or honorific facility name: "Holy Cross Regional", "Good Samaritan", "Sacred Heart". */
+const FACILITY_LEAD = new Set(["holy", "sacred", "good", "blessed", "saint", "st", "mount", "mt"]);
 
 /** ", Illinois", ", IL", ", IL 60601", ", UK", ", England": returns the last token index of that tail, or -1. */
 function placeContextAfter(tokens: readonly Token[], lex: RulesEnLexicon, end: number): number {
