@@ -417,5 +417,8 @@ export const CASES: Record<string, readonly string[]> = {
     "Transferred from [Maplewood Manor Rehabilitation & Nursing] today.",
     "Discharged from [Mercy Hospital] & Dr [Shah] will follow up.",
     "Heart and lung sounds normal; skin and nails intact.",
+    "Forwarding address [Saskatoon, SK S7N 0W8]; sister in [Brampton, ON L6T 4J9].",
+    "Mail to [Hagersville, ON N0A 1H0] please.",
+    "Reading, ON call tonight; see page 2, SK done.",
   ],
 };

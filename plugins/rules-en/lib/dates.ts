@@ -53,7 +53,8 @@ export function compileDateRules(): DateRules {
     // "March 2021", "Mar-2021", "Nov-23" (a two-digit year after a hyphen).
     monthYear: new RegExp(String.raw`${MON}(?:\s{0,3}(?:of\s{1,3})?|-|\/)${YEAR}|${MON}-\d\d(?![\d\/\-:])`, "giud"),
     monthDay: new RegExp(String.raw`${WEEKDAY}${MON}\s{0,3}(?:the\s{1,2})?${DAY}`, "giud"),
-    dayMonth: new RegExp(String.raw`${WEEKDAY}(?<![\d.\/])${DAY}\s{0,3}${MON}`, "giud"),
+    // A day and a month on different lines, or a digit glued to a letter ("3M5" of a postal code), are no date.
+    dayMonth: new RegExp(String.raw`${WEEKDAY}(?<![\p{L}\d.\/])${DAY}[ \t]{0,3}${MON}`, "giud"),
     // m/d/yy(yy), d/m/yyyy, m-d-yyyy, m.d.yyyy (checked in code: one part ≤ 12, the other ≤ 31).
     numeric: /(?<![\d\/.\-])(\d{1,2})([\/.\-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[\/\-]\d|\.\d)/gd,
     iso: /(?<![\d\/.\-])((?:19|20)\d\d)([\/.\-])(\d{1,2})\2(\d{1,2})(?![\d]|[\/\-]\d|\.\d)(?:T\d\d:\d\d(?::\d\d)?)?/gd,

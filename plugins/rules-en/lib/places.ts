@@ -705,9 +705,20 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (t.shape === "upper" && t.text.length <= 3) continue;
     const end = matchPhrase(lex.places, tokens, k, (w, i) => placeWordOk(w, i) || (i > 0 && (w.low === "upon" || w.low === "on" || w.low === "of" || w.low === "the" || w.low === "in" || w.low === "le" || w.low === "la" || w.low === "de")));
     if (end < 0) {
-      const we = worldPlaceAt(tokens, text, lex, k);
+      let we = worldPlaceAt(tokens, text, lex, k);
+      // Without a cue, a province or state code after the place is the second signal: "Moose Jaw, SK", "Orange, NSW 2800".
+      if (we < 0) {
+        const cueless = worldPlaceAt(tokens, text, lex, k, true);
+        if (cueless >= 0 && worldRegionAfter(tokens, cueless) >= 0) we = cueless;
+        // A town no list knows with its province and postal code: "Hagersville, ON N0A 1H0".
+        else if (t.shape === "title" && !wordInfo(lex, t).common && !wordInfo(lex, t).stop) {
+          const r = worldRegionAfter(tokens, k);
+          if (r >= 0 && regionPostcodeAfter(tokens, r) >= 0) we = k;
+        }
+      }
       if (we >= 0) {
-        const finalEnd = Math.max(we, worldRegionAfter(tokens, we));
+        let finalEnd = Math.max(we, worldRegionAfter(tokens, we));
+        if (finalEnd > we) finalEnd = Math.max(finalEnd, regionPostcodeAfter(tokens, finalEnd));
         push(k, finalEnd, ADDRESS_PATIENT_CUES.test(text.slice(Math.max(0, t.start - 30), t.start)) ? "Address_Location:Patient" : "Address_Location:Other", 0.75, "world-place");
         k = finalEnd;
       }
@@ -760,7 +771,12 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && cap(tokens[end + 2]) && !tokens[end + 2].spaceBefore) continue;
     // A single word in capitals is a heading word unless a cue or a state says place ("BIPLANE SIMPSON").
     if (single && wordsIn[0].shape === "upper" && after < 0 && !cued) continue;
-    const finalEnd = after >= 0 ? after : end;
+    let finalEnd = after >= 0 ? after : end;
+    // A province, state or county of the world after the town, and its postcode: "Brampton, ON L6T 4J9".
+    if (after < 0) {
+      const region = worldRegionAfter(tokens, end);
+      if (region >= 0) finalEnd = Math.max(region, regionPostcodeAfter(tokens, region));
+    }
     // "Co. Antrim", "County Kerry": the Irish county word in front belongs to the place.
     let first = k;
     if (tokens[k - 1]?.low === "county" && cap(tokens[k - 1]) && !t.newlineBefore) first = k - 1;
@@ -786,13 +802,13 @@ const NOT_WORLD_PLACES = new Set(["epic", "cerner", "mychart", "teams", "zoom", 
  * everyday or medical word, a name, an eponym, a nationality or a language: "moved from Auckland", "born in Da
  * Nang", "relocated to Parramatta, NSW". Returns the last token index, or -1.
  */
-function worldPlaceAt(tokens: readonly Token[], text: string, lex: RulesEnLexicon, k: number): number {
+function worldPlaceAt(tokens: readonly Token[], text: string, lex: RulesEnLexicon, k: number, cueless = false): number {
   const t = tokens[k];
   if (t.shape !== "title" || t.sentenceStart) return -1;
   const cue = tokens[k - 1];
   if (!cue || cue.kind !== "word") return -1;
   const toCue = cue.low === "to" && !!tokens[k - 2] && TRAVEL_BEFORE_TO.has(tokens[k - 2].low);
-  if (!WORLD_CUES.has(cue.low) && !toCue) return -1;
+  if (!WORLD_CUES.has(cue.low) && !toCue && !cueless) return -1;
   // Words of the candidate, glued by "-" or "." as the list's phrases are ("Wells-next-the-Sea"): up to four.
   let key = "";
   let best = -1;
@@ -834,6 +850,24 @@ function worldRegionAfter(tokens: readonly Token[], end: number): number {
     let j = end + 3;
     if (tokens[j].low === ".") j++;
     if (tokens[j] && isCapitalised(tokens[j]) && !tokens[j].newlineBefore) return j;
+  }
+  return -1;
+}
+
+/** A Canadian postal code ("S7N 0W8", "N0A1H0") or an Australian postcode ("2327") after a region: its last token, or -1. */
+function regionPostcodeAfter(tokens: readonly Token[], end: number): number {
+  const a = tokens[end + 1];
+  if (!a || a.newlineBefore) return -1;
+  if (a.kind === "num" && a.text.length === 4) return end + 1;
+  // The code may be cut into word and number tokens ("S7N", "0W8"): join them by position.
+  let code = "";
+  for (let j = end + 1; j < end + 7 && tokens[j]; j++) {
+    if (j > end + 1 && (tokens[j].newlineBefore || (tokens[j].spaceBefore && code.replace(/ /g, "").length !== 3))) break;
+    if (tokens[j].kind === "punct") break;
+    code += (j > end + 1 && tokens[j].spaceBefore ? " " : "") + tokens[j].text;
+    // Digits inside words may have been read as OCR letters ("N0A" as "NOA"): O and I stand for 0 and 1 there.
+    if (/^[ABCEGHJ-NPRSTVXY][\dOI][A-Z] ?[\dOI][A-Z][\dOI]$/.test(code) && /\d/.test(code)) return j;
+    if (code.length > 7) break;
   }
   return -1;
 }
