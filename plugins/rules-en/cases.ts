@@ -420,5 +420,8 @@ export const CASES: Record<string, readonly string[]> = {
     "Forwarding address [Saskatoon, SK S7N 0W8]; sister in [Brampton, ON L6T 4J9].",
     "Mail to [Hagersville, ON N0A 1H0] please.",
     "Reading, ON call tonight; see page 2, SK done.",
+    "Her son attends [Faribault Public Schools]; he works at [Leith Sound Studios].",
+    "Arrangements with [Rivera Family Funeral Home]; certified by the [American Board of Dermatology].",
+    "Studied at [Univ. of Michigan]. Trade Union rep present. He is on the Board.",
   ],
 };

@@ -67,7 +67,7 @@ const PLAN_WORDS = new Set(["gold", "silver", "bronze", "platinum", "plus", "adv
 
 const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
 
-const ORG_TYPES = new Set(["primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter"]);
+const ORG_TYPES = new Set(["primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter", "schools", "studios", "studio", "inn", "hotel", "motel", "pub", "tavern", "bakery", "salon", "gym", "hub", "nation", "tribe", "board", "commission", "federation", "union", "league", "funeral", "univ", "polytechnic", "seminary", "mission", "ministries", "parish", "diocese", "ymca", "ywca"]);
 const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for))\s*$/i;
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
@@ -460,8 +460,12 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         if (p.sentenceStart) break;
       }
       let end = k;
-      if (tokens[k + 1]?.low === "of" && cap(tokens[k + 2]) && (t.low === "university" || t.low === "college" || t.low === "school" || t.low === "bank" || t.low === "department")) {
-        end = k + 2;
+      // "Rivera Family Funeral Home", "Funeral Services": the funeral trade's own second word.
+      if (t.low === "funeral" && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore && /^(?:home|homes|services|directors|parlor|parlour|chapel)$/.test(tokens[k + 1].low)) end = k + 1;
+      // "Univ. of Michigan": the abbreviation's dot before "of".
+      const ofAt = t.low === "univ" && tokens[k + 1]?.low === "." && !tokens[k + 1].spaceBefore ? k + 2 : k + 1;
+      if (tokens[ofAt]?.low === "of" && cap(tokens[ofAt + 1]) && !tokens[ofAt + 1].newlineBefore && (t.low === "university" || t.low === "univ" || t.low === "college" || t.low === "school" || t.low === "bank" || t.low === "department" || t.low === "board")) {
+        end = ofAt + 1;
         while (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 5) end++;
         proper++;
       }
