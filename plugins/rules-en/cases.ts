@@ -423,5 +423,6 @@ export const CASES: Record<string, readonly string[]> = {
     "Her son attends [Faribault Public Schools]; he works at [Leith Sound Studios].",
     "Arrangements with [Rivera Family Funeral Home]; certified by the [American Board of Dermatology].",
     "Studied at [Univ. of Michigan]. Trade Union rep present. He is on the Board.",
+    "Lives with her granddaughter [Poppy]; partner [Sky] called. Daughter [Rose] visits.",
   ],
 };

@@ -473,8 +473,11 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             // "Pt is Amish", "pt Spanish-speaking": a nationality, a language or a faith after a cue is no name.
             const allow =
               !w.stop && !w.calendar && !w.acronym && !(w.firstRank === undefined && lex.countries.has(start.low)) &&
-              (!ambiguous || (!weak && (listed || !w.commonSmall) && !start.sentenceStart && !w.medicalProper) || (cue.label && listed && !w.commonSmall));
+              (!ambiguous || (!weak && (listed || !w.commonSmall) && !start.sentenceStart && !w.medicalProper) || (cue.label && listed && !w.commonSmall) ||
+                // "granddaughter Poppy", "partner Sky": a relative's cue before a word the curated list knows as a given name.
+                (!weak && cue.role === "other" && lex.wordFirstNames.has(start.low) && !start.sentenceStart && start.shape === "title"));
             if (allow && !(weak && !listed)) e = nameWordAt(j, true, false);
+            if (allow && e < 0 && !weak && cue.role === "other" && lex.wordFirstNames.has(start.low) && !start.sentenceStart && start.shape === "title") e = j;
             if (start.shape === "upper" && !listed && !cue.label) e = -1;
             // On a line in capitals an everyday word after a cue is no name ("PT SEEN IN FAST TRACK").
             if (start.shape === "upper" && lex.common.has(start.low) && (start.capsLine || (w.lastRank ?? Infinity) > 5000) && !cue.label) e = -1;
