@@ -424,5 +424,6 @@ export const CASES: Record<string, readonly string[]> = {
     "Arrangements with [Rivera Family Funeral Home]; certified by the [American Board of Dermatology].",
     "Studied at [Univ. of Michigan]. Trade Union rep present. He is on the Board.",
     "Lives with her granddaughter [Poppy]; partner [Sky] called. Daughter [Rose] visits.",
+    "Spoke with brother [Karthik S.] about discharge.",
   ],
 };

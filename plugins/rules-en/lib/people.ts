@@ -189,6 +189,13 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           words++;
           continue;
         }
+        // "brother Karthik S. about discharge": a surname's initial after a listed given name, before a lower-case word,
+        // a comma, a bracket or the line's end (before a capital it may start a sentence).
+        const nx = tokens[ini + 1];
+        const closes = !nx || nx.newlineBefore || (nx.kind === "word" && nx.shape === "lower") || nx.low === "," || nx.low === ";" || nx.low === ")";
+        if (words === 1 && run.first === run.last && isCapitalised(tokens[run.first]) && info(run.first).firstRank !== undefined && !info(run.first).common && closes && tokens[k].text !== "I" && tokens[k].text !== "A") {
+          run = { first: run.first, last: ini, words: run.words };
+        }
         break;
       }
       const t = tokens[k];
