@@ -425,5 +425,7 @@ export const CASES: Record<string, readonly string[]> = {
     "Studied at [Univ. of Michigan]. Trade Union rep present. He is on the Board.",
     "Lives with her granddaughter [Poppy]; partner [Sky] called. Daughter [Rose] visits.",
     "Spoke with brother [Karthik S.] about discharge.",
+    "[Chennai] cardiology letter; family in [Seoul]; grew up near [Stockholm].",
+    "r/o Kawasaki, echo booked.",
   ],
 };

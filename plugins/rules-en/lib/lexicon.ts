@@ -81,6 +81,8 @@ export interface RulesEnLexicon {
   placeKinds: ReadonlyMap<string, "us-city" | "gb-town" | "us-state" | "gb-county">;
   /** Populated places outside the US and the UK as phrase keys ("da nang"): a place only after a place cue. */
   worldPlaces: ReadonlySet<string>;
+  /** Cities of 300,000 inhabitants or more outside the US and the UK (keys as in worldPlaces): named without a cue. */
+  worldCities: ReadonlySet<string>;
   /** US state postal abbreviation (upper case) → state name. */
   stateAbbreviations: ReadonlyMap<string, string>;
 }
@@ -137,6 +139,12 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
     // Plain names (most of them) without the regular expression of phraseWords.
     worldPlaces.add(/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(entry) ? entry.toLowerCase().split(" ").map(canonicalWord).join(" ") : phraseWords(entry).join(" "));
   }
+  const worldCities = new Set<string>();
+  for (const entry of readList("places/world-cities.txt")) {
+    const key = /^[A-Za-z]+(?: [A-Za-z]+)*$/.test(entry) ? entry.toLowerCase().split(" ").map(canonicalWord).join(" ") : phraseWords(entry).join(" ");
+    worldCities.add(key);
+    worldPlaces.add(key);
+  }
   const stateAbbreviations = new Map<string, string>();
   for (const entry of readList("places/us-states.txt")) {
     const [name, abbr] = entry.split("\t");
@@ -175,6 +183,7 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
     places,
     placeKinds,
     worldPlaces,
+    worldCities,
     stateAbbreviations,
   };
   return cached;

@@ -713,7 +713,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       // Without a cue, a province or state code after the place is the second signal: "Moose Jaw, SK", "Orange, NSW 2800".
       if (we < 0) {
         const cueless = worldPlaceAt(tokens, text, lex, k, true);
-        if (cueless >= 0 && worldRegionAfter(tokens, cueless) >= 0) we = cueless;
+        if (cueless >= 0 && worldRegionAfter(tokens, cueless) >= 0 && !t.sentenceStart) we = cueless;
+        // A large city of the world needs no cue ("family in Seoul" aside, "Chennai cardiology letter").
+        else if (cueless >= 0 && lex.worldCities.has(phraseKey(tokens, k, cueless))) we = cueless;
         // A town no list knows with its province and postal code: "Hagersville, ON N0A 1H0".
         else if (t.shape === "title" && !wordInfo(lex, t).common && !wordInfo(lex, t).stop) {
           const r = worldRegionAfter(tokens, k);
@@ -808,11 +810,11 @@ const NOT_WORLD_PLACES = new Set(["epic", "cerner", "mychart", "teams", "zoom", 
  */
 function worldPlaceAt(tokens: readonly Token[], text: string, lex: RulesEnLexicon, k: number, cueless = false): number {
   const t = tokens[k];
-  if (t.shape !== "title" || t.sentenceStart) return -1;
+  if (t.shape !== "title" || (t.sentenceStart && !cueless)) return -1;
   const cue = tokens[k - 1];
-  if (!cue || cue.kind !== "word") return -1;
-  const toCue = cue.low === "to" && !!tokens[k - 2] && TRAVEL_BEFORE_TO.has(tokens[k - 2].low);
-  if (!WORLD_CUES.has(cue.low) && !toCue && !cueless) return -1;
+  if (!cueless && (!cue || cue.kind !== "word")) return -1;
+  const toCue = cue?.low === "to" && !!tokens[k - 2] && TRAVEL_BEFORE_TO.has(tokens[k - 2].low);
+  if (!cueless && !WORLD_CUES.has(cue.low) && !toCue) return -1;
   // Words of the candidate, glued by "-" or "." as the list's phrases are ("Wells-next-the-Sea"): up to four.
   let key = "";
   let best = -1;
@@ -831,7 +833,8 @@ function worldPlaceAt(tokens: readonly Token[], text: string, lex: RulesEnLexico
     const w = tokens[i];
     if (w.kind !== "word" || !isCapitalised(w)) continue;
     const info = wordInfo(lex, w);
-    if (info.common || info.stop || info.calendar || info.eponym || info.medicalProper || info.acronym || NOT_WORLD_PLACES.has(w.low) || lex.countries.has(w.low) || lex.medical.has(w.low)) return -1;
+    // OpenMedSpel's capitalised words hold many large cities (affiliations in the literature): those stay places.
+    if (info.common || info.stop || info.calendar || info.eponym || (info.medicalProper && !lex.worldCities.has(w.low)) || info.acronym || NOT_WORLD_PLACES.has(w.low) || lex.countries.has(w.low) || lex.medical.has(w.low)) return -1;
     // A listed given name or a frequent surname is a person ("from Kylie", "in Tran's care").
     if (best === k && (info.firstRank !== undefined || (info.lastRank !== undefined && info.lastRank < 20000))) return -1;
   }
@@ -856,6 +859,17 @@ function worldRegionAfter(tokens: readonly Token[], end: number): number {
     if (tokens[j] && isCapitalised(tokens[j]) && !tokens[j].newlineBefore) return j;
   }
   return -1;
+}
+
+/** The world-list key of tokens k..e: their words folded and joined by spaces, "st"/"mt"/"ft" for Saint/Mount/Fort. */
+function phraseKey(tokens: readonly Token[], k: number, e: number): string {
+  let key = "";
+  for (let i = k; i <= e; i++) {
+    const w = tokens[i];
+    if (w.kind !== "word") continue;
+    key += (key ? " " : "") + (w.low === "saint" ? "st" : w.low === "mount" ? "mt" : w.low === "fort" ? "ft" : w.low);
+  }
+  return key;
 }
 
 /** A Canadian postal code ("S7N 0W8", "N0A1H0") or an Australian postcode ("2327") after a region: its last token, or -1. */
