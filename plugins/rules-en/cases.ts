@@ -427,5 +427,7 @@ export const CASES: Record<string, readonly string[]> = {
     "Spoke with brother [Karthik S.] about discharge.",
     "[Chennai] cardiology letter; family in [Seoul]; grew up near [Stockholm].",
     "r/o Kawasaki, echo booked.",
+    "Patient: [Ewa Kowalczyk- owa] seen; [Teodora Wisniew-\nska] reviewed. Seen by [Halvorsen]- and others.",
+    "Author: [Quaye, E.] (locum)",
   ],
 };

@@ -140,8 +140,9 @@ export const EN_ORDER: readonly string[] = DEFAULT_ORDER.flatMap((name) => (name
 export const PROFILE_ORDERS: Readonly<Record<string, readonly string[]>> = { en: EN_ORDER };
 
 /** A profile's version changes with its order or rules (en 1.2.0: trim-span-keep-hash; 1.3.0: recover-caregiver-names-untitled;
- * 1.4.0: join-address-pieces and join-surname-given before each deduplicate). */
-const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.4.0" };
+ * 1.4.0: join-address-pieces and join-surname-given before each deduplicate; 1.5.0: join-surname-given takes a middle
+ * initial after the given name). */
+const PROFILE_VERSIONS: Readonly<Record<string, string>> = { en: "1.5.0" };
 
 export const PROFILE_LANGUAGES: Readonly<Record<string, readonly WordLanguage[]>> = {
   "nl-BE": ["nl", "fr"],

@@ -280,6 +280,21 @@ describe("English policy", () => {
       ["Name:Other", "Patel"],
     ]);
   });
+  it("join-surname-given takes a middle initial after the given name, not 'I' nor the article 'A'", () => {
+    const text = "Pt: HALVORSEN, Brigit K\nRef: Quaye, Efua T. (GP)\nTo: OYELOWO, Dapo I\nFrom: MBEKI, Thabo A fall";
+    const out = heal(
+      "join-surname-given",
+      text,
+      [["HALVORSEN", "Name:Patient"], ["Brigit", "Name:Other"], ["Quaye", "Name:Other"], ["Efua", "Name:Other"], ["OYELOWO", "Name:Other"], ["Dapo", "Name:Other"], ["MBEKI", "Name:Other"], ["Thabo", "Name:Other"]],
+      { languages: ["en"] },
+    );
+    expect(shown(out)).toEqual([
+      ["Name:Patient", "HALVORSEN, Brigit K"],
+      ["Name:Other", "Quaye, Efua T."],
+      ["Name:Other", "OYELOWO, Dapo"],
+      ["Name:Other", "MBEKI, Thabo"],
+    ]);
+  });
   it("join-address-pieces takes the rest of a flat number and a street word between pieces", () => {
     const text = "Flat 2/1, 9 Kirk Street and Flat 4, Bramble Court, 12 Mill Road";
     const out = heal(

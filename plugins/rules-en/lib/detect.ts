@@ -287,6 +287,33 @@ function nameEdges(text: string, spans: DetectedSpan[], lex: RulesEnLexicon): De
   return out;
 }
 
+/** The rest of a word broken at a line wrap or by OCR: "Kaczmar- ek", "Kwiatkow-\nska", "Hackney Cen- tral". */
+const WRAP_TAIL = /^-(?:[ \t]{1,2}|[ \t]?\r?\n[ \t]*)(\p{Ll}{2,14})(?![\p{L}\d'’-])/u;
+const WRAP_NOT_TAIL = new Set(["and", "or", "to", "the", "with", "for", "of", "in", "on", "at", "by", "from", "not", "no", "yes", "was", "is", "are", "has", "had", "but", "then", "who", "she", "he", "they", "we"]);
+/** A middle initial after "SURNAME, Given" ("TREVELYAN, Morwenna A", "Thibodeaux, Margaux E.") or a given initial after
+ * a surname and a comma ("Pokorny, H."): before the line's end, a space, a comma, a semicolon or a bracket. */
+const MIDDLE_INITIAL = /^[ \t]{1,2}(\p{Lu}\.?)(?=$|[\s,;)])/u;
+const COMMA_INITIAL = /^,[ \t]{1,2}(\p{Lu}\.)(?=$|[\s,;)])/u;
+
+/** Names, places and organisations take the rest of a wrapped word and a trailing initial of the comma form. */
+function wrapAndInitialEdges(text: string, spans: DetectedSpan[]): DetectedSpan[] {
+  return spans.map((sp, i) => {
+    const nextStart = i + 1 < spans.length ? spans[i + 1].start : text.length;
+    const after = text.slice(sp.end, Math.min(nextStart, sp.end + 24));
+    const proper = sp.label.startsWith("Name:") || sp.label.startsWith("Address_Location") || sp.label.startsWith("Organization");
+    if (!proper) return sp;
+    let end = sp.end;
+    const wrap = /\p{Lu}\p{Ll}*$/u.test(text.slice(Math.max(sp.start, sp.end - 20), sp.end)) ? WRAP_TAIL.exec(after) : null;
+    if (wrap && !WRAP_NOT_TAIL.has(wrap[1])) end = sp.end + wrap[0].length;
+    else if (sp.label.startsWith("Name:")) {
+      const own = text.slice(sp.start, sp.end);
+      const m = own.includes(",") && /^\p{Lu}/u.test(own) ? MIDDLE_INITIAL.exec(after) : /^\p{Lu}[\p{L}'’-]+$/u.test(own) ? COMMA_INITIAL.exec(after) : null;
+      if (m && m[1][0] !== "I" && !(m[1][0] === "A" && m[1].length === 1 && /^[ \t]+\p{Ll}/u.test(after.slice(m[0].length)))) end = sp.end + m[0].length;
+    }
+    return end === sp.end ? sp : { ...sp, end };
+  });
+}
+
 export function detectRulesEn(text: string, compiled: CompiledRulesEn): DetectedSpan[] {
-  return nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), compiled.lexicon);
+  return wrapAndInitialEdges(text, nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), compiled.lexicon));
 }
