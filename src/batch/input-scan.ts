@@ -41,12 +41,23 @@ export async function scanInput(path: string, options: Pick<ReadLimits, "recursi
     let i = 0;
     if (first && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3; // BOM
     first = false;
-    for (; i < buf.length; i++) {
-      const b = buf[i];
-      if (b === 0x0a) {
-        if (lineHasContent) documents++;
-        lineHasContent = false;
-      } else if (!BLANK[b]) lineHasContent = true;
+    // Line by line (the newline found natively): a line's bytes are looked at only until its first one that is
+    // not blank, so the scan costs about one step per line, not per byte, of the CLI thread's time.
+    while (i < buf.length) {
+      const nl = buf.indexOf(0x0a, i);
+      const end = nl < 0 ? buf.length : nl;
+      if (!lineHasContent) {
+        for (let j = i; j < end; j++) {
+          if (!BLANK[buf[j]]) {
+            lineHasContent = true;
+            break;
+          }
+        }
+      }
+      if (nl < 0) break;
+      if (lineHasContent) documents++;
+      lineHasContent = false;
+      i = nl + 1;
     }
   }
   if (lineHasContent) documents++;
