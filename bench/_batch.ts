@@ -27,6 +27,16 @@ export interface RunSummaryLite {
   timings: { startup_s: number; processing_s: number; total_s: number; processing_cpu_s: number };
   peak_rss_mb: number;
   input: { documents: number };
+  threads: { main_processing_cpu_s: number | null; workers: WorkerCpuLite[] } | null;
+  transfer: { to_workers: { messages: number; documents: number; line_bytes: number }; from_workers: { messages: number; record_bytes: number } } | null;
+}
+
+export interface WorkerCpuLite {
+  startup_cpu_s: number | null;
+  documents: number;
+  first_documents: number;
+  first_cpu_s: number | null;
+  cpu_s: number | null;
 }
 
 /** Runs the real CLI and returns its summary and exit code. */

@@ -51,9 +51,9 @@ function fsyncDir(dir: string): void {
   }
 }
 
-/** Appends to one file at a known position, buffering small writes. */
+/** Appends to one file at a known position, buffering small writes (bytes, written as they are). */
 class AppendFile {
-  private pending: string[] = [];
+  private pending: Uint8Array[] = [];
   private pendingBytes = 0;
   private constructor(
     private readonly handle: FileHandle,
@@ -73,15 +73,15 @@ class AppendFile {
     return new AppendFile(handle, resumeAt ?? 0);
   }
 
-  async append(line: string): Promise<void> {
-    this.pending.push(line);
-    this.pendingBytes += line.length;
+  async append(bytes: Uint8Array): Promise<void> {
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
     if (this.pendingBytes >= 1 << 20) await this.flush();
   }
 
   async flush(): Promise<void> {
     if (!this.pending.length) return;
-    const buf = Buffer.from(this.pending.join(""), "utf8");
+    const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
     let off = 0;
@@ -171,13 +171,14 @@ export class Checkpoint {
     return cp;
   }
 
-  async appendRecord(json: string): Promise<void> {
-    await this.out.append(json + "\n");
+  /** One output record: its JSONL line as UTF-8 bytes, newline included. */
+  async appendRecordLine(bytes: Uint8Array): Promise<void> {
+    await this.out.append(bytes);
     this.manifest.documents_done++;
   }
 
   async appendQuarantine(entry: { code: string }): Promise<void> {
-    await this.quarantine.append(JSON.stringify(entry) + "\n");
+    await this.quarantine.append(Buffer.from(JSON.stringify(entry) + "\n", "utf8"));
     this.manifest.documents_done++;
     this.manifest.quarantined++;
     this.manifest.quarantine_by_code[entry.code] = (this.manifest.quarantine_by_code[entry.code] ?? 0) + 1;

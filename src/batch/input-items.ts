@@ -9,7 +9,7 @@ import type { DocumentOutcome, QuarantineEntry } from "../stack/index.js";
 export interface RawLineItem {
   index: number;
   line: number;
-  /** The line's bytes (its own copy, not a view into a read buffer). */
+  /** The line's bytes: its own copy, not a view into a read buffer (for a worker pool, in shared memory: SharedLineSlabs). */
   raw: Uint8Array;
   encoding: InputEncoding;
   /** --max-document-bytes: a longer text is quarantined (E_DOCUMENT_TOO_LARGE), never processed. */
@@ -23,13 +23,14 @@ export function isRawLine(item: SourceItem): item is RawLineItem {
 }
 
 /**
- * One document's outcome as a source yields it: a DocumentOutcome; or its record already serialised (`json`, the
- * bytes of JSON.stringify(record), and its span count), so the CLI thread neither copies nor serialises the record;
+ * One document's outcome as a source yields it: a DocumentOutcome; or its record already serialised (`bytes`: the
+ * UTF-8 bytes of JSON.stringify(record) and a newline, and its span count), so the CLI thread neither serialises
+ * nor encodes the record;
  * or the error that reading its line raised (`runError`: the run stops there, as it would have while reading).
  * `documentId` and `line`: the id of a document read from a RawLineItem and its line, for the caller's
  * duplicate-id check.
  */
-export type RunOutcome = (DocumentOutcome | { index: number; json: string; spans: number } | { index: number; runError: DeidError }) & {
+export type RunOutcome = (DocumentOutcome | { index: number; bytes: Uint8Array; spans: number } | { index: number; runError: DeidError }) & {
   documentId?: string;
   line?: number;
 };
@@ -39,6 +40,34 @@ export function oversizeOutcome(index: number, bytes: number, maxDocumentBytes: 
   const quarantine: QuarantineEntry = { document_id: document_id ?? null, index, code: "E_DOCUMENT_TOO_LARGE", detector: null, phase: "input" };
   if (line !== undefined) quarantine.line = line;
   return { index, quarantine, reason: `document of ${bytes} bytes is over the limit of ${maxDocumentBytes} bytes (--max-document-bytes)` };
+}
+
+/**
+ * Copies of JSONL lines in shared memory, for a worker pool: each line is copied once out of the read buffer into a
+ * slab (a SharedArrayBuffer), and a view of it reaches its worker without another copy (a structured clone shares a
+ * SharedArrayBuffer). A slab is freed once no thread holds a view of it; a long line gets a buffer of its own.
+ */
+export class SharedLineSlabs {
+  private slab: SharedArrayBuffer | null = null;
+  private used = 0;
+
+  constructor(private readonly slabBytes = 1 << 20) {}
+
+  copy(bytes: Uint8Array): Uint8Array {
+    if (bytes.length > this.slabBytes >> 2) {
+      const own = new Uint8Array(new SharedArrayBuffer(bytes.length));
+      own.set(bytes);
+      return own;
+    }
+    if (this.slab === null || this.used + bytes.length > this.slabBytes) {
+      this.slab = new SharedArrayBuffer(this.slabBytes);
+      this.used = 0;
+    }
+    const view = new Uint8Array(this.slab, this.used, bytes.length);
+    view.set(bytes);
+    this.used += bytes.length;
+    return view;
+  }
 }
 
 /** Parsers by encoding and size limit (one decoder each), kept by a thread that reads raw lines. */

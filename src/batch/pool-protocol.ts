@@ -28,16 +28,32 @@ export interface WireError {
   context: Record<string, unknown>;
 }
 
-/** A document for a worker: parsed already, or its JSONL line for the worker to read. */
+/** A document for a worker: parsed already, or its JSONL line for the worker to read (a view into shared memory:
+ * the line's bytes are not copied to reach the worker). */
 export type WireItem = { seq: number; item: IndexedDocument | RawLineItem };
 
-/** A document's outcome: the record serialised by the worker (the CLI thread writes those bytes as they are),
- * a quarantine entry, or the error its line raised; `documentId` for the duplicate-id check of raw lines. */
+/** A document's outcome: its record serialised by the worker as a JSONL line (`at`, `length`: its UTF-8 bytes,
+ * newline included, in the message's `records` buffer, which is transferred, not copied; the CLI thread writes
+ * those bytes as they are), a quarantine entry, or the error its line raised; `documentId` for the duplicate-id
+ * check of raw lines. */
 export type WireOutcome = (
-  | { index: number; json: string; spans: number }
+  | { index: number; at: number; length: number; spans: number }
   | Extract<DocumentOutcome, { quarantine: unknown }>
   | { index: number; runError: WireError }
 ) & { documentId?: string; line?: number };
+
+/** A worker's CPU account (its own thread only, from the system; null where it does not say). */
+export interface WorkerCpu {
+  /** Before its first document: loading deidstack's code and creating the detectors. */
+  startup_cpu_s: number | null;
+  /** Documents finished so far. */
+  documents: number;
+  /** The first `first_documents` of them (JIT warm-up), and the CPU they took. */
+  first_documents: number;
+  first_cpu_s: number | null;
+  /** Every document so far, warm-up included (from its first document to now). */
+  cpu_s: number | null;
+}
 
 export type ToWorker =
   | { type: "documents"; items: WireItem[] }
@@ -50,6 +66,6 @@ export type ToMain =
   | { type: "init-error"; error: WireError }
   | { type: "detector-id"; ordinal: number; id: string }
   | { type: "shared-file"; file: SharedFile }
-  | { type: "outcomes"; items: { seq: number; outcome: WireOutcome }[] }
-  | { type: "stats"; stats: Record<string, object> }
+  | { type: "outcomes"; items: { seq: number; outcome: WireOutcome }[]; records: ArrayBuffer | null }
+  | { type: "stats"; stats: Record<string, object>; cpu: WorkerCpu }
   | { type: "closed"; error?: WireError };

@@ -7,11 +7,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import { DeidError, describeThrown, shareReadOnlyFiles, type IndexedDocument } from "../contract/index.js";
 import { StackRunner, loadStack, type DocumentOutcome } from "../stack/index.js";
 import { LineReaders, isRawLine } from "./input-items.js";
-import { HB_DETECTOR, HB_DOCUMENT, HB_TICK, type PoolWorkerData, type ToMain, type ToWorker, type WireItem, type WireOutcome } from "./pool-protocol.js";
+import { HB_DETECTOR, HB_DOCUMENT, HB_TICK, type PoolWorkerData, type ToMain, type ToWorker, type WireItem, type WireOutcome, type WorkerCpu } from "./pool-protocol.js";
+import { threadCpuSeconds } from "./thread-cpu.js";
 
 const data = workerData as PoolWorkerData;
-/** At most this many outcomes wait for one message (the pool keeps at least 8 documents queued here). */
-const OUTCOMES_PER_MESSAGE = 4;
+/** At most this many outcomes wait for one message (the pool refills a worker before it runs dry: pool.ts). */
+const OUTCOMES_PER_MESSAGE = 8;
+/** The CPU account keeps apart this many first documents (the JIT warm-up) from the rest. */
+const FIRST_DOCUMENTS = 200;
 const port = parentPort!;
 const hb = new Int32Array(data.heartbeat);
 const tick = () => Atomics.store(hb, HB_TICK, Date.now() - data.clockBase);
@@ -29,8 +32,29 @@ function ordinalOf(detectorId: string): number {
   return k;
 }
 
-function post(m: ToMain): void {
-  port.postMessage(m);
+function post(m: ToMain, transfer?: ArrayBuffer[]): void {
+  port.postMessage(m, transfer);
+}
+
+/** This thread's CPU account: at ready, after FIRST_DOCUMENTS documents, and when asked. */
+const cpu: WorkerCpu = { startup_cpu_s: null, documents: 0, first_documents: 0, first_cpu_s: null, cpu_s: null };
+let cpuAtReady: number | null = null;
+function countDone(): void {
+  cpu.documents++;
+  if (cpu.documents === FIRST_DOCUMENTS) {
+    const now = threadCpuSeconds();
+    cpu.first_documents = FIRST_DOCUMENTS;
+    cpu.first_cpu_s = now !== null && cpuAtReady !== null ? now - cpuAtReady : null;
+  }
+}
+function cpuAccount(): WorkerCpu {
+  const now = threadCpuSeconds();
+  if (cpu.documents < FIRST_DOCUMENTS) {
+    cpu.first_documents = cpu.documents;
+    cpu.first_cpu_s = now !== null && cpuAtReady !== null ? now - cpuAtReady : null;
+  }
+  cpu.cpu_s = now !== null && cpuAtReady !== null ? now - cpuAtReady : null;
+  return { ...cpu };
 }
 
 function errorMessage(err: unknown): { code: string; reason: string; context: Record<string, unknown> } {
@@ -65,26 +89,30 @@ async function main(): Promise<void> {
   }
   const limit = pLimit(data.concurrency ?? runner.stack.config.concurrency.documents);
   const run = new AbortController();
+  cpuAtReady = threadCpuSeconds();
+  cpu.startup_cpu_s = cpuAtReady;
   post({ type: "ready", provenance: runner.provenance() });
   const readers = new LineReaders();
-  // The record is serialised here, once: a string crosses to the CLI thread as one copy, where the structured
-  // clone of a record's object graph (text, spans, provenance) cost more than the JSON.stringify the CLI thread
-  // then did on it.
-  const toWire = (o: DocumentOutcome, read?: { documentId: string; line: number }): WireOutcome => {
-    const w: WireOutcome = "record" in o ? { index: o.index, json: JSON.stringify(o.record), spans: o.record.spans.length } : o;
+  // The record is serialised here, once, and encoded to UTF-8 into the outcomes message's buffer (flush), which is
+  // transferred: the CLI thread neither decodes, copies nor encodes it, it writes the bytes as they are.
+  type Outgoing = { seq: number; outcome: WireOutcome; json?: string };
+  const toWire = (o: DocumentOutcome, read?: { documentId: string; line: number }): Omit<Outgoing, "seq"> => {
+    let out: Omit<Outgoing, "seq">;
+    if ("record" in o) out = { outcome: { index: o.index, at: 0, length: 0, spans: o.record.spans.length }, json: JSON.stringify(o.record) };
+    else out = { outcome: o };
     if (read) {
-      w.documentId = read.documentId;
-      w.line = read.line;
+      out.outcome.documentId = read.documentId;
+      out.outcome.line = read.line;
     }
-    return w;
+    return out;
   };
-  const processItem = async ({ item }: WireItem): Promise<WireOutcome> => {
+  const processItem = async ({ item }: WireItem): Promise<Omit<Outgoing, "seq">> => {
     if (!isRawLine(item)) return toWire(await runner.processOutcome(item.document, item.index, run.signal, item.line));
     let read: ReturnType<LineReaders["read"]>;
     try {
       read = readers.read(item);
     } catch (err) {
-      return { index: item.index, runError: errorMessage(err) };
+      return { outcome: { index: item.index, runError: errorMessage(err) } };
     }
     if ("oversize" in read) return toWire(read.oversize, { documentId: read.documentId, line: item.line });
     const doc: IndexedDocument = read.document;
@@ -92,27 +120,45 @@ async function main(): Promise<void> {
   };
   // Outcomes go back a few at a time (one message, one wake-up of the CLI thread for several documents), and at
   // once when this thread has nothing else to do.
-  let outbox: { seq: number; outcome: WireOutcome }[] = [];
+  let outbox: Outgoing[] = [];
   let holding = 0;
-  const done = (seq: number, outcome: WireOutcome) => {
-    holding--;
-    outbox.push({ seq, outcome });
-    if (outbox.length >= OUTCOMES_PER_MESSAGE || holding === 0) {
-      post({ type: "outcomes", items: outbox });
-      outbox = [];
+  const flush = () => {
+    let total = 0;
+    for (const o of outbox) if (o.json !== undefined) total += Buffer.byteLength(o.json, "utf8") + 1;
+    let records: ArrayBuffer | null = null;
+    if (total > 0) {
+      records = new ArrayBuffer(total);
+      const bytes = Buffer.from(records);
+      let at = 0;
+      for (const o of outbox) {
+        if (o.json === undefined || !("at" in o.outcome)) continue;
+        const length = bytes.write(o.json, at, "utf8");
+        bytes[at + length] = 0x0a;
+        o.outcome.at = at;
+        o.outcome.length = length + 1;
+        at += length + 1;
+      }
     }
+    post({ type: "outcomes", items: outbox.map(({ seq, outcome }) => ({ seq, outcome })), records }, records ? [records] : undefined);
+    outbox = [];
+  };
+  const done = (seq: number, out: Omit<Outgoing, "seq">) => {
+    holding--;
+    countDone();
+    outbox.push({ seq, ...out });
+    if (outbox.length >= OUTCOMES_PER_MESSAGE || holding === 0) flush();
   };
   port.on("message", (m: ToWorker) => {
     if (m.type === "documents") {
       holding += m.items.length;
       for (const w of m.items) {
         void limit(() => processItem(w)).then(
-          (outcome) => done(w.seq, outcome),
-          (err: unknown) => done(w.seq, { index: w.item.index, runError: errorMessage(err) }),
+          (out) => done(w.seq, out),
+          (err: unknown) => done(w.seq, { outcome: { index: w.item.index, runError: errorMessage(err) } }),
         );
       }
     } else if (m.type === "stats") {
-      post({ type: "stats", stats: runner.stats() });
+      post({ type: "stats", stats: runner.stats(), cpu: cpuAccount() });
     } else if (m.type === "close") {
       runner.closeChecked(m.timeoutMs).then(
         () => {

@@ -13,8 +13,8 @@ import { Worker } from "node:worker_threads";
 import { DeidError, type ErrorCode, type ErrorContext, type IndexedDocument, type SharedFile } from "../contract/index.js";
 import type { LoadedStack, QuarantineEntry } from "../stack/index.js";
 import { LineReaders, isRawLine, type RunOutcome, type SourceItem } from "./input-items.js";
-import { HB_DETECTOR, HB_DOCUMENT, HB_SLOTS, HB_TICK, type PoolWorkerData, type ToMain, type WireError, type WireItem, type WireOutcome } from "./pool-protocol.js";
-import type { OutcomeSource } from "./source.js";
+import { HB_DETECTOR, HB_DOCUMENT, HB_SLOTS, HB_TICK, type PoolWorkerData, type ToMain, type WireError, type WireItem, type WireOutcome, type WorkerCpu } from "./pool-protocol.js";
+import type { OutcomeSource, SourceAccounts } from "./source.js";
 
 export interface PoolOptions {
   workers: number;
@@ -75,8 +75,15 @@ function quarantined(task: Task, code: ErrorCode, detector: string | null, phase
   return o;
 }
 
-function fromWireOutcome(o: WireOutcome): RunOutcome {
-  return "runError" in o ? { index: o.index, runError: fromWire(o.runError) } : o;
+function fromWireOutcome(o: WireOutcome, records: ArrayBuffer | null): RunOutcome {
+  if ("runError" in o) return { index: o.index, runError: fromWire(o.runError) };
+  if (!("at" in o)) return o;
+  const r: RunOutcome = { index: o.index, bytes: new Uint8Array(records!, o.at, o.length), spans: o.spans };
+  if (o.documentId !== undefined) {
+    r.documentId = o.documentId;
+    r.line = o.line;
+  }
+  return r;
 }
 
 class PoolWorker {
@@ -122,6 +129,12 @@ export class WorkerPoolSource implements OutcomeSource {
   provenance: Record<string, unknown> = {};
   /** Fed JSONL lines, the workers parse them (see input-items.ts). */
   readonly readsRawLines = true;
+  /** What crossed between the threads, and the workers' CPU accounts as of the last stats(). */
+  private readonly traffic: Omit<SourceAccounts, "workers"> = {
+    to_workers: { messages: 0, documents: 0, line_bytes: 0 },
+    from_workers: { messages: 0, record_bytes: 0 },
+  };
+  private cpuAccounts: WorkerCpu[] = [];
 
   private constructor(
     private readonly stack: LoadedStack,
@@ -196,11 +209,13 @@ export class WorkerPoolSource implements OutcomeSource {
         else if (m.type === "detector-id") w.detectorIds.set(m.ordinal, m.id);
         else if (m.type === "shared-file") this.sharedFiles.set(m.file.path, m.file);
         else if (m.type === "outcomes") {
+          this.traffic.from_workers.messages++;
+          if (m.records) this.traffic.from_workers.record_bytes += m.records.byteLength;
           for (const { seq, outcome } of m.items) {
             const task = w.inFlight.get(seq);
             if (!task) continue;
             w.inFlight.delete(seq);
-            task.settle(fromWireOutcome(outcome));
+            task.settle(fromWireOutcome(outcome, m.records));
           }
           if (w.inFlight.size === 0) w.exclusive = false;
           this.dispatch();
@@ -274,8 +289,13 @@ export class WorkerPoolSource implements OutcomeSource {
         if (task.isolated) w.exclusive = true;
         w.inFlight.set(task.seq, task);
         batch.push({ seq: task.seq, item: task.item });
+        if (isRawLine(task.item)) this.traffic.to_workers.line_bytes += task.item.raw.byteLength;
       }
-      if (batch.length) w.worker.postMessage({ type: "documents", items: batch });
+      if (batch.length) {
+        this.traffic.to_workers.messages++;
+        this.traffic.to_workers.documents += batch.length;
+        w.worker.postMessage({ type: "documents", items: batch });
+      }
     }
   }
 
@@ -326,9 +346,15 @@ export class WorkerPoolSource implements OutcomeSource {
   async stats(): Promise<Record<string, object>> {
     const all = await Promise.all(
       // A replacement still starting has processed nothing: only ready workers are asked.
-      this.workers.filter((w) => !w.dead && w.ready).map((w) => this.ask(w, { type: "stats" }, "stats", 60_000, () => new DeidError("E_INTERNAL", "a worker did not report its counters")).then((m) => m.stats)),
+      this.workers.filter((w) => !w.dead && w.ready).map((w) => this.ask(w, { type: "stats" }, "stats", 60_000, () => new DeidError("E_INTERNAL", "a worker did not report its counters"))),
     );
-    return mergeStats(all);
+    this.cpuAccounts = all.map((m) => m.cpu);
+    return mergeStats(all.map((m) => m.stats));
+  }
+
+  /** Since the pool started: messages and bytes each way, and each live worker's CPU account as of stats(). */
+  accounts(): SourceAccounts {
+    return { workers: this.cpuAccounts.map((c) => ({ ...c })), to_workers: { ...this.traffic.to_workers }, from_workers: { ...this.traffic.from_workers } };
   }
 
   async close(timeoutMs: number): Promise<void> {

@@ -17,9 +17,11 @@ import {
 import type { LoadedStack } from "../stack/index.js";
 import { Checkpoint, hasPartialRun, partialDirFor, quarantinePathFor, sha256Json } from "./checkpoint.js";
 import { onAbnormalExit, whileRunActive } from "./exit-guard.js";
-import { oversizeOutcome, type RunOutcome, type SourceItem } from "./input-items.js";
+import { SharedLineSlabs, oversizeOutcome, type RunOutcome, type SourceItem } from "./input-items.js";
 import { scanInput } from "./input-scan.js";
+import type { WorkerCpu } from "./pool-protocol.js";
 import type { OutcomeSource } from "./source.js";
+import { threadCpuSeconds } from "./thread-cpu.js";
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 5_000_000;
 export const DEFAULT_MAX_QUARANTINE = "1%";
@@ -81,6 +83,14 @@ export interface BatchSummary {
   timings: { startup_s: number; processing_s: number; total_s: number; processing_cpu_s: number };
   peak_rss_mb: number;
   detector_stats: Record<string, object>;
+  /**
+   * CPU of each thread on its own (Linux; null elsewhere, and for a borrowed source): the CLI thread while
+   * documents were processed, and each worker's account (before its first document; its first documents, the JIT
+   * warm-up; all its documents). Unlike wall time, these hold on a shared machine.
+   */
+  threads: { main_processing_cpu_s: number | null; workers: WorkerCpu[] } | null;
+  /** Between the CLI thread and the workers: messages, documents and bytes each way (worker pools only). */
+  transfer: { to_workers: { messages: number; documents: number; line_bytes: number }; from_workers: { messages: number; record_bytes: number } } | null;
 }
 
 /** The largest number of quarantined documents a run may have: a count, or a share (rounded down) of `total`. */
@@ -211,6 +221,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   const startup_s = (performance.now() - started) / 1000;
   const processingStart = performance.now();
   const cpuStart = process.cpuUsage();
+  const mainCpuStart = threadCpuSeconds();
 
   let spans = 0;
   let doneHere = 0;
@@ -238,6 +249,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   };
   async function* feedLines(): AsyncGenerator<SourceItem> {
     const encoding = opts.inputOptions?.encoding ?? "utf-8";
+    const slabs = new SharedLineSlabs();
     // Documents an earlier process of this run did: read here, for their ids only.
     const done = resumedAt > 0 ? new InputLineParser(encoding, maxDocumentBytes) : null;
     for await (const l of readJsonlRawLines(opts.input, readLimits)) {
@@ -249,7 +261,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
         continue;
       }
       if (l.kind === "oversize") pending.set(l.index, oversizeOutcome(l.index, l.bytes, maxDocumentBytes, undefined, l.line));
-      else yield { index: l.index, line: l.line, raw: new Uint8Array(l.bytes), encoding, maxDocumentBytes };
+      else yield { index: l.index, line: l.line, raw: slabs.copy(l.bytes), encoding, maxDocumentBytes };
     }
   }
   const readsLines = source.readsRawLines === true && !opts.inputOptions?.recursive && !statSync(opts.input).isDirectory();
@@ -261,11 +273,11 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
       next++;
       if ("runError" in o) throw o.runError;
       if (o.documentId !== undefined) await checkId(o.documentId, o.index, o.line);
-      if ("json" in o) {
-        await cp.appendRecord(o.json);
+      if ("bytes" in o) {
+        await cp.appendRecordLine(o.bytes);
         spans += o.spans;
       } else if ("record" in o) {
-        await cp.appendRecord(JSON.stringify(o.record));
+        await cp.appendRecordLine(Buffer.from(JSON.stringify(o.record) + "\n", "utf8"));
         spans += o.record.spans.length;
       } else {
         const q = o.quarantine;
@@ -332,6 +344,8 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
     if (interruptedBy === null) {
       await drain(); // oversize documents at the end of the input
       const detector_stats = await source.stats();
+      const mainCpuEnd = threadCpuSeconds();
+      const accounts = borrowed ? undefined : source.accounts?.();
       await source.close(stack.config.timeouts.detector_ms);
       closed = true;
       if (interruptedBy === null) {
@@ -353,6 +367,10 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
           timings: { startup_s, processing_s: total_s - startup_s, total_s, processing_cpu_s: cpuSeconds(process.cpuUsage(cpuStart)) },
           peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
           detector_stats,
+          threads: borrowed
+            ? null
+            : { main_processing_cpu_s: mainCpuStart !== null && mainCpuEnd !== null ? mainCpuEnd - mainCpuStart : null, workers: accounts?.workers ?? [] },
+          transfer: accounts ? { to_workers: accounts.to_workers, from_workers: accounts.from_workers } : null,
         };
       }
     }

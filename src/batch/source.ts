@@ -3,6 +3,17 @@
 import { DeidError, type IndexedDocument } from "../contract/index.js";
 import { StackRunner, type DocumentOutcome, type LoadedStack, type RunnerOptions } from "../stack/index.js";
 import type { RunOutcome, SourceItem } from "./input-items.js";
+import type { WorkerCpu } from "./pool-protocol.js";
+
+/** What a source's threads spent and what crossed between them (counts and bytes only). */
+export interface SourceAccounts {
+  /** Each live worker's CPU account (a worker that died and was replaced takes its account with it). */
+  workers: WorkerCpu[];
+  /** Documents go in batches; a JSONL line travels in shared memory (its bytes are not copied). */
+  to_workers: { messages: number; documents: number; line_bytes: number };
+  /** Records come back as UTF-8 bytes in a transferred buffer (not copied). */
+  from_workers: { messages: number; record_bytes: number };
+}
 
 export interface OutcomeSource {
   /** The provenance every record carries (for the checkpoint's identity). */
@@ -13,6 +24,8 @@ export interface OutcomeSource {
   outcomes(input: AsyncIterable<SourceItem>): AsyncIterable<RunOutcome>;
   /** Detector counters (counts only). */
   stats(): Promise<Record<string, object>>;
+  /** Threads' CPU and traffic between them, as of the last stats() (worker pools only). */
+  accounts?(): SourceAccounts;
   /** Closes every detector; a close that throws or hangs is an error naming the detector. */
   close(timeoutMs: number): Promise<void>;
   /** Stops at once: in-flight documents are dropped (their outcomes are never yielded). */
