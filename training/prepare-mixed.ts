@@ -9,7 +9,8 @@
 //   negatives hard negatives alone and inside prose: eponyms, drugs and doses, lab values with units, scores,
 //             devices, medical terms, capitalised clinical words
 //   dev       (--dev, optional) hand-written development documents with their gold spans (eval-sets/*/dev/*.jsonl,
-//             never test sets), each repeated --dev-repeat times; the caller chooses and reports what it holds out
+//             never test sets), each repeated --dev-repeat times (later copies a random run of the document's lines);
+//             the caller chooses and reports what it holds out
 // Tokenised by the plugin's own tokenizer code, windows as at inference (planWindows), written like prepare-data.ts.
 //
 // Usage: node --import tsx training/prepare-mixed.ts --lang nl --tokenizer <tokenizer.json> --prose training/data/prose/nl.txt,training/data/prose/fr.txt \
@@ -152,6 +153,21 @@ class Mixer {
   }
 }
 
+/** A random run of whole lines of `text` (at least one), with the spans inside it; line breaks inside a span are not
+ * cut points. A text of one or two lines comes back whole. */
+export function lineRun(text: string, spans: readonly Span[], prng: Prng): { text: string; spans: Span[] } {
+  const cuts = [0, ...[...text.matchAll(/\n/g)].map((x) => x.index! + 1).filter((i) => !spans.some((s) => i > s.start && i < s.end)), text.length + 1];
+  if (cuts.length < 4) return { text, spans: [...spans] };
+  const a = prng.int(0, cuts.length - 3);
+  const b = prng.int(a + 1, cuts.length - 1);
+  const start = cuts[a];
+  const end = Math.min(text.length, cuts[b] - 1);
+  return {
+    text: text.slice(start, end),
+    spans: spans.filter((s) => s.start >= start && s.end <= end).map((s) => ({ ...s, start: s.start - start, end: s.end - start })),
+  };
+}
+
 function clinicalNegatives(lang: Lang, shared: string): string[] {
   const pools: ClinicalPool[] = lang === "nl" ? dutchClinicalPools() : ENGLISH_POOLS;
   const out: string[] = [];
@@ -246,7 +262,14 @@ async function main(): Promise<void> {
     if (/(^|\/)test\//.test(f)) throw new Error(`--dev takes development sets only, not ${f}`);
     // A document with a label the model cannot output (Anonymize_Other) would teach O for it: left out.
     const docs = (await loadJsonlDocuments(f)).filter((d) => (d.spans ?? []).every((sp) => (MODEL_LABELS as readonly string[]).includes(sp.label)));
-    for (let r = 0; r < Number(values["dev-repeat"]); r++) for (const d of docs) m.add("dev", d.text, d.spans ?? []);
+    // The first copy whole; later copies of a document of several lines are a random run of its lines (never cutting a
+    // span), so hand-written text is also seen without its opening lines and as short inputs.
+    for (let r = 0; r < Number(values["dev-repeat"]); r++) {
+      for (const d of docs) {
+        const part = r === 0 ? { text: d.text, spans: d.spans ?? [] } : lineRun(d.text, d.spans ?? [], prng);
+        m.add(r === 0 ? "dev" : "dev-part", part.text, part.spans);
+      }
+    }
   }
   const nProse = Math.round(prose.length * Number(values["prose-share"]));
   for (let i = 0; i < nProse; i++) m.add("prose", m.proseRun(1, 4));
