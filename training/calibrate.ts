@@ -147,14 +147,19 @@ async function main(): Promise<void> {
     ? `the widest margin over the reference on the worse of core-PII recall gain and non-PII redaction drop, among thresholds reaching ${pct(Number(args["min-recall"]))}`
     : `lowest outside_threshold whose pooled core-PII recall reaches ${pct(target)}${reference ? " (the reference model's recall at its threshold, at least " + pct(Number(args["min-recall"])) + ")" : ""}`;
   console.log(`${rule}: outside_threshold ${chosen.threshold}`);
+  // A calibration set the model trained on gives an in-sample operating point: said here and in the bundle.
+  const bundle = JSON.parse(readFileSync(join(args.model, "bundle.json"), "utf8"));
+  const trained = new Set<string>((bundle.training?.data?.dev_sets ?? []).map((s: string) => s.replace(/\.jsonl$/, "")));
+  const inTraining = sets.map((s) => s.replace(/\.txt$/, "")).filter((s) => trained.has(s));
+  if (inTraining.length) console.log(`warning: ${inTraining.length} of ${sets.length} calibration sets are in the model's training data (in-sample): ${inTraining.join(", ")}`);
   if (args.write) {
     const path = join(args.model, "bundle.json");
-    const bundle = JSON.parse(readFileSync(path, "utf8"));
     bundle.inference.outside_threshold = chosen.threshold;
     bundle.training.calibration = {
       sets: sets.map((s) => s.replace(/\.txt$/, "")),
       rule,
       chosen,
+      ...(inTraining.length ? { in_training: inTraining } : {}),
       ...(reference ? { reference: { model: basename(args.reference!), ...reference } } : {}),
     };
     writeFileSync(path, JSON.stringify(bundle, null, 2));

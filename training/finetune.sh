@@ -31,7 +31,8 @@ held_out=""
 for l in $dev_langs; do
   for f in eval-sets/$l/dev/*.jsonl; do
     b="$(basename "$f" .jsonl)"
-    if echo "$b" | grep -Eq "$held" || echo "$b" | grep -Eq "$calibrate"; then held_out="$held_out,$l/dev/$(basename "$f" .jsonl)"; else dev="$dev,$f"; fi
+    # -e: a pattern may start with a dash (the default CALIBRATE does)
+    if echo "$b" | grep -Eq -e "$held" || echo "$b" | grep -Eq -e "$calibrate"; then held_out="$held_out,$l/dev/$(basename "$f" .jsonl)"; else dev="$dev,$f"; fi
   done
 done
 data="training/data/$lang-ft"
