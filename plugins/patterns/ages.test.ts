@@ -7,6 +7,7 @@ const positives: PositiveCase[] = [
   // French "a" for "ans" in brackets or between commas after a name
   ["Dossier de Mme Marie Lambot ([[52 a]]) : suivi.", A],
   ["M. Luc Petit, [[64 a]], pneumonie.", A],
+  ["09:30\tMaes Lien\tscoliose, [[12j]]\tmet papa", A],
   // Dutch
   ["Een [[45-jarige]] man.", A, 0.8],
   ["[[45 jarige]] vrouw", A],

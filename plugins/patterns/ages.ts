@@ -70,7 +70,8 @@ function isEnclosed(text: string, s: number, end: number, lexicon: Lexicon): boo
   const after = text[end];
   let owner: string;
   if (text[s - 1] === "(" && after === ")") owner = previousWord(text, s - 1);
-  else if (text[s - 1] === " " && text[s - 2] === "," && (after === "," || after === ")" || after === ";")) {
+  else if (text[s - 1] === " " && text[s - 2] === "," && (after === undefined || ",);\t\n".includes(after))) {
+    // ", 20 jaar," and ", 14j" closing its line or cell ("scoliose, 14j\tmet mama").
     owner = previousWord(text, s - 2);
   } else if ((s === 0 || text[s - 1] === "\n") && (after === "," || after === ";")) {
     // "83 j, gehuwd, 2 kinderen": an age that opens a line of telegraphic facts.

@@ -19,6 +19,9 @@ const positives: PositiveCase[] = [
   ["Voorgeschiedenis: [[1998]] appendectomie, [[2007]] CVA; [[2015]] TIA.", "Date"],
   ["Voorgeschiedenis:\n- [[2003]] cholecystectomie\n- [[2012]] hernia", "Date"],
   ["Antécédents : [[2004]] PTH gauche, [[2019]] infarctus.", "Date"],
+  ["Zittingen op [[4]], [[9]], [[11]] en [[16 maart]].", "Date"],
+  ["Nachtdienst [[21]]/[[22 jan]]", "Date"],
+  ["les [[3]] et [[5 mars]]", "Date"],
   ["Afspraak [[05/11]] bevestigd.", "Date", 0.9],
   ["Afspraak [[12/03]] of [[03-04]].", "Date"],
   ["[[maandag 12/03/2023]] opgenomen.", "Date"],
@@ -72,6 +75,8 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  // A number listed before a month word without its own day is no day of it.
+  "Score 45, 38 en maart gecontroleerd.",
   // A year opens a history item only after its heading and before a word, never before a unit.
   "Labo: 2000 leukocyten, 2011 cellen.",
   "VG: 2000 mg paracetamol per dag.",

@@ -427,8 +427,35 @@ export function findDates(scan: TextScan, rules: DateRules): DetectedSpan[] {
     const found = dateAt(scan, r, rules);
     if (!found) continue;
     const withDay = withWeekday(scan, found, rules);
+    for (const day of daysSharingMonth(scan.text, withDay.start, consumed)) out.push(span(day.start, day.end, "Date", withDay.score));
     out.push(span(withDay.start, withDay.end, "Date", withDay.score));
     consumed = withDay.end;
   }
-  return out;
+  return out.length > 1 ? out.sort((x, y) => x.start - y.start || x.end - y.end) : out;
+}
+
+/** A day number right before `end`, after the list separator that ends the text before it (sticky from the end). */
+const LISTED_DAY = /(?:^|[^\p{L}\p{N}.,/-])(\d{1,2})(?:,[ ]?|[ ](?:en|et|and|&)[ ]|\/)$/u;
+/** A date that opens with its day and a month word ("22 januari", "9 février 2024"). */
+const DAY_THEN_MONTH_WORD = /^\d{1,2}(?:ste|de|e|er|st|nd|rd|th)?[ ]\p{L}/u;
+
+/**
+ * "13, 15, 20 en 22 januari", "nacht 14/15 jan", "les 3 et 5 mars": days listed before one month word share it; each
+ * is a date of its own. Only days 1–31 joined by a comma, "en"/"et"/"and" or a slash, back to the previous date.
+ */
+function daysSharingMonth(text: string, start: number, floor: number): { start: number; end: number }[] {
+  if (!DAY_THEN_MONTH_WORD.test(text.slice(start, start + 8))) return [];
+  const days: { start: number; end: number }[] = [];
+  let at = start;
+  while (days.length < 10) {
+    const m = LISTED_DAY.exec(text.slice(Math.max(floor, at - 12), at));
+    if (!m) break;
+    const dayEnd = at - (m[0].length - m[0].indexOf(m[1]) - m[1].length);
+    const dayStart = dayEnd - m[1].length;
+    const day = Number(m[1]);
+    if (day < 1 || day > 31 || dayStart < floor || (dayStart > 0 && /[\p{L}\p{N}.,/-]/u.test(text[dayStart - 1]))) break;
+    days.push({ start: dayStart, end: dayEnd });
+    at = dayStart;
+  }
+  return days;
 }

@@ -73,6 +73,16 @@ const CASES: [rule: string, marked: string][] = [
   ["a dose is no Dutch postcode", "1000 MG"],
   ["a fragment that is only a child's age in months", "[7 mnd](Age_Birthdate)"],
   ["a year inside a sentence needs a cue", "Er waren 1987 deelnemers."],
+  ["a month alone in brackets", "Sinds de dosisverhoging ([maart](Date)) slaapt hij slecht."],
+  ["a month word in brackets that is a name", "Zij noemt haar dochter (Mars) graag."],
+  ["an age after a name and a comma at the end of the line", "Bed 4: dhr. [Wouters](Name:Patient), [71](Age_Birthdate)\n- pijn"],
+  ["an age with its unit in the next cell of a row", "[WOUTERS Jan](Name:Other)   [58 j](Age_Birthdate)   M"],
+  ["an ordinal after a possessive ending its clause", "Ze rookt sinds haar [16e](Age_Birthdate), een pakje per dag."],
+  ["an ordinal after a possessive before a noun is a rank", "Dit is zijn 4e opname dit jaar."],
+  ["institution type words of Dutch care", "Thuiszorg via [Zorggroep Waterland](Organization:Healthcare) gestart."],
+  ["a type word with 't and a name", "Hij gaat naar [kinderdagverblijf 't Kabouterke](Organization:Other)."],
+  ["a lower-case saint after a type word", "terug naar [campus sint-vincentius](Organization:Healthcare) morgen"],
+  ["a lower-case word after a type word", "terug naar campus morgen"],
 ];
 
 describe("shape and position rules", () => {

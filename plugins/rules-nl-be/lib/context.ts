@@ -282,6 +282,7 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   verpleeghuis verzorgingshuis zorgcentrum hospice revalidatiekliniek ggz-instelling zorgboerderij woonzorglocatie
   fysiotherapie fysiotherapiepraktijk kinepraktijk tandartspraktijk kraamzorg
   gezondheidscentrum huisartsenwachtpost wachtpost huisartsenpost wijkzorg vptz thuiszorgorganisatie
+  zorggroep zorgorganisatie zorginstelling ggz arbo arbodienst huisartspraktijk praktijk verloskundigenpraktijk
 `);
 
 /** Type words of schools and universities (Organization:Other). */

@@ -258,7 +258,10 @@ const MONTH_ALONE_CUES: ReadonlySet<string> = new Set([
   "debut", "fin", "mi", "courant", "since", "until", "early", "late", "mid", "during", "maand", "mois",
 ]);
 
-/** "in oktober", "begin maart", "en octobre": a month on its own points to a month (the guideline marks it). */
+/** Months that are also given names or the planet: capitalised in brackets they are no date ("(Mars)", "(April)"). */
+const NAME_MONTHS: ReadonlySet<string> = new Set(["mars", "march", "may", "mei", "mai", "april", "avril", "june", "juni", "august", "augustus"]);
+
+/** "in oktober", "begin maart", "en octobre", "(november)": a month on its own points to a month (the guideline marks it). */
 function monthsAlone(c: TextContext, out: Candidate[]): void {
   for (let i = 1; i < c.tokens.length; i++) {
     const t = c.tokens[i];
@@ -266,8 +269,10 @@ function monthsAlone(c: TextContext, out: Candidate[]): void {
     // "Mars" and "May" capitalised mid-sentence are names or the planet; "mei" after "in" is the month.
     if (t.firstUpper && !t.sentenceStart && (t.key === "mars" || t.key === "may" || t.key === "march")) continue;
     const prev = c.tokens[i - 1];
-    if (prev.kind === "punct") continue;
-    if (!MONTH_ALONE_CUES.has(prev.key) && !(prev.key === "de" && c.tokens[i - 2]?.key === "mois")) continue;
+    // "(november)": a month alone in brackets dates what the sentence tells.
+    const bracketed = prev.text === "(" && c.tokens[i + 1]?.text === ")" && !(t.firstUpper && NAME_MONTHS.has(t.key));
+    if (prev.kind === "punct" && !bracketed) continue;
+    if (!bracketed && !MONTH_ALONE_CUES.has(prev.key) && !(prev.key === "de" && c.tokens[i - 2]?.key === "mois")) continue;
     out.push({ start: t.start, end: t.end, label: "Date", priority: PRIORITY.lookup, score: 0.55, rule: "date.month" });
   }
 }

@@ -67,15 +67,17 @@ function append<T>(into: T[], items: readonly T[]): void {
 
 /** All rule candidates for a text, before overlap resolution (exposed for tests and debugging). */
 /**
- * "Ellen (43)", "Mevrouw Ateş, 49, heeft": a bare number in parentheses or between commas after a name is an age;
- * so is one after a copula that ends its clause ("Mevrouw Wouters is 87 en woont", "Dhr. X vandaag 93 geworden").
+ * "Ellen (43)", "Mevrouw Ateş, 49, heeft": a bare number in parentheses or between commas after a name is an age,
+ * also after a comma at the end of the line ("Bed 8: dhr. Peeters, 63"); so is one after a copula that ends its
+ * clause ("Mevrouw Wouters is 87 en woont", "Dhr. X vandaag 93 geworden"), and a number of years in the next cell of
+ * a row ("DE SMET Jan   66 j   M").
  */
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
-    const m = /^(?:\s?\((\d{1,3})\)|,\s?(\d{1,3})\s?,|\s(?:is|wordt|werd|was|vandaag|gisteren)\s(\d{2,3})(?=\s(?:en|geworden|jaar)\b|[,.;]))/.exec(text.slice(n.end, n.end + 20));
-    if (m && m[1] === undefined) m[1] = m[2] ?? m[3];
-    if (!m || Number(m[1]) > 120) continue;
+    const m = /^(?:\s?\((\d{1,3})\)|,[ ]?(\d{1,3})[ ]?(?:,|[ \t]*(?=\n|$))|\s(?:is|wordt|werd|was|vandaag|gisteren)\s(\d{2,3})(?=\s(?:en|geworden|jaar)\b|[,.;])|(?:[ ]{2,}|\t)[ \t]*(\d{1,3}[ ]?(?:j|jr|a|ans)\.?)(?=[ ]{2,}|\t|[ \t]*(?:\n|$)))/.exec(text.slice(n.end, n.end + 20));
+    if (m && m[1] === undefined) m[1] = m[2] ?? m[3] ?? m[4];
+    if (!m || Number(/^\d+/.exec(m[1])?.[0]) > 120) continue;
     const start = n.end + m[0].indexOf(m[1]);
     out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.after-name" });
   }
@@ -93,6 +95,23 @@ function agesAfterPersonWords(text: string): Candidate[] {
     if (Number(value) > 110 || !AGE_OWNERS.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     const start = m.index + m[0].indexOf(value);
     out.push({ start, end: start + value.length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.after-person-word" });
+  }
+  return out;
+}
+
+/**
+ * "sinds zijn 15e", "rond hun 50e", "vanaf haar 12de levensjaar": an ordinal after a possessive that ends its clause
+ * (or names the year of life) is an age, not a rank ("zijn 3e opname" goes on with a noun).
+ */
+const POSSESSIVE_ORDINAL = /(?<![\p{L}])(?:zijn|haar|hun|z'n|d'r)\s(\d{1,3}(?:e|ste|de))(?=\s?[,.;:)]|\s(?:levensjaar|verjaardag)(?![\p{L}])|\s*$)/giu;
+
+function agesAfterPossessives(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  POSSESSIVE_ORDINAL.lastIndex = 0;
+  for (let m = POSSESSIVE_ORDINAL.exec(text); m; m = POSSESSIVE_ORDINAL.exec(text)) {
+    if (Number(/^\d+/.exec(m[1])?.[0]) > 110) continue;
+    const start = m.index + m[0].length - m[1].length;
+    out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.possessive-ordinal" });
   }
   return out;
 }
@@ -180,6 +199,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
     append(candidates, ageCandidates(text, a.tokens));
     append(candidates, agesAfterNames(text, names));
     append(candidates, agesAfterPersonWords(text));
+    append(candidates, agesAfterPossessives(text));
   }
   if (families.professions) append(candidates, professionCandidates(a));
   return candidates;

@@ -237,6 +237,8 @@ function qualifiedTypeEnd(a: Analysis, unit: Unit): number {
   return -1;
 }
 
+const LOWER_SAINT = /^(?:sint|st|saint|sainte|heilig|heilige) \p{L}{3,}(?: \p{L}+)?$/u;
+
 /** "WZC De Linde", "woonzorgcentrum Sint-Jozef", "huisartsenpraktijk 't Zand", "OCMW Gent". */
 function typeWordCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
@@ -249,9 +251,20 @@ function typeWordCandidates(a: Analysis): Candidate[] {
     let start = qualified >= 0 ? qualified : frenchNameStart(a, unit, next);
     // "residentie 't Hof", "WZC 'De Linde'"
     const quote = a.tokens[start].kind === "punct" && "'\"‘’“”".includes(a.tokens[start].text) ? start : -1;
-    if (quote >= 0 && a.tokens[start + 1]?.key === "t" && !a.tokens[start + 1].spaceBefore) start++;
+    // The name is read after the quote, or after "'t" ("'t Kabouterke"); the span still starts at the type word.
+    if (quote >= 0) start += a.tokens[start + 1]?.key === "t" && !a.tokens[start + 1].spaceBefore ? 2 : 1;
+    if (!a.tokens[start]) continue;
     const name = readProperName(a, start, { maxUnits: 4, allowParticles: true, allowSentenceStart: true, allowDigits: false });
-    if (!name) continue;
+    if (!name) {
+      // In lower case, a saint's name glued to its prefix still names the institution ("campus sint-ursula",
+      // "clinique saint-jean", "wzc sint-jozef"): the prefix and the hyphen make it a proper name.
+      const saint = unitAtToken(a, start);
+      if (saint && saint.first === start && saint.last > saint.first && LOWER_SAINT.test(saint.key)) {
+        const label = SCHOOL_TYPE_WORDS.has(unit.key) ? "Organization:Other" : "Organization:Healthcare";
+        out.push(candidate(a, unit.first, saint.last, label, PRIORITY.pattern, 0.7, "org.type-word-saint"));
+      }
+      continue;
+    }
     const units = unitsOf(a, name.first, name.last);
     if (units.every((u) => GENERIC_ORGANISATION_WORDS.has(u.key) || isDepartmentWord(u.key) || unitBits(a, u) & (WHITELIST_BITS & ~LIST.commonWord))) continue;
     const first = unit.first;
@@ -322,7 +335,14 @@ function campusCandidates(a: Analysis): Candidate[] {
   for (const unit of a.units) {
     if (unit.key !== "campus") continue;
     const name = readProperName(a, unit.last + 1, { maxUnits: 3, allowParticles: true, allowSentenceStart: true });
-    if (!name) continue;
+    if (!name) {
+      // "campus sint-ursula": in lower case, as after a type word.
+      const saint = unitAtToken(a, unit.last + 1);
+      if (saint && saint.first === unit.last + 1 && saint.last > saint.first && LOWER_SAINT.test(saint.key)) {
+        out.push(candidate(a, unit.first, saint.last, "Organization:Healthcare", PRIORITY.pattern, 0.7, "org.campus"));
+      }
+      continue;
+    }
     out.push(candidate(a, unit.first, name.last, "Organization:Healthcare", PRIORITY.pattern, 0.7, "org.campus"));
   }
   return out;
