@@ -83,6 +83,10 @@ const CASES: [rule: string, marked: string][] = [
   ["a type word with 't and a name", "Hij gaat naar [kinderdagverblijf 't Kabouterke](Organization:Other)."],
   ["a lower-case saint after a type word", "terug naar [campus sint-vincentius](Organization:Healthcare) morgen"],
   ["a lower-case word after a type word", "terug naar campus morgen"],
+  ["a town that is also a word, capitalised after a place preposition", "Haar man werkt in [Geel](Address_Location:Other), zegt ze."],
+  ["the same word in lower case is no town", "De urine was geel van kleur."],
+  ["an unlisted place after a travel cue", "Hij was op vakantie in [Qaryat](Address_Location:Patient) met zijn broer."],
+  ["an unlisted capitalised word after a travel cue that is a dictionary word", "Hij was op vakantie in Diabetes."],
 ];
 
 describe("shape and position rules", () => {

@@ -324,7 +324,12 @@ function placeParts(a: Analysis): Part[] {
     const locative = before[0] !== undefined && LOCATIVE_WORDS.has(before[0]);
     const single = m.last === unit.last;
     const bits = single && !elided ? unitBits(a, unit) : m.bits;
-    if (single && bits & (WHITELIST_BITS | LIST.title)) continue;
+    // "werkt in Geel", "verhuisd naar Boom": a town that is also an everyday word counts when it is capitalised in the
+    // middle of a sentence right after a place preposition (no other reason to capitalise the word there).
+    const wordTownAfterPreposition =
+      single && (bits & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist | LIST.title)) === 0 && (bits & (LIST.municipality | LIST.postalLocality)) !== 0 &&
+      a.tokens[t].title && !a.tokens[t].sentenceStart && !a.tokens[t].capsLine && PLACE_PREPOSITIONS.has(before[0] ?? "");
+    if (single && bits & (WHITELIST_BITS | LIST.title) && !wordTownAfterPreposition) continue;
     if (followsInstitutionType(a, t) && !afterNamedHospital(a, t)) continue;
     const ambiguous = single && (bits & (NAME_BITS | LIST.hospital | LIST.institution | LIST.hospitalPrefix)) !== 0;
     const onlyResidence = (m.bits & PLACE_BITS) === LIST.residence;
@@ -394,6 +399,9 @@ function allWordsCapitalised(a: Analysis, first: number, last: number): boolean 
   }
   return true;
 }
+
+/** Prepositions of place right before a town ("in", "naar", "uit", "te", "à"). */
+const PLACE_PREPOSITIONS = set("in te uit naar vanuit nabij richting à");
 
 const STANDALONE_PLACE_BITS = LIST.municipality | LIST.postalLocality | LIST.province | LIST.region | LIST.country;
 

@@ -87,6 +87,9 @@ export function isUnknownProper(a: Analysis, unit: Unit): boolean {
 const PLACE_VERBS: ReadonlySet<string> = new Set([
   "geboren", "woont", "wonen", "wonende", "woonachtig", "afkomstig", "verhuisd", "verhuist", "verblijft", "opgegroeid",
   "ne", "nee", "habite", "domicilie", "domiciliee", "originaire", "vit", "residant", "residante", "born", "lives",
+  // Travel, stays and migration name places too ("op vakantie in Alanya", "en vacances à Agadir", "arrivée de Bamako").
+  "vakantie", "reis", "reist", "gereisd", "verbleef", "gevlucht", "geemigreerd", "emigreerde", "vacances", "sejour",
+  "voyage", "arrivee", "arrive", "arrives", "arrivees", "venu", "venue", "travaille", "werkt", "werkzaam",
 ]);
 const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["te", "in", "uit", "van", "naar", "a", "de", "d", "en", "au"]);
 
