@@ -106,6 +106,8 @@ const records: PositiveCase[] = [
   ["Referentie: [[20231104577]]", "ID:Patient", 0.9],
   ["Referentie afspraak: [[KLM-2024-55310]]", "ID:Patient"],
   ["Aanvraagnr.: [[23-507781]]", "ID:Patient"],
+  // An aligned form: the label, a run of spaces, then the colon.
+  ["Staalnummer     : [[31-207-44190]]       Afname: 10:20", "ID:Patient"],
   ["N° demande : [[31-4452018]]", "ID:Patient"],
   ["N° mission [[220-23-00417]]", "ID:Patient"],
   ["weefsel (biopt [[24/H/05531]]) opgestuurd", "ID:Patient"],

@@ -113,7 +113,7 @@ export class TextScan {
   }
 
   /**
-   * The lower-cased word that ends before `index`, past up to 4 spaces and `: # = , '` characters. The word keeps
+   * The lower-cased word that ends before `index`, past up to 8 spaces and `: # = , '` characters. The word keeps
    * dots, degree signs and hyphens, so abbreviations stay whole ("nr.", "n°", "janv.", "ead-nummer").
    */
   wordBefore(index: number): string {
@@ -134,7 +134,7 @@ function readWordBefore(text: string, index: number): string {
 
 function endOfWordBefore(text: string, index: number): number {
   let i = index;
-  while (i > 0 && index - i < 4 && WORD_SKIP.includes(text[i - 1])) i--;
+  while (i > 0 && index - i < 8 && WORD_SKIP.includes(text[i - 1])) i--;
   return i;
 }
 
