@@ -5,9 +5,9 @@ const A = "Age_Birthdate" as const;
 
 const positives: PositiveCase[] = [
   // French "a" for "ans" in brackets or between commas after a name
-  ["Dossier de Mme Marie Lambot ([[52 a]]) : suivi.", A],
-  ["M. Luc Petit, [[64 a]], pneumonie.", A],
-  ["09:30\tMaes Lien\tscoliose, [[12j]]\tmet papa", A],
+  ["Consultation de Mme Marie Lambot ([[52 a]]) pour une toux.", A],
+  ["M. Luc Petit, [[64 a]], fracture du poignet.", A],
+  ["10:15\tClaes Noor\tvoetletsel, [[12j]]\tmet oma", A],
   // Dutch
   ["Een [[45-jarige]] man.", A, 0.8],
   ["[[45 jarige]] vrouw", A],

@@ -104,11 +104,11 @@ const records: PositiveCase[] = [
   ["Protocol: [[25K004412]]", "ID:Patient"],
   ["Ons kenmerk: [[JGZ-2024-1187]]", "ID:Patient"],
   ["Referentie: [[20231104577]]", "ID:Patient", 0.9],
-  ["Referentie afspraak: [[KLM-2024-55310]]", "ID:Patient"],
+  ["Referentie aanvraag: [[KLM-2024-55310]]", "ID:Patient"],
   ["Aanvraagnr.: [[23-507781]]", "ID:Patient"],
   // An aligned form: the label, a run of spaces, then the colon.
   ["Staalnummer     : [[31-207-44190]]       Afname: 10:20", "ID:Patient"],
-  ["N° demande : [[31-4452018]]", "ID:Patient"],
+  ["N° de demande : [[31-4452018]]", "ID:Patient"],
   ["N° mission [[220-23-00417]]", "ID:Patient"],
   ["weefsel (biopt [[24/H/05531]]) opgestuurd", "ID:Patient"],
   ["ID-kaart [[591-2038475-77]]", "ID:Patient"],

@@ -17,12 +17,12 @@ const positives: PositiveCase[] = [
   ["| N° dossier | Nom |\n|---|---|\n| [[20240117]] | Dupont |", I],
   ["| Kamer | MRN | Leeftijd |\n| 12 | [[8812345]] | [[45]] |", [I, A]],
   // Space-aligned rows matched to the header by position: two titles in one header cell, an extra column in a row.
-  ["kamer bed  naam             lft  dx\n301   2    Maes Jules       [[82]]   val\n302   1    Wuyts Lea        [[77]]   CVA",
+  ["kamer bed  patiënt          lft  reden\n301   2    Maes Jules       [[82]]   val\n302   1    Wuyts Lea        [[77]]   koorts",
     [A, A]],
-  ["Uur    Pat           Leeft  Klacht\n10:05  Claes R.      [[±45]]    buikpijn", A],
-  ["| bed | naam | lft |\n| 1 | Noor Claes | [[5 w]] |\n| 2 | Lars Maes | [[9 mnd]] |", [A, A]],
+  ["Uur    Naam          Leeft  Reden\n10:05  Claes R.      [[±45]]    buikpijn", A],
+  ["| kamer | patiënt | lft |\n| 1 | Noor Claes | [[5 w]] |\n| 2 | Lars Maes | [[9 mnd]] |", [A, A]],
   // A compound that names a number as a header: an identifier column.
-  ["product   eenheidsnr         start\nEC        [[X4402 19 553201 T]]  08:10", I],
+  ["zak       eenheidsnr         uur\nTR        [[X4402 19 553201 T]]  08:10", I],
   ["| N° demande | Nom |\n| [[31-4452018]] | Dupont |", I],
 ];
 
