@@ -429,5 +429,6 @@ export const CASES: Record<string, readonly string[]> = {
     "r/o Kawasaki, echo booked.",
     "Patient: [Ewa Kowalczyk- owa] seen; [Teodora Wisniew-\nska] reviewed. Seen by [Halvorsen]- and others.",
     "Author: [Quaye, E.] (locum)",
+    "Lives with partner, works as [HGV driver]; a [57-year-old] [high school chemistry teacher]. She is a retired [ICU nurse].",
   ],
 };

@@ -34,8 +34,8 @@ export function isListedJob(phrase: string): boolean {
   return jobSet.has(p) || (p.endsWith("s") && jobSet.has(p.slice(0, -1)));
 }
 
-// Modifiers left outside the span ("retired", "self-employed", NOTES-r5); up to two other words before a listed job
-// are part of it ("primary school teacher", "long-haul trucker", "hospital porter").
+// Modifiers left outside the span ("retired", "self-employed", NOTES-r5); up to three other words before a listed job
+// are part of it ("primary school teacher", "long-haul trucker", "hospital porter", "HGV driver").
 const OUTSIDE = String.raw`(?:retired|former|part-time|full-time|part\s+time|full\s+time|self-employed|trainee|senior|junior|head|lead|male|female|man|woman|pleasant|known|healthy|active|young|old|elderly|keen|qualified|unemployed|successful|busy|local|professional)`;
 const NOT_MODIFIER = new Set(["a", "an", "the", "and", "or", "of", "with", "at", "for", "in", "on", "who", "very", "not", "no", "her", "his", "their", "now", "also", "still", "is", "was", "as"]);
 const PREVIOUS_WORD = /(?<![\p{L}'’])(\p{L}+)\s+$/u;
@@ -100,10 +100,11 @@ export function findProfessions(text: string, rules: ProfessionRules): Candidate
     const words = wordsFrom(text, at, rules.maxWords + 2);
     let hit: [number, number] | undefined;
     // The fewest modifiers first, the longest job first (as "(modifier ){0,2}?(job|...)" would match).
-    for (let pre = 0; pre <= 2 && !hit && pre < words.length; pre++) {
+    // Up to three modifiers ("high school chemistry teacher"); an acronym in capitals is one too ("HGV driver", "ICU nurse").
+    for (let pre = 0; pre <= 3 && !hit && pre < words.length; pre++) {
       if (pre > 0) {
         const mod = words[pre - 1].w;
-        if (!/^\p{Ll}/u.test(mod) || mod.length < 2 || NOT_MODIFIER.has(mod) || OUTSIDE_WORD.test(mod)) break;
+        if (!(/^\p{Ll}/u.test(mod) || /^\p{Lu}{2,4}$/u.test(mod)) || mod.length < 2 || NOT_MODIFIER.has(mod) || OUTSIDE_WORD.test(mod)) break;
       }
       for (let n = Math.min(rules.maxWords, words.length - pre); n >= 1; n--) {
         const phrase = words.slice(pre, pre + n).map((x) => x.w.toLowerCase()).join(" ");
