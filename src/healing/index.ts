@@ -65,12 +65,17 @@ function spansKey(spans: readonly Span[]): string {
 export function healSpans(profile: HealingProfile, spans: readonly Span[], ctx: HealingContext): Span[] {
   bindAnalysis(ctx.document, ctx.analysis);
   let current = runRules(profile, spans, ctx);
+  if ((profile.maxPasses ?? 1) <= 1) return current;
   // Already healed spans come back unchanged from the first pass: no second pass is needed to know it.
-  if ((profile.maxPasses ?? 1) > 1 && spansKey(current) === spansKey(spans)) return current;
+  let currentKey = spansKey(current);
+  if (currentKey === spansKey(spans)) return current;
   for (let pass = 1; pass < (profile.maxPasses ?? 1); pass++) {
     const next = runRules(profile, current, ctx);
-    if (spansKey(next) === spansKey(current)) return current;
+    // Each pass's key is computed once and compared with the next pass's.
+    const nextKey = spansKey(next);
+    if (nextKey === currentKey) return current;
     current = next;
+    currentKey = nextKey;
   }
   return current;
 }

@@ -89,10 +89,31 @@ function needleOf(c: string, keepCase: boolean): string {
   return n;
 }
 
+function addCaseNeedle(needles: Map<string, Label>, c: string, label: Label): void {
+  const needle = needleOf(c, true);
+  needles.set(needle, label);
+  needles.set(needle.toUpperCase(), label);
+}
+
 /** Whether an original span text is distinctive enough to search for (see the policy above). */
 export function isSearchableOriginal(surface: string): boolean {
-  if (/\p{L}/u.test(surface)) return surface.length >= MIN_SURVIVOR_LENGTH;
-  return (surface.match(/\d/g)?.length ?? 0) >= MIN_SURVIVOR_DIGITS;
+  // With a letter (\p{L}) at least MIN_SURVIVOR_LENGTH units, else at least MIN_SURVIVOR_DIGITS digits ([0-9]):
+  // one scan, no regex. Shorter than both minimums, neither can hold.
+  const n = surface.length;
+  if (n < MIN_SURVIVOR_LENGTH && n < MIN_SURVIVOR_DIGITS) return false;
+  let digits = 0;
+  for (let i = 0; i < n; i++) {
+    const c = surface.charCodeAt(i);
+    if (c < 128) {
+      if (c >= 48 && c <= 57) digits++;
+      else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return n >= MIN_SURVIVOR_LENGTH;
+      continue;
+    }
+    const cp = surface.codePointAt(i)!;
+    if (letterClass(cp) !== 1) return n >= MIN_SURVIVOR_LENGTH;
+    if (cp > 0xffff) i++;
+  }
+  return digits >= MIN_SURVIVOR_DIGITS;
 }
 
 export interface LeakCounts {
@@ -292,19 +313,16 @@ export async function findLeaks(original: Document, result: TransformResult, opt
       continue;
     }
     const isName = categoryOf(s.label) === "Name";
-    // A word repeated in one span gives the same needles with the same label: each is looked at once.
-    const words = isName ? [...distinctCapitalisedWords(surface)].filter((w) => w !== surface && !TITLES.has(w.toLowerCase())) : [];
-    for (const c of [surface, ...words]) {
-      if (!isSearchableOriginal(c)) continue;
+    if (isSearchableOriginal(surface)) {
       // Names match only in their own capitalisation ("Bakker" the name, not "bakker" the trade).
       // An all-capitals survivor ("PEETERS", "P.E.E.T.E.R.S") is the name too.
-      if (isName && /^\p{Lu}/u.test(c)) {
-        const needle = needleOf(c, true);
-        caseNeedles.set(needle, s.label);
-        caseNeedles.set(needle.toUpperCase(), s.label);
-      }
-      else lowerNeedles.set(needleOf(c, false), s.label);
+      if (isName && letterClass(surface.codePointAt(0)!) === 3) addCaseNeedle(caseNeedles, surface, s.label);
+      else lowerNeedles.set(needleOf(surface, false), s.label);
     }
+    if (!isName) continue;
+    // A word repeated in one span gives the same needles with the same label: each is looked at once. Each word
+    // starts with an upper-case letter and holds at least four letters or apostrophes, so it is searchable.
+    for (const w of distinctCapitalisedWords(surface)) if (w !== surface && !TITLES.has(w.toLowerCase())) addCaseNeedle(caseNeedles, w, s.label);
   }
   for (const [needles, keepCase] of [[lowerNeedles, false], [caseNeedles, true]] as const) {
     if (needles.size === 0) continue;
@@ -439,7 +457,10 @@ export function redactLeaks(original: Document, result: TransformResult, leaks: 
 }
 
 function replacementRangesWithSpans(result: TransformResult): ReplacementRange[] {
-  const sorted = [...result.spans].sort((a, b) => a.start - b.start);
+  // Spans come sorted from the transforms: the (stable) sort is needed only when they are not.
+  let ordered = true;
+  for (let i = 1; i < result.spans.length && ordered; i++) ordered = result.spans[i - 1].start <= result.spans[i].start;
+  const sorted = ordered ? result.spans : [...result.spans].sort((a, b) => a.start - b.start);
   const ranges: ReplacementRange[] = [];
   let delta = 0;
   for (const s of sorted) {

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Label } from "../../src/contract/index.js";
-import { distinctCapitalisedWords, wholeWordOccurrences } from "../../src/transform/leak-guard.js";
+import { distinctCapitalisedWords, isSearchableOriginal, wholeWordOccurrences } from "../../src/transform/leak-guard.js";
 
 function isWordUnit(t: string, i: number): boolean {
   const c = t.charCodeAt(i);
@@ -82,5 +82,20 @@ describe("leak guard capitalised words", () => {
 
   it("fails on a wrong scan: a short run is no word, a long one is one word", () => {
     expect([...distinctCapitalisedWords("Pee Peeters’s É\u0301mile ÉÉÉÉ Peeters’s")]).toEqual(["Peeters’s", "ÉÉÉÉ"]);
+  });
+});
+
+// Which original span texts are searched was decided with /\p{L}/u and /\d/g; a scan over the code points replaced the
+// regexes (session seven) and must decide the same on any text.
+describe("leak guard searchable originals", () => {
+  const reference = (s: string) => (/\p{L}/u.test(s) ? s.length >= 4 : (s.match(/\d/g)?.length ?? 0) >= 5);
+  const ORIGINAL_PIECES = [...PIECES, "0", "9", "١", "٢", "²", "Ⅳ", "_", "#", "\ud800", "\udfff", "12", "a1"];
+  it("equals the regexes on any text", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ORIGINAL_PIECES), { maxLength: 12 }).map((ps) => ps.join("")), (s) => {
+        expect(isSearchableOriginal(s)).toBe(reference(s));
+      }),
+      { numRuns: 20000 },
+    );
   });
 });
