@@ -45,7 +45,8 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
   return (spans, ctx) => {
     const caregivers = ctx.document.metadata?.caregivers ?? [];
     if (ctx.options.recover_names === false || caregivers.length === 0) return [...spans];
-    const matches = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}:${titles ? "titled" : "bare"}`, () => {
+    // The matches depend on the document alone: found, made distinct and ordered once per document.
+    const ordered = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}:${titles ? "titled" : "bare"}`, () => {
       const folded = foldedTextOf(ctx.document);
       const found: { start: number; end: number }[] = [];
       // Every caregiver's forms tried as one alternation (longest regex source first, as when it was one regex),
@@ -62,11 +63,10 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
         const end = titles ? m.end + (titleAfter.exec(folded)?.[0].length ?? 0) : m.end;
         found.push(expand(start, end, grow, ctx));
       }
-      return found;
+      return [...new Map(found.map((m) => [`${m.start}:${m.end}`, m])).values()].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
     });
-    const ordered = [...new Map(matches.map((m) => [`${m.start}:${m.end}`, m])).values()].sort(
-      (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start,
-    );
+    // Nothing to add: every span stays (the indexes below would answer no for every question).
+    if (ordered.length === 0) return [...spans];
     // Longest first, a match is skipped when a span other than Name:Other has its exact bounds, when a span
     // strictly contains it, or when a span overlaps it that is not a name it may take over (a caregiver or other
     // name inside it): partial overlaps are not added either, the other span already settled where a name starts or
@@ -75,17 +75,19 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
     // match, which answers every question the same way it did.
     const text = ctx.document.text;
     const isTakeable = (s: Span) => s.label === "Name:Caregiver" || s.label === "Name:Other";
-    const exact = new Set(spans.filter((s) => s.label !== "Name:Other").map((s) => `${s.start}:${s.end}`));
+    // Bounds as one number (start × (length + 1) + end: one per pair of bounds within the text), not a string per span.
+    const stride = text.length + 1;
+    const exact = new Set(spans.filter((s) => s.label !== "Name:Other").map((s) => s.start * stride + s.end));
     const anyIndex = indexOf(spans, text.length);
     const fixedIndex = indexOf(spans.filter((s) => !isTakeable(s)), text.length);
     const namesIndex = indexOf(spans.filter(isTakeable), text.length);
     const added: Span[] = [];
     const addedIndex = new MaxEndIndex(text.length + 1);
     for (const m of ordered) {
-      if (exact.has(`${m.start}:${m.end}`)) continue;
+      if (exact.has(m.start * stride + m.end)) continue;
       if (anyIndex.strictlyCovers(m.start, m.end)) continue;
       if (fixedIndex.overlaps(m.start, m.end) || namesIndex.crossesOrContains(m.start, m.end)) continue;
-      exact.add(`${m.start}:${m.end}`);
+      exact.add(m.start * stride + m.end);
       anyIndex.add(m.start, m.end);
       namesIndex.add(m.start, m.end);
       addedIndex.add(m.start, m.end);

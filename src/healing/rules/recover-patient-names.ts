@@ -92,6 +92,8 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
       const needles = patientNeedles(patient.given_name ?? "", patient.family_name ?? "", lex);
       return needles.flatMap((n) => (n.literal ? findWordLiteral(folded, n.literal) : findWordSequences(folded, [n.sequence])).map((m) => ({ ...m, connector: n.connector })));
     });
+    // The metadata's names are nowhere in the text: nothing to add, every span stays.
+    if (found.length === 0) return [...spans];
     const accepted = found.filter((m) => !m.connector);
     const patientSpans = spans.filter((s) => s.label === "Name:Patient");
     acceptConnectors(text, [...accepted, ...patientSpans], found.filter((m) => m.connector), accepted);
