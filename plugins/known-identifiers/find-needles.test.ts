@@ -1,6 +1,7 @@
 // findNeedles finds first words with indexOf instead of walking every word; it must give what the word walk gave.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { mergeSortedRuns } from "../../src/contract/index.js";
 import { findNeedles } from "./index.js";
 
 /** The word walk findNeedles replaced (known-identifiers 1.2.0), kept as the oracle. */
@@ -71,5 +72,23 @@ describe("findNeedles", () => {
       { start: 3, end: 14, needle: "jan van dam" },
       { start: 18, end: 21, needle: "jan" },
     ]);
+  });
+});
+
+// The word starts of several first words were put in text order by sorting every occurrence; they are now merged
+// from each first word's own (increasing) run, and must come out as the stable sort put them.
+describe("mergeSortedRuns", () => {
+  it("orders like a stable sort by value", () => {
+    const runsArb = fc.array(fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 12 }).map((r) => r.sort((a, b) => a - b)), { minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(runsArb, (runs) => {
+        const values = runs.flat();
+        const bounds = [0];
+        for (const r of runs) if (r.length) bounds.push(bounds[bounds.length - 1] + r.length);
+        const expected = values.map((_, k) => k).sort((a, b) => values[a] - values[b]);
+        expect([...mergeSortedRuns(values, bounds)]).toEqual(bounds.length > 1 ? expected : []);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   type TextAnalysis,
   escapeRegExp,
   foldNeedle as foldText,
+  mergeSortedRuns,
   originalRange,
   type FoldedText,
 } from "../../src/contract/index.js";
@@ -84,9 +85,12 @@ export function findNeedles(folded: string, needles: readonly string[]): { start
   const heads: { parts: string[]; needle: string }[][] = [];
   const at: number[] = [];
   const headOf: number[] = [];
+  /** Where the heads' occurrences begin in `at` (heads without any left out), then at.length: each run is in increasing order. */
+  const runs: number[] = [0];
   const n = folded.length;
   for (const [head, candidates] of byFirstWord) {
     const h = heads.push(candidates) - 1;
+    if (runs[runs.length - 1] !== at.length) runs.push(at.length);
     for (let i = folded.indexOf(head); i >= 0; i = folded.indexOf(head, i + 1)) {
       // The whole word starting here must be the head.
       if ((i > 0 && isWordCode(folded, i - 1)) || (i + head.length < n && isWordCode(folded, i + head.length))) continue;
@@ -94,11 +98,10 @@ export function findNeedles(folded: string, needles: readonly string[]): { start
       headOf.push(h);
     }
   }
-  let order: number[] | null = null;
-  if (heads.length > 1 && at.length > 1) {
-    order = at.map((_, k) => k);
-    order.sort((a, b) => at[a] - at[b]);
-  }
+  if (runs[runs.length - 1] !== at.length) runs.push(at.length);
+  // The word starts in text order: the heads' sorted runs merged (no sort of every occurrence, and none at all when
+  // one head occurs), as a stable sort by offset orders them.
+  const order = runs.length > 2 ? mergeSortedRuns(at, runs) : null;
   const out: { start: number; end: number; needle: string }[] = [];
   let resumeAt = 0;
   for (let j = 0; j < at.length; j++) {
@@ -455,7 +458,9 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
 
   // In text order, each (start, end, label) once: the first of equal spans is kept (the sort is stable), found
   // among the spans of the same range without a key string per span.
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
+  let ordered = true;
+  for (let i = 1; i < spans.length && ordered; i++) ordered = spans[i - 1].start < spans[i].start || (spans[i - 1].start === spans[i].start && spans[i - 1].end <= spans[i].end);
+  if (!ordered) spans.sort((a, b) => a.start - b.start || a.end - b.end);
   const out: DetectedSpan[] = [];
   let group = 0;
   spanLoop: for (const s of spans) {

@@ -17,7 +17,7 @@
 // 4. A span other than Date or Age_Birthdate whose replacement equals its original (a surrogate must differ).
 //    Dates and ages may be kept on purpose (times, relative dates, ages already at band granularity).
 import { analyseText, BoundedCache, categoryOf, DeidError, OffsetMapper, type DetectedSpan, type Document, type Label, type TextAnalysis } from "../contract/index.js";
-import { foldNeedle, originalRange, NAME_TITLES } from "../contract/index.js";
+import { foldNeedle, mergeSortedRuns, originalRange, NAME_TITLES } from "../contract/index.js";
 import { placeholderFor } from "./placeholders.js";
 import { replaceSpans, type OutputSpan, type TransformResult } from "./types.js";
 
@@ -164,14 +164,28 @@ export function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, 
   }
   const boundedAt = (at: number, end: number) => !(at > 0 && isWordUnit(text, at - 1)) && !(end < text.length && isWordUnit(text, end));
   if (byFirstWord.size) {
-    const starts: { at: number; list: string[] }[] = [];
+    // Word starts as two number lists (offset, which first word), not an object per occurrence; each first word's
+    // occurrences come in text order, and the runs are merged into text order (src/contract/analysis.ts).
+    const lists: string[][] = [];
+    const starts: number[] = [];
+    const listOf: number[] = [];
+    const runs = [0];
     for (const [head, list] of byFirstWord) {
+      const h = lists.push(list) - 1;
+      if (runs[runs.length - 1] !== starts.length) runs.push(starts.length);
       for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
-        if (isWordRunAt(text, at, head.length)) starts.push({ at, list });
+        if (isWordRunAt(text, at, head.length)) {
+          starts.push(at);
+          listOf.push(h);
+        }
       }
     }
-    if (starts.length > 1) starts.sort((a, b) => a.at - b.at);
-    for (const { at, list } of starts) {
+    if (runs[runs.length - 1] !== starts.length) runs.push(starts.length);
+    const order = runs.length > 2 ? mergeSortedRuns(starts, runs) : null;
+    for (let j = 0; j < starts.length; j++) {
+      const k = order ? order[j] : j;
+      const at = starts[k];
+      const list = lists[listOf[k]];
       for (const needle of list) {
         const end = at + needle.length;
         if (text.startsWith(needle, at) && boundedAt(at, end)) out.push({ start: at, end, label: needles.get(needle)! });
