@@ -116,7 +116,7 @@ const AGE_TWO_UNITS = /(?<![\p{L}\d.\/:])(\d{1,3}\s?(?:y|yrs?|years?)\s{1,2}\d{1
 /** An age alone on its line (a fragment, a list entry): "72 yrs", "89 years", "6 months". */
 /** UK shorthand for a young child's age, "3/12 old" (months), "5/52 old" (weeks), "3/7 old" (days). */
 const AGE_FRACTION = /(?<![\d.\/])([1-9]\d?\/(?:12|52|7))\s{0,2}old(?![\p{L}])/giud;
-/** The upper end of an estimated age range after its cue: "age 40-50" (the lower end is the cue's own age). */
+/** The upper end of an estimated age range after its cue: "age 25-35" (the lower end is the cue's own age). */
 const AGE_RANGE_END = /(?<![\p{L}])(?:aged?|age\s*:)\s{0,3}\d{1,3}\s{0,1}[-–]\s{0,1}(\d{1,3})(?!\d|[.,\/:]\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)(?![\p{L}]))/giud;
 const AGE_ALONE = /(?:^|\n)[ \t]*(\d{1,3}\s{0,2}(?:yrs?|years?|months?|mos?))[ \t.]*(?=\n|$)/giud;
 /** The age in brackets after a birth date: "DOB: 17.11.1992 (31)", "d.o.b. 3/4/51 (72y)". */

@@ -287,11 +287,11 @@ function nameEdges(text: string, spans: DetectedSpan[], lex: RulesEnLexicon): De
   return out;
 }
 
-/** The rest of a word broken at a line wrap or by OCR: "Kaczmar- ek", "Kwiatkow-\nska", "Hackney Cen- tral". */
+/** The rest of a word broken at a line wrap or by OCR: "Grabczyk- owa", "Lewandow-\nska", "Market Harbor- ough". */
 const WRAP_TAIL = /^-(?:[ \t]{1,2}|[ \t]?\r?\n[ \t]*)(\p{Ll}{2,14})(?![\p{L}\d'’-])/u;
 const WRAP_NOT_TAIL = new Set(["and", "or", "to", "the", "with", "for", "of", "in", "on", "at", "by", "from", "not", "no", "yes", "was", "is", "are", "has", "had", "but", "then", "who", "she", "he", "they", "we"]);
-/** A middle initial after "SURNAME, Given" ("TREVELYAN, Morwenna A", "Thibodeaux, Margaux E.") or a given initial after
- * a surname and a comma ("Pokorny, H."): before the line's end, a space, a comma, a semicolon or a bracket. */
+/** A middle initial after "SURNAME, Given" ("HALVORSEN, Brigit K", "Quaye, Efua T.") or a given initial after
+ * a surname and a comma ("Quaye, E."): before the line's end, a space, a comma, a semicolon or a bracket. */
 const MIDDLE_INITIAL = /^[ \t]{1,2}(\p{Lu}\.?)(?=$|[\s,;)])/u;
 const COMMA_INITIAL = /^,[ \t]{1,2}(\p{Lu}\.)(?=$|[\s,;)])/u;
 

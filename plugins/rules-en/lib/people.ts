@@ -189,7 +189,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           words++;
           continue;
         }
-        // "brother Karthik S. about discharge": a surname's initial after a listed given name, before a lower-case word,
+        // "brother Tomas R. about transport": a surname's initial after a listed given name, before a lower-case word,
         // a comma, a bracket or the line's end (before a capital it may start a sentence).
         const nx = tokens[ini + 1];
         const closes = !nx || nx.newlineBefore || (nx.kind === "word" && nx.shape === "lower") || nx.low === "," || nx.low === ";" || nx.low === ")";
@@ -481,7 +481,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             const allow =
               !w.stop && !w.calendar && !w.acronym && !(w.firstRank === undefined && lex.countries.has(start.low)) &&
               (!ambiguous || (!weak && (listed || !w.commonSmall) && !start.sentenceStart && !w.medicalProper) || (cue.label && listed && !w.commonSmall) ||
-                // "granddaughter Poppy", "partner Sky": a relative's cue before a word the curated list knows as a given name.
+                // "granddaughter Ivy", "partner Sky": a relative's cue before a word the curated list knows as a given name.
                 (!weak && cue.role === "other" && lex.wordFirstNames.has(start.low) && !start.sentenceStart && start.shape === "title"));
             if (allow && !(weak && !listed)) e = nameWordAt(j, true, false);
             if (allow && e < 0 && !weak && cue.role === "other" && lex.wordFirstNames.has(start.low) && !start.sentenceStart && start.shape === "title") e = j;

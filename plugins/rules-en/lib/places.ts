@@ -380,7 +380,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         }
       }
     }
-    // A private practice named by a place or name and two specialties: "Lakeview Heart & Vascular", "Tempe Skin and Laser".
+    // A private practice named by a place or name and two specialties: "Corrigan Heart & Vascular", "Kendal Skin and Laser".
     // The proper word must start the name: after another capitalised word the longer name is left to the rules below.
     if (cap(t) && !(cap(tokens[k - 1]) && !t.newlineBefore) && !wordInfo(lex, t).stop && !wordInfo(lex, t).calendar && (!lex.common.has(t.low) || lex.places.has(t.low)) && !lex.clinicalAcronyms.has(t.text)) {
       let j = k + 1;
@@ -460,9 +460,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         if (p.sentenceStart) break;
       }
       let end = k;
-      // "Rivera Family Funeral Home", "Funeral Services": the funeral trade's own second word.
+      // "Okafor Family Funeral Home", "Funeral Services": the funeral trade's own second word.
       if (t.low === "funeral" && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore && /^(?:home|homes|services|directors|parlor|parlour|chapel)$/.test(tokens[k + 1].low)) end = k + 1;
-      // "Univ. of Michigan": the abbreviation's dot before "of".
+      // "Univ. of Leicester": the abbreviation's dot before "of".
       const ofAt = t.low === "univ" && tokens[k + 1]?.low === "." && !tokens[k + 1].spaceBefore ? k + 2 : k + 1;
       if (tokens[ofAt]?.low === "of" && cap(tokens[ofAt + 1]) && !tokens[ofAt + 1].newlineBefore && (t.low === "university" || t.low === "univ" || t.low === "college" || t.low === "school" || t.low === "bank" || t.low === "department" || t.low === "board")) {
         end = ofAt + 1;
@@ -710,13 +710,13 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     const end = matchPhrase(lex.places, tokens, k, (w, i) => placeWordOk(w, i) || (i > 0 && (w.low === "upon" || w.low === "on" || w.low === "of" || w.low === "the" || w.low === "in" || w.low === "le" || w.low === "la" || w.low === "de")));
     if (end < 0) {
       let we = worldPlaceAt(tokens, text, lex, k);
-      // Without a cue, a province or state code after the place is the second signal: "Moose Jaw, SK", "Orange, NSW 2800".
+      // Without a cue, a province or state code after the place is the second signal: "Regina, SK", "Dubbo, NSW 2830".
       if (we < 0) {
         const cueless = worldPlaceAt(tokens, text, lex, k, true);
         if (cueless >= 0 && worldRegionAfter(tokens, cueless) >= 0 && !t.sentenceStart) we = cueless;
-        // A large city of the world needs no cue ("family in Seoul" aside, "Chennai cardiology letter").
+        // A large city of the world needs no cue ("Lahore renal letter").
         else if (cueless >= 0 && lex.worldCities.has(phraseKey(tokens, k, cueless))) we = cueless;
-        // A town no list knows with its province and postal code: "Hagersville, ON N0A 1H0".
+        // A town no list knows with its province and postal code: "Dunnville, ON N1A 2X5".
         else if (t.shape === "title" && !wordInfo(lex, t).common && !wordInfo(lex, t).stop) {
           const r = worldRegionAfter(tokens, k);
           if (r >= 0 && regionPostcodeAfter(tokens, r) >= 0) we = k;
@@ -937,7 +937,7 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
       end += 2;
       break;
     }
-    // "Maplewood Rehabilitation & Nursing", "Lakeview Heart & Vascular": a capitalised word after an ampersand
+    // "Ashgrove Rehabilitation & Nursing", "Corrigan Heart & Vascular": a capitalised word after an ampersand
     // continues the name (not a title or a stop word: "Mercy Hospital & Dr Shah").
     if (nx.low === "&" && n < 2 && cap(tokens[end + 2]) && !tokens[end + 2].newlineBefore && !STOP_WORDS.has(tokens[end + 2].low) && !NOT_AFTER_AMPERSAND.has(tokens[end + 2].low) && !wordInfo(lex, tokens[end + 2]).calendar) {
       end += 2;
@@ -972,7 +972,7 @@ const SPECIALTY_WORDS = new Set(["heart", "vascular", "vein", "skin", "laser", "
 
 const NOT_AFTER_AMPERSAND = new Set(["dr", "mr", "mrs", "ms", "miss", "prof", "nurse", "sister", "the", "a", "an", "i", "we", "he", "she", "they", "patient", "pt"]);
 
-/** Words that lead a religious or honorific facility name: "Holy Cross Regional", "Good Samaritan", "Sacred Heart". */
+/** Words that lead a religious or honorific facility name: "Holy Rood Regional", "Good Samaritan", "Sacred Heart". */
 const FACILITY_LEAD = new Set(["holy", "sacred", "good", "blessed", "saint", "st", "mount", "mt"]);
 
 /** ", Illinois", ", IL", ", IL 60601", ", UK", ", England": returns the last token index of that tail, or -1. */

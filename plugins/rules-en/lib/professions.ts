@@ -35,9 +35,9 @@ export function isListedJob(phrase: string): boolean {
 }
 
 // Modifiers left outside the span ("retired", "self-employed", NOTES-r5); up to three other words before a listed job
-// are part of it ("primary school teacher", "long-haul trucker", "hospital porter", "HGV driver").
+// are part of it ("primary school teacher", "long-haul trucker", "hospital porter", "NHS porter").
 const OUTSIDE = String.raw`(?:retired|former|part-time|full-time|part\s+time|full\s+time|self-employed|trainee|senior|junior|head|lead|male|female|man|woman|pleasant|known|healthy|active|young|old|elderly|keen|qualified|unemployed|successful|busy|local|professional)`;
-const NOT_MODIFIER = new Set(["a", "an", "the", "and", "or", "of", "with", "at", "for", "in", "on", "who", "very", "not", "no", "her", "his", "their", "now", "also", "still", "is", "was", "as"]);
+const NOT_MODIFIER = new Set(["a", "an", "the", "and", "or", "of", "with", "at", "for", "in", "on", "who", "very", "not", "no", "her", "his", "their", "now", "also", "still", "is", "was", "as", "by", "to", "from", "into", "after", "before", "via", "per"]);
 const PREVIOUS_WORD = /(?<![\p{L}'’])(\p{L}+)\s+$/u;
 const NAME_IN_BRACKETS = /\(\s?\p{Lu}[\p{L}'’-]+\s?\)\s+$/u;
 /** Relatives whose job a note gives in brackets after their name. */
@@ -100,7 +100,7 @@ export function findProfessions(text: string, rules: ProfessionRules): Candidate
     const words = wordsFrom(text, at, rules.maxWords + 2);
     let hit: [number, number] | undefined;
     // The fewest modifiers first, the longest job first (as "(modifier ){0,2}?(job|...)" would match).
-    // Up to three modifiers ("high school chemistry teacher"); an acronym in capitals is one too ("HGV driver", "ICU nurse").
+    // Up to three modifiers ("secondary school music teacher"); an acronym in capitals is one too ("NHS porter", "ICU nurse").
     for (let pre = 0; pre <= 3 && !hit && pre < words.length; pre++) {
       if (pre > 0) {
         const mod = words[pre - 1].w;

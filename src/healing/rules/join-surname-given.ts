@@ -1,5 +1,5 @@
 // Policy (English annotation): a name written "SURNAME, Given" or, after a field label, "Surname, Given" is one span
-// ("KHAN, Farzana", "From: Iwu, Samuel", "Patient: Thibodeaux, Margaux E."), whichever detector found each part. Two
+// ("KHAN, Farzana", "From: Iwu, Samuel", "Patient: Quaye, Efua T."), whichever detector found each part. Two
 // names after each other in running text ("Smith, Jones and Patel") stay apart: the first part must be written in
 // capitals, or the line must start with a label ending in a colon right before it.
 import type { Span } from "../../contract/index.js";
@@ -10,7 +10,7 @@ const GAP = /^, ?$/;
 const CAPITALS = /^[\p{Lu}][\p{Lu}'’\- ]*[\p{Lu}]$/u;
 /** A field label at the start of its line just before the name: "Patient:", "From:", "Name :". */
 const FIELD_BEFORE = /(?:^|\n)[ \t]*[\p{L}][\p{L} ./#]{0,24}:[ \t]{0,4}$/u;
-/** A middle initial after the given name ("TREVELYAN, Morwenna A", "Thibodeaux, Margaux E."): before the line's end, a
+/** A middle initial after the given name ("HALVORSEN, Brigit K", "Quaye, Efua T."): before the line's end, a
  * space, a comma, a semicolon or a bracket; not "I", not an "A" before a lower-case word (the article). */
 const MIDDLE_INITIAL = /^[ \t]{1,2}(\p{Lu})(\.?)(?=$|[\s,;)])/u;
 
