@@ -114,6 +114,9 @@ export function createPseudonymiseTransformer(raw: Record<string, unknown>, ctx:
       const shift: DocumentShift = options.dates === "shift" ? documentShift(document, key, shiftPolicy) : { days: undefined, source: "configured-off" };
       const dates = new DocumentDates(document, ctx.language, shift, dateOptions);
       const surrogates = others === "surrogates" ? documentSurrogates(key!, document, ctx.language) : undefined;
+      surrogates?.registerOriginals(
+        spans.filter((s) => s.label !== "Date" && s.label !== "Age_Birthdate").map((s) => document.text.slice(s.start, s.end)),
+      );
       const outcomes = new Map<DateOutcome, number>();
       const warnings = new Map<string, number>();
       const warn = (code: string) => warnings.set(code, (warnings.get(code) ?? 0) + 1);

@@ -202,6 +202,7 @@ export class DocumentSurrogates {
    * when no surrogate different from the original can be made (the caller then writes a placeholder).
    */
   replace(label: string, text: string): string | undefined {
+    this.registerOriginals([text]);
     const category = categoryOf(label);
     let out: string;
     switch (category) {
@@ -233,6 +234,19 @@ export class DocumentSurrogates {
       out = category === "ID" ? identifierSurrogate(text, this.stream(`id#${retry}`, text)) : genericShape(text, this.stream(`other#${retry}`, text));
     }
     return foldKey(out) === foldKey(text) || this.isKnownValue(out) ? undefined : out;
+  }
+
+  /**
+   * Makes the document's own original span texts (and their words of three letters or more) unavailable as
+   * surrogates, as metadata values are: a surrogate that equals another person's real name in the same note would
+   * read as that person and would be refused by the leak guard. The transform registers every span of a document
+   * before it replaces any, so the choice does not depend on span order; `replace` registers its own text too.
+   */
+  registerOriginals(texts: Iterable<string>): void {
+    for (const text of texts) {
+      this.facts.forbidden.add(foldKey(text));
+      for (const t of tokensOf(text)) if (t.length >= 3) this.facts.forbidden.add(t);
+    }
   }
 
   private isKnownValue(out: string): boolean {
