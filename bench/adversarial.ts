@@ -17,7 +17,6 @@
 // --sizes=64,256,1024 times three sizes and prints the ratio of each step (the check of a suspected superlinear case).
 import "reflect-metadata";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { randomBytes } from "node:crypto";
@@ -29,6 +28,7 @@ import { PROJECT_ROOT, getPluginRegistry, type Detector } from "../src/detectors
 import { getHealingProfile, healSpans } from "../src/healing/index.js";
 import { resolveOverlaps, unionSpans } from "../src/stack/index.js";
 import { countLeaks, createTransformer, type TransformResult } from "../src/transform/index.js";
+import { threadCpuMs } from "./_cpu.js";
 
 // A young generation of fixed size, large enough for the garbage of a call over 256 KB: with V8's default (it
 // starts at 1 MB and grows) a long call's live matches outlive scavenges and are promoted, a cost that steps up
@@ -114,14 +114,6 @@ async function cpuMsAsync(fn: () => Promise<unknown>): Promise<number> {
   return (c.user + c.system) / 1000;
 }
 
-const SCHEDSTAT = "/proc/thread-self/schedstat";
-/** CPU ms of this thread (Linux), else of the whole process. */
-const threadCpuMs: () => number = existsSync(SCHEDSTAT)
-  ? () => Number(readFileSync(SCHEDSTAT, "latin1").split(" ")[0]) / 1e6
-  : () => {
-      const c = process.cpuUsage();
-      return (c.user + c.system) / 1000;
-    };
 /** Ms per call of `run`: called until at least MIN_MS of this thread's CPU time has gone by, after a full collection. */
 async function perCallMs(run: Prepared): Promise<{ ms: number; calls: number }> {
   collectGarbage();

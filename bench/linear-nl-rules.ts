@@ -10,11 +10,11 @@
 // calls; the garbage a size makes is paid by the calls that make it, as in a run. Each round times both sizes in
 // alternating order (small first in even rounds) and the ratio is of the medians over the rounds.
 //   node --import tsx bench/linear-nl-rules.ts [--min-ms=200] [rounds=5] [shape names to run, default all]
-import { existsSync, readFileSync } from "node:fs";
 import { compilePatterns, detectPatterns, FAMILIES } from "../plugins/patterns/detect.js";
 import { loadRulesLexicon } from "../plugins/rules-nl-be/index.js";
 import { detectSpans } from "../plugins/rules-nl-be/lib/detect.js";
 import { PROJECT_ROOT } from "../src/detectors/index.js";
+import { threadCpuMs } from "./_cpu.js";
 
 const args = process.argv.slice(2);
 const MIN_MS = Number(args.find((a) => a.startsWith("--min-ms="))?.slice("--min-ms=".length) ?? 200);
@@ -73,14 +73,6 @@ function textOf(piece: string, size: number): string {
   return piece.repeat(Math.ceil(size / piece.length)).slice(0, size - (size % piece.length));
 }
 
-const SCHEDSTAT = "/proc/thread-self/schedstat";
-/** CPU ms of this thread (Linux), else of the whole process. */
-const threadCpuMs: () => number = existsSync(SCHEDSTAT)
-  ? () => Number(readFileSync(SCHEDSTAT, "latin1").split(" ")[0]) / 1e6
-  : () => {
-      const c = process.cpuUsage();
-      return (c.user + c.system) / 1000;
-    };
 
 /** Ms per call of `fn`, warm: one untimed call, then calls until at least MIN_MS of this thread's CPU time. */
 function perCallMs(fn: () => void): number {
