@@ -26,7 +26,7 @@ import { decodeSpans, extendToWholeWords, type TokenScores } from "../plugins/me
 import { TokenClassifierEngine } from "../plugins/meddeid-onnx/engine.js";
 import { TextTokenizer, type TokenizedText } from "../plugins/meddeid-onnx/tokenizer.js";
 
-interface Scored {
+export interface Scored {
   doc: Document;
   tokens: TokenizedText;
   scores: TokenScores | undefined;
@@ -68,20 +68,25 @@ async function scoreModel(modelDir: string, sets: readonly string[]): Promise<{ 
   const spec = await readModelDirectory(modelDir);
   const tokenizer = await TextTokenizer.fromFile(spec.tokenizerPath);
   const engine = await TokenClassifierEngine.create(spec, tokenizer, { threads: 1, batchSize: 4, minScore: 0 });
-  const docs: Scored[] = [];
   try {
-    for (const set of sets) {
-      const documents = await loadJsonlDocuments(join(ROOT, set.replace(/\.txt$/, ".jsonl")));
-      for (let i = 0; i < documents.length; i += 16) {
-        const chunk = documents.slice(i, i + 16);
-        const out = await engine.tokenScores(chunk.map((d) => d.text));
-        out.forEach((o, k) => docs.push({ doc: chunk[k], ...o }));
-      }
-    }
+    return { docs: await tokenScoresOfSets(engine, sets), shipped: spec.outsideThreshold };
   } finally {
     await engine.close();
   }
-  return { docs, shipped: spec.outsideThreshold };
+}
+
+/** The engine's token scores for every document of the given eval sets (paths under eval-sets/), 16 at a time. */
+export async function tokenScoresOfSets(engine: TokenClassifierEngine, sets: readonly string[]): Promise<Scored[]> {
+  const docs: Scored[] = [];
+  for (const set of sets) {
+    const documents = await loadJsonlDocuments(join(ROOT, set.replace(/\.txt$/, ".jsonl")));
+    for (let i = 0; i < documents.length; i += 16) {
+      const chunk = documents.slice(i, i + 16);
+      const out = await engine.tokenScores(chunk.map((d) => d.text));
+      out.forEach((o, k) => docs.push({ doc: chunk[k], ...o }));
+    }
+  }
+  return docs;
 }
 
 function point(docs: readonly Scored[], threshold: number | undefined): SweepPoint {

