@@ -431,4 +431,17 @@ export const CASES: Record<string, readonly string[]> = {
     "Author: [Quaye, E.] (locum)",
     "Lives alone, works as [NHS porter]; a [63-year-old] [secondary school music teacher]. She is a retired [ICU nurse].",
   ],
+  "round eight: jobs from WordNet, with and without a cue": [
+    "[47M] [stonemason] fell from ladder",
+    "[29F] [dock worker] crush injury left hand",
+    "Grandfather was a [lumberjack]; he worked as an [upholsterer] for years.",
+    "[glazier]",
+    "[tram driver] query fracture",
+    "Son, [Ifan] ([07700 900123]), is a [tax inspector] in town.",
+    "She is a keen gardener and an avid cyclist.",
+    "Restrained driver in a low-speed collision; the driver of the other car was unhurt.",
+    "MUST score 2, dietitian referral made. Seen by the midwife at 11:20, midwife to review.",
+    "Holds lasting power of attorney. Who is this nurse?",
+    "nurse",
+  ],
 };

@@ -61,7 +61,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
     out = out.concat(findDates(text, compiled.dates, { dates: f.dates, ages: f.ages, relative: compiled.settings.relative_dates }));
   }
   if (f.places) out = out.concat(findPlaces(tokens, text, compiled.lexicon));
-  if (f.professions) out = out.concat(findProfessions(text, compiled.professions));
+  if (f.professions) out = out.concat(findProfessions(text, compiled.professions, (w) => compiled.lexicon.firstNames.has(w) || compiled.lexicon.surnames.has(w)));
   if (f.names) {
     const lex = compiled.lexicon;
     // A cell of initials ("JB") is never everyday words; a cell of words is when each is a dictionary word and no name.
