@@ -107,7 +107,7 @@ describe("spans are well formed on any text", () => {
 
 describe("lower-case lines", () => {
   const lex = loadRulesEnLexicon();
-  it("change only the case of first letters, only on lines without a capital", () => {
+  it("change only the case of first letters, only on lines without a capitalised word", () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom("labs for ", "hernandez ", "st lukes ", "Mercy ", "leeds general ", "dr anand ", "\n", "é", "😀", "fresno ", "mercy west "), { maxLength: 30 }).map((a) => a.join("")), (text) => {
         const out = restoreCase(text, lex);
@@ -115,7 +115,7 @@ describe("lower-case lines", () => {
         expect(out.toLowerCase()).toBe(text.toLowerCase());
         const inLines = text.split("\n");
         out.split("\n").forEach((line, i) => {
-          if (/\p{Lu}/u.test(inLines[i])) expect(line).toBe(inLines[i]);
+          if (/(?<![\p{L}\p{M}])\p{Lu}[\p{Ll}\p{M}]/u.test(inLines[i])) expect(line).toBe(inLines[i]);
         });
       }),
     );
@@ -123,6 +123,8 @@ describe("lower-case lines", () => {
   it("capitalises listed names and places, not everyday or medical words", () => {
     expect(restoreCase("labs for hernandez from fresno on metformin", lex)).toBe("labs for Hernandez from Fresno on metformin");
     expect(restoreCase("Labs for hernandez", lex)).toBe("Labs for hernandez");
+    // Capitals alone (acronyms) leave the line lower-case: its names are restored, never a medical word.
+    expect(restoreCase("labs for hernandez MRN 4411 ETT above carina", lex)).toBe("labs for Hernandez MRN 4411 ETT above carina");
   });
 });
 

@@ -7,7 +7,9 @@ import { nameLikeness } from "./namelike.js";
 import { EPONYM_CONTEXT, EPONYM_FAR_CONTEXT, MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
 
 const WORD = /[\p{L}\p{M}]+/gu;
-const UPPER = /\p{Lu}/u;
+/** A word written with a capital and then small letters ("Hernandez", "Labs"): a line that has one was written with
+ * capitals, and its lower-case words are meant so. Capitals alone ("MRN", "CVS", "68M") do not count. */
+const TITLE_WORD = /(?<![\p{L}\p{M}])\p{Lu}[\p{Ll}\p{M}]/u;
 /** Code, markup or a command line, not a note or a query. */
 const CODE = /[`{}<>=\\]|\$\(|\s--[a-z]/;
 
@@ -31,7 +33,9 @@ interface Word {
   low: string;
 }
 
-function known(lex: RulesEnLexicon, low: string): "name" | "place" | undefined {
+function known(lex: RulesEnLexicon, low: string, capitals = false): "name" | "place" | undefined {
+  // On a line with capitals (acronyms, "MRN", "CXR: ... ETT"), a medical word is always a word ("carina").
+  if (capitals && (lex.medical.has(low) || lex.medicalProper.has(low))) return undefined;
   if (low.length < 3 || lex.common.has(low) || lex.eponyms.has(low) || lex.wordFirstNames.has(low) || lex.countries.has(low)) return undefined;
   if (MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low) || STOP_WORDS.has(low)) return undefined;
   const bare = stripAccents(low);
@@ -85,7 +89,8 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     const line = text.slice(lineStart, lineEnd);
-    if (line.length > 0 && !UPPER.test(line) && !CODE.test(line)) {
+    if (line.length > 0 && !TITLE_WORD.test(line) && !CODE.test(line)) {
+      const capitals = /\p{Lu}/u.test(line);
       const words: Word[] = [];
       for (const m of line.matchAll(WORD)) words.push({ start: lineStart + m.index, end: lineStart + m.index + m[0].length, low: m[0] });
       const mark = new Uint8Array(words.length);
@@ -116,7 +121,7 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
           }
           continue;
         }
-        if (known(lex, w.low)) mark[i] = 1;
+        if (known(lex, w.low, capitals)) mark[i] = 1;
       }
       // A frequent given name that is also a word before a surname found above, or a surname after a given name found
       // above ("maria gonzalez", "darnell jackson").
