@@ -2,6 +2,8 @@
 // - generated: synthetic nl-BE notes of about 2,000 characters (bench/_notes.ts, `deidstack synth` notes joined);
 // - hand-written: the texts of eval-sets/nl/dev/*.jsonl (written by people who never read detector code; the dev
 //   split only, never test), gold spans dropped, repeated until the corpus holds about `targetBytes` of text.
+//   The newest round retired from test to dev (the highest `t-*-rN` sets) is held out for the session after its
+//   retirement and is not read here (heldOutDevFile; BENCH_HELD_OUT=rN names another round, "none" reads all).
 // Each repeated copy is a new Document object with its own id, so nothing memoised per document is reused; the
 // strings themselves repeat, which only a cache keyed by note text could exploit (none is).
 import { readdirSync } from "node:fs";
@@ -31,9 +33,31 @@ export function generatedCorpus(notes: number): BenchCorpus {
 
 export const HAND_WRITTEN_DIR = join(PROJECT_ROOT, "eval-sets", "nl", "dev");
 
+/**
+ * The round of dev sets the benchmarks leave out: BENCH_HELD_OUT (rN, or "none"), else the highest round of the
+ * `t-*-rN` sets of the directory (the round last retired from test, held out until the session after next).
+ */
+export function heldOutRound(files: readonly string[]): string | null {
+  const asked = process.env.BENCH_HELD_OUT;
+  if (asked) return asked === "none" ? null : asked;
+  let best = 0;
+  for (const f of files) {
+    const m = /^t-.*-r(\d+)\.jsonl$/.exec(f);
+    if (m) best = Math.max(best, Number(m[1]));
+  }
+  return best ? `r${best}` : null;
+}
+
+/** The `.jsonl` files of a dev directory the benchmarks may read (the held-out round left out), sorted. */
+export function benchDevFiles(dir: string): string[] {
+  const all = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort();
+  const round = heldOutRound(all);
+  return round ? all.filter((f) => !(f.startsWith("t-") && f.endsWith(`-${round}.jsonl`))) : all;
+}
+
 /** The hand-written dev texts as they are (gold spans dropped), in file order. */
 export async function handWrittenTexts(): Promise<{ files: string[]; documents: Document[] }> {
-  const files = readdirSync(HAND_WRITTEN_DIR).filter((f) => f.endsWith(".jsonl")).sort();
+  const files = benchDevFiles(HAND_WRITTEN_DIR);
   const documents: Document[] = [];
   for (const f of files) {
     for (const d of await loadJsonlDocuments(join(HAND_WRITTEN_DIR, f))) {

@@ -4,12 +4,12 @@
 //   node --import tsx bench/_outputs.ts <out-dir>
 import "reflect-metadata";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DeidError, loadJsonlDocuments, type Document } from "../src/contract/index.js";
 import { PROJECT_ROOT } from "../src/detectors/index.js";
 import { StackRunner, loadStack } from "../src/stack/index.js";
-import { generatedCorpus, handWrittenCorpus, handWrittenTexts } from "./_corpora.js";
+import { benchDevFiles, generatedCorpus, handWrittenCorpus, handWrittenTexts } from "./_corpora.js";
 
 const outDir = process.argv[2];
 if (!outDir) throw new Error("usage: _outputs.ts <out-dir>");
@@ -18,7 +18,7 @@ mkdirSync(outDir, { recursive: true });
 async function devTexts(lang: string): Promise<Document[]> {
   const dir = join(PROJECT_ROOT, "eval-sets", lang, "dev");
   const out: Document[] = [];
-  for (const f of readdirSync(dir).filter((x) => x.endsWith(".jsonl")).sort()) {
+  for (const f of benchDevFiles(dir)) {
     for (const d of await loadJsonlDocuments(join(dir, f))) {
       const { spans: _g, ...input } = d;
       out.push(input);
