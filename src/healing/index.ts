@@ -6,7 +6,7 @@
 import { DeidError, type Document, type Span, type TextAnalysis } from "../contract/index.js";
 import { bindAnalysis } from "./cache.js";
 import type { HealingOptions } from "./options.js";
-import { builtInProfiles } from "./profiles.js";
+import { builtInProfile, PROFILE_LANGUAGES } from "./profiles.js";
 
 export interface HealingContext {
   document: Document;
@@ -31,7 +31,6 @@ export interface HealingProfile {
 }
 
 const PROFILES = new Map<string, HealingProfile>([["none", { id: "none", version: "1.0.0", rules: [] }]]);
-for (const profile of builtInProfiles()) PROFILES.set(profile.id, profile);
 
 export { buildProfile, DEFAULT_ORDER, PROFILE_LANGUAGES, RULES } from "./profiles.js";
 export { lexiconFor, type HealingLexicon } from "./lexicon.js";
@@ -41,10 +40,19 @@ export function registerHealingProfile(profile: HealingProfile): void {
   PROFILES.set(profile.id, profile);
 }
 
+/**
+ * A registered profile, else a built-in one, built on first use (each compiles its rules' patterns: a run needs the
+ * profile of its language only, so the others cost no start-up time).
+ */
 export function getHealingProfile(id: string): HealingProfile {
-  const p = PROFILES.get(id);
+  let p = PROFILES.get(id);
   if (!p) {
-    throw new DeidError("E_STACK_CONFIG", `healing profile "${id}" is not available; available: ${[...PROFILES.keys()].sort().join(", ")}`, {
+    p = builtInProfile(id);
+    if (p) PROFILES.set(id, p);
+  }
+  if (!p) {
+    const available = new Set([...PROFILES.keys(), ...Object.keys(PROFILE_LANGUAGES)]);
+    throw new DeidError("E_STACK_CONFIG", `healing profile "${id}" is not available; available: ${[...available].sort().join(", ")}`, {
       field: "healing",
     });
   }
@@ -57,8 +65,20 @@ function runRules(profile: HealingProfile, spans: readonly Span[], ctx: HealingC
   return out;
 }
 
-function spansKey(spans: readonly Span[]): string {
-  return spans.map((s) => `${s.start}:${s.end}:${s.label}:${(s.detectors ?? []).join(",")}`).join("|");
+/**
+ * Whether two span lists are the same for healing's fixpoint: span by span the same start, end, label and detectors
+ * (compared as their comma-joined lists, as a key string of each list would compare them), without building keys.
+ */
+function sameSpans(a: readonly Span[], b: readonly Span[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (x.start !== y.start || x.end !== y.end || x.label !== y.label) return false;
+    if (x.detectors !== y.detectors && (x.detectors ?? []).join(",") !== (y.detectors ?? []).join(",")) return false;
+  }
+  return true;
 }
 
 /** Runs a profile's rules in order, pass after pass until the spans stop changing (at most `maxPasses`). */
@@ -67,15 +87,11 @@ export function healSpans(profile: HealingProfile, spans: readonly Span[], ctx: 
   let current = runRules(profile, spans, ctx);
   if ((profile.maxPasses ?? 1) <= 1) return current;
   // Already healed spans come back unchanged from the first pass: no second pass is needed to know it.
-  let currentKey = spansKey(current);
-  if (currentKey === spansKey(spans)) return current;
+  if (sameSpans(current, spans)) return current;
   for (let pass = 1; pass < (profile.maxPasses ?? 1); pass++) {
     const next = runRules(profile, current, ctx);
-    // Each pass's key is computed once and compared with the next pass's.
-    const nextKey = spansKey(next);
-    if (nextKey === currentKey) return current;
+    if (sameSpans(next, current)) return current;
     current = next;
-    currentKey = nextKey;
   }
   return current;
 }

@@ -164,8 +164,8 @@ export function buildProfile(id: string, version: string, languages: readonly Wo
   };
 }
 
-export function builtInProfiles(): HealingProfile[] {
-  return Object.entries(PROFILE_LANGUAGES).map(([id, languages]) =>
-    buildProfile(id, PROFILE_VERSIONS[id] ?? "1.0.0", languages, PROFILE_ORDERS[id] ?? DEFAULT_ORDER),
-  );
+/** The built-in profile `id` (one of PROFILE_LANGUAGES), built now; undefined for another id. */
+export function builtInProfile(id: string): HealingProfile | undefined {
+  if (!Object.hasOwn(PROFILE_LANGUAGES, id)) return undefined;
+  return buildProfile(id, PROFILE_VERSIONS[id] ?? "1.0.0", PROFILE_LANGUAGES[id], PROFILE_ORDERS[id] ?? DEFAULT_ORDER);
 }

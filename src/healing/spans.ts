@@ -1,13 +1,46 @@
 // Span helpers for healing rules: bounds changes keep provenance, new spans name the rule that made them.
 import type { Label, Span } from "../contract/index.js";
 
-/** `º ° • ·` look like letters to some classifiers but carry no identity; they do not count as alphanumeric. */
-export function isEffectivelyAlnum(ch: string): boolean {
-  return /[\p{L}\p{N}]/u.test(ch) && !/[º°•·ª]/u.test(ch);
+const ALNUM = /[\p{L}\p{N}]/u;
+const NOT_IDENTIFYING = /[º°•·ª]/u;
+
+function effectivelyAlnumByRegex(ch: string): boolean {
+  return ALNUM.test(ch) && !NOT_IDENTIFYING.test(ch);
 }
 
-export function hasEffectiveAlnum(text: string): boolean {
-  for (const ch of text) if (isEffectivelyAlnum(ch)) return true;
+/** Per UTF-16 unit, filled on first use: 0 not known yet, 1 not effectively alphanumeric, 2 effectively alphanumeric. */
+const UNIT_CLASS = new Uint8Array(0x10000);
+
+/** isEffectivelyAlnum of the one-unit string of `c` (a lone surrogate is not), without a regex after the first time. */
+function unitIsEffectivelyAlnum(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  let k = UNIT_CLASS[c];
+  if (k === 0) k = UNIT_CLASS[c] = effectivelyAlnumByRegex(String.fromCharCode(c)) ? 2 : 1;
+  return k === 2;
+}
+
+/** `º ° • ·` look like letters to some classifiers but carry no identity; they do not count as alphanumeric. */
+export function isEffectivelyAlnum(ch: string): boolean {
+  return ch.length === 1 ? unitIsEffectivelyAlnum(ch.charCodeAt(0)) : effectivelyAlnumByRegex(ch);
+}
+
+/**
+ * Whether text.slice(start, end) holds a code point that isEffectivelyAlnum, without the slice: code point by code point, a surrogate pair only when
+ * both halves lie inside the range (as the slice would have it).
+ */
+export function hasEffectiveAlnumIn(text: string, start: number, end: number): boolean {
+  for (let i = Math.max(0, start); i < end && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < end && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        if (effectivelyAlnumByRegex(text.slice(i, i + 2))) return true;
+        i++;
+        continue;
+      }
+    }
+    if (unitIsEffectivelyAlnum(c)) return true;
+  }
   return false;
 }
 

@@ -2,29 +2,47 @@
 import type { HealingRule } from "../index.js";
 import { withBounds } from "../spans.js";
 
-const PAIRS: readonly [string, string][] = [["(", ")"], ["[", "]"], ["{", "}"]];
+/** Bracket pairs by their UTF-16 units: "(" ")", "[" "]", "{" "}" (none is half of a surrogate pair). */
+const PAIRS: readonly [number, number][] = [
+  [0x28, 0x29],
+  [0x5b, 0x5d],
+  [0x7b, 0x7d],
+];
 
-function surplus(text: string, open: string, close: string): number {
-  let depth = 0;
-  let unmatchedClosers = 0;
-  for (const c of text) {
-    if (c === open) depth++;
-    else if (c === close) {
-      if (depth > 0) depth--;
-      else unmatchedClosers++;
+/**
+ * Per pair, the openers left open minus the closers never opened in text[start, end), in one scan (the brackets
+ * are ASCII, so units stand for code points); null when the range holds no bracket at all.
+ */
+function surpluses(text: string, start: number, end: number): number[] | null {
+  let any = false;
+  const depth = [0, 0, 0];
+  const unmatched = [0, 0, 0];
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    for (let p = 0; p < 3; p++) {
+      if (c === PAIRS[p][0]) depth[p]++;
+      else if (c === PAIRS[p][1]) {
+        if (depth[p] > 0) depth[p]--;
+        else unmatched[p]++;
+      } else continue;
+      any = true;
+      break;
     }
   }
-  return depth - unmatchedClosers;
+  return any ? [depth[0] - unmatched[0], depth[1] - unmatched[1], depth[2] - unmatched[2]] : null;
 }
 
 export const bracketBalance: HealingRule = (spans, { document }) =>
   spans.map((s) => {
     const text = document.text;
     let { start, end } = s;
-    for (const [open, close] of PAIRS) {
-      const balance = surplus(text.slice(start, end), open, close);
-      if (balance < 0 && text[start - 1] === open) start--;
-      else if (balance > 0 && text[end] === close) end++;
+    // Growing over one pair's bracket adds no bracket of another pair: every balance is that of the span as given.
+    const balances = surpluses(text, start, end);
+    if (balances === null) return s;
+    for (let p = 0; p < 3; p++) {
+      const balance = balances[p];
+      if (balance < 0 && text.charCodeAt(start - 1) === PAIRS[p][0]) start--;
+      else if (balance > 0 && text.charCodeAt(end) === PAIRS[p][1]) end++;
     }
     return withBounds(s, start, end);
   });

@@ -3,7 +3,7 @@ import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, hasEffectiveAlnum, mergedSpan } from "../spans.js";
+import { byPosition, hasEffectiveAlnumIn, mergedSpan } from "../spans.js";
 
 export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
@@ -12,7 +12,7 @@ export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
     const titleSpans = new Set(spans.filter((s) => (s.label === "Name:Other" || s.label === "Name:Caregiver") && isTitleOnly(text.slice(s.start, s.end), lex)));
     if (titleSpans.size === 0) return [...spans];
     const isTitleSpan = (s: Span) => titleSpans.has(s);
-    const gapOk = (a: Span, b: Span) => b.start > a.end && !hasEffectiveAlnum(text.slice(a.end, b.start));
+    const gapOk = (a: Span, b: Span) => b.start > a.end && !hasEffectiveAlnumIn(text, a.end, b.start);
     const sorted = [...spans].sort(byPosition);
     const titles = sorted.filter(isTitleSpan);
     const titleIndex = new Map(titles.map((t, k) => [t, k]));

@@ -3,7 +3,7 @@ import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, hasEffectiveAlnum, mergedSpan } from "../spans.js";
+import { byPosition, hasEffectiveAlnumIn, mergedSpan } from "../spans.js";
 
 export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
@@ -34,7 +34,7 @@ export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
     for (const target of sorted) {
       if (target.label !== "Name:Caregiver" || isTitleSpan(target) || consumed.has(target)) continue;
       const candidate = firstTitleAfter(target.end);
-      const title = candidate && candidate !== target && !hasEffectiveAlnum(text.slice(target.end, candidate.start)) ? candidate : undefined;
+      const title = candidate && candidate !== target && !hasEffectiveAlnumIn(text, target.end, candidate.start) ? candidate : undefined;
       if (!title) continue;
       consumed.add(title);
       const end = text[title.end] === "." && text[title.end - 1] !== "." ? title.end + 1 : title.end;

@@ -2,6 +2,7 @@
 // cannot be a day and a month (a month and a year, "11-2021", and a range of years, "2016-2021", are kept).
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
+import { perDocument } from "../cache.js";
 import { indexOf, type MaxEndIndex } from "../spans.js";
 
 const TIME = /(?<![\p{N}])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\p{N}])/gu;
@@ -22,7 +23,8 @@ export function dropInvalidDates(lex: HealingLexicon): HealingRule {
       // "2016-2021" is a range of two years (joined into one span by join-split-entity), not "n-m" either.
       const yearRange = nm !== null && /^(?:19|20)\d\d$/.test(nm[1]) && /^(?:19|20)\d\d$/.test(nm[2]);
       if (nm && !monthYear && !yearRange && (Number(nm[1]) < 1 || Number(nm[1]) > 31 || Number(nm[2]) < 1 || Number(nm[2]) > 12)) return false;
-      times ??= indexOf([...text.matchAll(TIME)].map((m) => ({ start: m.index!, end: m.index! + m[0].length })), text.length);
+      // The times of the text depend on the text alone: found once per document, not once per pass.
+      times ??= perDocument(document, "drop-invalid-dates:times", () => indexOf([...text.matchAll(TIME)].map((m) => ({ start: m.index!, end: m.index! + m[0].length })), text.length));
       return !times.covers(s.start, s.end);
     });
   };

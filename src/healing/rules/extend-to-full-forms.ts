@@ -273,24 +273,53 @@ function groupForms(dates: readonly Family[]): void {
   }
 }
 
-/** The forms of the families that contain a span: each form is tried only where a word starts before the span. */
-function containingMatches(text: string, index: TextIndex, families: Family[], span: { start: number; end: number }): Match[] {
+/**
+ * A label's forms bucketed by what can start them, so a word start is offered only the forms that may start there:
+ * at a digit start, by its DIGIT_HEAD bits (forms without a digit head take every digit start); at another word
+ * start, by the NEED_BITs of the word there (forms without a head word take every such start). Each bucket keeps
+ * the families' order.
+ */
+interface FormPlan {
+  families: Family[];
+  /** Per family (same index): the NEED_BITs of the word kinds it cannot match without. */
+  needBits: number[];
+  byDigitHeads: number[][];
+  byKindBits: number[][];
+}
+
+function planForms(families: Family[]): FormPlan {
+  const needBits = families.map((f) => f.needs.reduce((bits, n) => bits | NEED_BIT[n], 0));
+  const byDigitHeads: number[][] = [];
+  for (let h = 0; h < 4; h++) {
+    byDigitHeads.push(families.flatMap((f, j) => (f.startsWithDigit && (!f.digitHead || h & DIGIT_HEAD[f.digitHead]) ? [j] : [])));
+  }
+  const byKindBits: number[][] = [];
+  for (let v = 0; v < 16; v++) byKindBits.push(families.flatMap((f, j) => (!f.startsWithDigit && (!f.head || v & NEED_BIT[f.head]) ? [j] : [])));
+  return { families, needBits, byDigitHeads, byKindBits };
+}
+
+/**
+ * The forms of the families that contain a span: each form is tried only where a word that can start it starts
+ * before the span. The matches come in another order than form by form, which the caller's sort makes no matter:
+ * matches that tie on priority, length and start are the same match.
+ */
+function containingMatches(text: string, index: TextIndex, plan: FormPlan, span: { start: number; end: number }): Match[] {
   const from = Math.max(0, span.start - REACH);
   const to = Math.min(text.length, span.end + REACH);
   const k0 = lowerBound(index.wordStarts, from);
   const k1 = lowerBound(index.wordStarts, span.start + 1);
   const out: Match[] = [];
   if (k0 >= k1) return out;
-  for (const fam of families) {
-    if (fam.needs.some((n) => !occursIn(index.kinds.get(n)!, from, to))) continue;
-    const headBit = fam.head ? NEED_BIT[fam.head] : 0;
-    const digit = fam.startsWithDigit ? 1 : 0;
-    const digitHead = fam.digitHead ? DIGIT_HEAD[fam.digitHead] : 0;
-    for (let k = k0; k < k1; k++) {
-      if (index.digitStart[k] !== digit) continue;
-      if (digitHead && !(index.digitHeads[k] & digitHead)) continue;
-      const i = index.wordStarts[k];
-      if (headBit && !(index.kindAt[i] & headBit)) continue;
+  // The word kinds that occur in the window: a form needing a kind that does not is not tried.
+  let window = 0;
+  for (const need of NEEDS) if (occursIn(index.kinds.get(need)!, from, to)) window |= NEED_BIT[need];
+  const { families, needBits } = plan;
+  for (let k = k0; k < k1; k++) {
+    const i = index.wordStarts[k];
+    const candidates = index.digitStart[k] ? plan.byDigitHeads[index.digitHeads[k]] : plan.byKindBits[index.kindAt[i]];
+    for (const j of candidates) {
+      if (needBits[j] & ~window) continue;
+      const fam = families[j];
       if (fam.group && !groupMayMatch(text, index, fam.group, k, i)) continue;
       fam.re.lastIndex = i;
       const m = fam.re.exec(text);
@@ -303,11 +332,11 @@ function containingMatches(text: string, index: TextIndex, families: Family[], s
 export function extendToFullForms(lex: HealingLexicon): HealingRule {
   const dates = dateFamilies(lex);
   groupForms(dates);
-  const byLabel = new Map<string, Family[]>();
-  const familiesOf = (label: string) => {
+  const byLabel = new Map<string, FormPlan>();
+  const plan = (label: string) => {
     let f = byLabel.get(label);
     if (!f) {
-      f = familiesFor(label, lex, dates);
+      f = planForms(familiesFor(label, lex, dates));
       byLabel.set(label, f);
     }
     return f;
@@ -319,13 +348,13 @@ export function extendToFullForms(lex: HealingLexicon): HealingRule {
     const memo = perDocument(document, lexKey, () => new Map<string, { start: number; end: number } | null>());
     let index: TextIndex | undefined;
     return spans.map((s: Span) => {
-      const families = familiesOf(s.label);
-      if (families.length === 0) return s;
+      const forms = plan(s.label);
+      if (forms.families.length === 0) return s;
       const key = `${s.start}:${s.end}:${s.label}`;
       let best = memo.get(key);
       if (best === undefined) {
         best =
-          containingMatches(text, (index ??= perDocument(document, `${lexKey}:index`, () => indexText(text, foldedTextOf(document), lex))), families, s).sort((a, b) => a.priority - b.priority || a.end - a.start - (b.end - b.start) || a.start - b.start)[0] ??
+          containingMatches(text, (index ??= perDocument(document, `${lexKey}:index`, () => indexText(text, foldedTextOf(document), lex))), forms, s).sort((a, b) => a.priority - b.priority || a.end - a.start - (b.end - b.start) || a.start - b.start)[0] ??
           null;
         memo.set(key, best);
         // The best form around a span is also the best form around itself: the next pass needs no search.
