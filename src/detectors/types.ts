@@ -25,6 +25,12 @@ export interface Detector {
   detect(document: Document, ctx: DetectContext): Promise<DetectedSpan[]> | DetectedSpan[];
   /** Optional batch form; the orchestrator uses it when present (e.g. to batch windows across documents). */
   detectBatch?(documents: readonly Document[], ctx: { signal: AbortSignal; documentIndices: number[] }): Promise<DetectedSpan[][]>;
+  /**
+   * Optional: what the leak guard re-runs on a de-identified text instead of `detect`. It must return every span
+   * of category ID or Contactdetails that `detect` returns on that document (the guard keeps no other), and may
+   * leave out the rest; a detector that cannot say so cheaply has none.
+   */
+  detectForLeakGuard?(document: Document, ctx: DetectContext): Promise<DetectedSpan[]> | DetectedSpan[];
   /** Releases resources (sessions, sockets). */
   close?(): Promise<void> | void;
   /** Fixed facts for provenance (model digest, prompt sha256, server version): never text. */
