@@ -76,6 +76,13 @@ export function compilePatterns(options: PatternOptions): CompiledPatterns {
 export interface DetectOptions {
   /** Read numeric dates day first only ("01-13-2018" is no date). */
   dayFirst?: boolean;
+  /**
+   * Only what the leak guard keeps (src/transform/leak-guard.ts, labels of categories ID and Contactdetails): the
+   * families that return dates, postal codes and ages alone are not run. Every other family runs as always (table
+   * cells too: their ages decide which lines are headers), and no family's spans depend on those three, so the
+   * identifier and contact spans are the ones of a full run, with the same scores.
+   */
+  identifiersAndContactsOnly?: boolean;
 }
 
 /** Letters OCR reads for digits: O/o for 0, l/I/| for 1. */
@@ -109,15 +116,16 @@ export function detectPatterns(text: string, compiled: CompiledPatterns, options
   // Numeric families read OCR look-alike letters as digits; the text-based families read the text as written.
   const numeric = readOcrDigits(text);
   const scan = scanText(numeric);
+  const all = !options.identifiersAndContactsOnly;
   let spans: DetectedSpan[] = [];
-  if (f.dates) spans = spans.concat(findDates(scan, options.dayFirst ? compiled.datesDayFirst : compiled.dates));
+  if (f.dates && all) spans = spans.concat(findDates(scan, options.dayFirst ? compiled.datesDayFirst : compiled.dates));
   if (f.phones) spans = spans.concat(findPhones(scan, compiled.phones));
   if (f.emails) spans = spans.concat(findEmails(text));
   if (f.urls) spans = spans.concat(findUrls(text), findBareDomains(text));
   if (compiled.identifiersOn) spans = spans.concat(findIdentifiers(scan, compiled.identifiers));
   if (f.ipAddresses) spans = spans.concat(findIpAddresses(scan));
-  if (f.postalCodes) spans = spans.concat(findPostalCodes(scan, compiled.postal));
-  if (f.ages) spans = spans.concat(findAges(scan, compiled.ages));
+  if (f.postalCodes && all) spans = spans.concat(findPostalCodes(scan, compiled.postal));
+  if (f.ages && all) spans = spans.concat(findAges(scan, compiled.ages));
   if (f.ages || f.recordNumbers) spans = spans.concat(findTableCells(numeric, { ages: f.ages, identifiers: f.recordNumbers }));
   return sortAndDeduplicate(spans);
 }

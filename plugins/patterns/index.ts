@@ -60,6 +60,9 @@ export default definePlugin({
       detect(document) {
         return detectPatterns(document.text, compiled, { dayFirst: dayFirstFor(document.metadata?.lang ?? undefined) });
       },
+      detectForLeakGuard(document) {
+        return detectPatterns(document.text, compiled, { dayFirst: dayFirstFor(document.metadata?.lang ?? undefined), identifiersAndContactsOnly: true });
+      },
     };
   },
 });

@@ -21,8 +21,12 @@ import { foldNeedle, mergeSortedRuns, originalRange, NAME_TITLES } from "../cont
 import { placeholderFor } from "./placeholders.js";
 import { replaceSpans, type OutputSpan, type TransformResult } from "./types.js";
 
+type GuardContext = { signal: AbortSignal; documentIndex: number; analysis?: TextAnalysis };
+
 export interface LeakGuardDetector {
-  detect(document: Document, ctx: { signal: AbortSignal; documentIndex: number; analysis?: TextAnalysis }): Promise<DetectedSpan[]> | DetectedSpan[];
+  detect(document: Document, ctx: GuardContext): Promise<DetectedSpan[]> | DetectedSpan[];
+  /** Every ID and contact span `detect` would return, others optional (src/detectors/types.ts); used when present. */
+  detectForLeakGuard?(document: Document, ctx: GuardContext): Promise<DetectedSpan[]> | DetectedSpan[];
 }
 
 export interface LeakGuardOptions {
@@ -89,10 +93,33 @@ function needleOf(c: string, keepCase: boolean): string {
   return n;
 }
 
-function addCaseNeedle(needles: Map<string, Label>, c: string, label: Label): void {
-  const needle = needleOf(c, true);
-  needles.set(needle, label);
-  needles.set(needle.toUpperCase(), label);
+const NAME_NEEDLES = [new BoundedCache<string, readonly string[]>(4096), new BoundedCache<string, readonly string[]>(4096)];
+
+/**
+ * The case needles of a name span's (trimmed) original, in the order they are added: the original itself when it is
+ * searchable and starts with an upper-case letter, then each of its distinct capitalised words that is not the whole
+ * original and not a title; each needle in its own capitalisation, then in capitals. Names repeat within a note and
+ * across a patient's notes, so the list is kept per original.
+ */
+function nameCaseNeedles(surface: string, searchable: boolean): readonly string[] {
+  const cache = NAME_NEEDLES[searchable ? 1 : 0];
+  let list = cache.get(surface);
+  if (list === undefined) {
+    const out: string[] = [];
+    const add = (c: string) => {
+      const needle = needleOf(c, true);
+      out.push(needle, needle.toUpperCase());
+    };
+    // Names match only in their own capitalisation ("Bakker" the name, not "bakker" the trade).
+    // An all-capitals survivor ("PEETERS", "P.E.E.T.E.R.S") is the name too.
+    if (searchable && letterClass(surface.codePointAt(0)!) === 3) add(surface);
+    // A word repeated in one span gives the same needles with the same label: each is looked at once. Each word
+    // starts with an upper-case letter and holds at least four letters or apostrophes, so it is searchable.
+    for (const w of distinctCapitalisedWords(surface)) if (w !== surface && !TITLES.has(w.toLowerCase())) add(w);
+    list = out;
+    cache.set(surface, list);
+  }
+  return list;
 }
 
 /** Whether an original span text is distinctive enough to search for (see the policy above). */
@@ -310,7 +337,8 @@ export async function findLeaks(original: Document, result: TransformResult, opt
     }
   }
   for (const det of opts.patternDetectors ?? []) {
-    for (const hit of await det.detect(outputDoc, ctx)) {
+    // Only ID and contact hits count here: a detector that can skip the rest does.
+    for (const hit of await (det.detectForLeakGuard ? det.detectForLeakGuard(outputDoc, ctx) : det.detect(outputDoc, ctx))) {
       const cat = categoryOf(hit.label);
       if ((cat === "ID" || cat === "Contactdetails") && !replacements.containing(hit)) leaks.push({ kind: "patterns", start: hit.start, end: hit.end, label: hit.label });
     }
@@ -327,16 +355,9 @@ export async function findLeaks(original: Document, result: TransformResult, opt
       continue;
     }
     const isName = categoryOf(s.label) === "Name";
-    if (isSearchableOriginal(surface)) {
-      // Names match only in their own capitalisation ("Bakker" the name, not "bakker" the trade).
-      // An all-capitals survivor ("PEETERS", "P.E.E.T.E.R.S") is the name too.
-      if (isName && letterClass(surface.codePointAt(0)!) === 3) addCaseNeedle(caseNeedles, surface, s.label);
-      else lowerNeedles.set(needleOf(surface, false), s.label);
-    }
-    if (!isName) continue;
-    // A word repeated in one span gives the same needles with the same label: each is looked at once. Each word
-    // starts with an upper-case letter and holds at least four letters or apostrophes, so it is searchable.
-    for (const w of distinctCapitalisedWords(surface)) if (w !== surface && !TITLES.has(w.toLowerCase())) addCaseNeedle(caseNeedles, w, s.label);
+    const searchable = isSearchableOriginal(surface);
+    if (searchable && !(isName && letterClass(surface.codePointAt(0)!) === 3)) lowerNeedles.set(needleOf(surface, false), s.label);
+    if (isName) for (const needle of nameCaseNeedles(surface, searchable)) caseNeedles.set(needle, s.label);
   }
   for (const [needles, keepCase] of [[lowerNeedles, false], [caseNeedles, true]] as const) {
     if (needles.size === 0) continue;
