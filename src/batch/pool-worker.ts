@@ -74,6 +74,12 @@ async function main(): Promise<void> {
       concurrency: data.concurrency,
       provenanceExtra: data.provenanceExtra,
       onDetectorCall(event, documentIndex, detectorId) {
+        // A tick at each call's start and end too: the interval alone is not enough. When every detector is
+        // synchronous, a batch of documents runs as one chain of microtasks, and the port hands this thread the next
+        // batch before it returns to the event loop, so the timer may not run for many documents (seconds, more on a
+        // loaded machine): the watchdog then stopped a healthy worker and quarantined a good document. What it must
+        // catch is one call's synchronous part running past the timeout, which these ticks still show.
+        tick();
         if (event === "start") {
           Atomics.store(hb, HB_DETECTOR, ordinalOf(detectorId));
           Atomics.store(hb, HB_DOCUMENT, documentIndex + 1);
@@ -143,6 +149,7 @@ async function main(): Promise<void> {
     outbox = [];
   };
   const done = (seq: number, out: Omit<Outgoing, "seq">) => {
+    tick();
     holding--;
     countDone();
     outbox.push({ seq, ...out });

@@ -216,6 +216,15 @@ describe("fail closed per document in worker threads (in-process pool)", { timeo
     expect(canaryInFiles(dir, [input])).toBe(false);
   });
 
+  it("a worker whose synchronous detector keeps it busy document after document is not taken for a blocked one", async () => {
+    // Each call takes a fifth of the timeout, but a worker holds 16 documents, and synchronous calls run as one chain
+    // without returning to its event loop: only ticks at each call show the watchdog that the thread moves on.
+    const { input, stack, output } = setup("busy", { n: 24, failAt: [], extra: { trigger: "", busy_ms: 200 }, stack: { timeouts: { detector_ms: 1000 } } });
+    const s = await runCommand({ stack, input, output, workers: 1, maxQuarantine: "100%" });
+    expect(s.quarantine_by_code).toEqual({});
+    expect(lines(output)).toHaveLength(24);
+  });
+
   it("gives the same bytes as the in-thread run", async () => {
     const { input, stack, output } = setup("ok", { n: 12 });
     await runCommand({ stack, input, output, workers: 0 });
