@@ -62,7 +62,7 @@ export type ToWorker =
 
 export type ToMain =
   | { type: "started" }
-  | { type: "ready"; provenance: Record<string, unknown> }
+  | { type: "ready"; provenance: Record<string, unknown>; kinds: string[] }
   | { type: "init-error"; error: WireError }
   | { type: "detector-id"; ordinal: number; id: string }
   | { type: "shared-file"; file: SharedFile }

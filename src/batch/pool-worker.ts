@@ -97,7 +97,9 @@ async function main(): Promise<void> {
   const run = new AbortController();
   cpuAtReady = threadCpuSeconds();
   cpu.startup_cpu_s = cpuAtReady;
-  post({ type: "ready", provenance: runner.provenance() });
+  // The kinds of what runs per document (deterministic rules, models, LLMs): the pool's automatic worker count.
+  const kinds = [...runner.detectorInfo.map((d) => d.kind), ...(runner.stack.config.second_opinion ? ["llm"] : [])];
+  post({ type: "ready", provenance: runner.provenance(), kinds });
   const readers = new LineReaders();
   // The record is serialised here, once, and encoded to UTF-8 into the outcomes message's buffer (flush), which is
   // transferred: the CLI thread neither decodes, copies nor encodes it, it writes the bytes as they are.

@@ -18,6 +18,11 @@ import type { OutcomeSource, SourceAccounts } from "./source.js";
 
 export interface PoolOptions {
   workers: number;
+  /**
+   * Chooses the number of workers from the kinds of the stack's detectors (known once the first worker has loaded
+   * them: deidstack's plugins say "deterministic", "model", "llm"); `workers` is then ignored.
+   */
+  workersFor?: (kinds: readonly string[]) => number;
   /** Documents in flight per worker (default: the stack's concurrency.documents). */
   concurrency?: number;
   provenanceExtra?: Record<string, unknown>;
@@ -127,6 +132,8 @@ export class WorkerPoolSource implements OutcomeSource {
   /** Read-only files the workers hold in shared memory, by path: handed to every worker started later. */
   private readonly sharedFiles = new Map<string, SharedFile>();
   provenance: Record<string, unknown> = {};
+  /** Worker threads the pool runs (a dead one is replaced). */
+  workerCount = 0;
   /** Fed JSONL lines, the workers parse them (see input-items.ts). */
   readonly readsRawLines = true;
   /** What crossed between the threads, and the workers' CPU accounts as of the last stats(). */
@@ -154,8 +161,10 @@ export class WorkerPoolSource implements OutcomeSource {
     const pool = new WorkerPoolSource(stack, opts, perWorker, Math.max(...timeouts));
     try {
       // The first worker alone, then the others: they find the indexes it read in shared memory (one copy).
-      pool.provenance = await pool.spawn();
-      await Promise.all(Array.from({ length: opts.workers - 1 }, () => pool.spawn()));
+      const first = await pool.spawn();
+      pool.provenance = first.provenance;
+      pool.workerCount = opts.workersFor ? Math.max(1, Math.floor(opts.workersFor(first.kinds))) : opts.workers;
+      await Promise.all(Array.from({ length: pool.workerCount - 1 }, () => pool.spawn()));
     } catch (err) {
       await pool.abort();
       throw err;
@@ -165,8 +174,8 @@ export class WorkerPoolSource implements OutcomeSource {
     return pool;
   }
 
-  /** Starts one worker and resolves with its provenance when its detectors are ready. */
-  private spawn(): Promise<Record<string, unknown>> {
+  /** Starts one worker and resolves with its provenance and its detectors' kinds when they are ready. */
+  private spawn(): Promise<{ provenance: Record<string, unknown>; kinds: string[] }> {
     const heartbeat = new SharedArrayBuffer(HB_SLOTS * 4);
     const data: PoolWorkerData = {
       stackPath: this.stack.path,
@@ -203,7 +212,7 @@ export class WorkerPoolSource implements OutcomeSource {
           clearTimeout(timer);
           ready = true;
           w.ready = true;
-          resolveReady(m.provenance);
+          resolveReady({ provenance: m.provenance, kinds: m.kinds });
           this.dispatch();
         } else if (m.type === "init-error") fail(fromWire(m.error));
         else if (m.type === "detector-id") w.detectorIds.set(m.ordinal, m.id);

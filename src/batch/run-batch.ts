@@ -25,8 +25,22 @@ import { threadCpuSeconds } from "./thread-cpu.js";
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 5_000_000;
 export const DEFAULT_MAX_QUARANTINE = "1%";
-/** With the default --workers, one worker thread per this many documents, up to one per core. */
+/** With the default --workers, one worker thread per this many documents, up to one per core (a stack with a model or an LLM). */
 export const DOCUMENTS_PER_AUTO_WORKER = 200;
+/**
+ * The same for a stack whose detectors are all deterministic (rules): a document costs them a few CPU-ms, and each
+ * worker pays its own warm-up (V8's optimising compiles of the rule code, 3-5 CPU-s on the background threads, and
+ * its first slow documents), so a second worker makes a rules-only run faster only past about 3,500 notes on two
+ * cores (README, Benchmarks).
+ */
+export const DOCUMENTS_PER_AUTO_RULES_WORKER = 4000;
+
+/** The default worker count: one per core, at most one per 200 documents, or per 4,000 when every detector is a rule. */
+export function autoWorkerCount(documents: number, kinds: readonly string[], cores = availableParallelism()): number {
+  const rulesOnly = kinds.length > 0 && kinds.every((k) => k === "deterministic");
+  const per = rulesOnly ? DOCUMENTS_PER_AUTO_RULES_WORKER : DOCUMENTS_PER_AUTO_WORKER;
+  return Math.min(cores, Math.max(1, Math.ceil(documents / per)));
+}
 
 export interface BatchProgress {
   /** Documents finished (written or quarantined), including those of a resumed run's earlier part. */
@@ -44,7 +58,7 @@ export interface BatchRunOptions {
   /** How the input is read: sub-folders of a .txt directory, the character encoding. */
   inputOptions?: Pick<ReadLimits, "recursive" | "encoding">;
   output: string;
-  /** Worker threads; 0 runs the stack in this thread; "auto": one per core, at most one per 200 documents. */
+  /** Worker threads; 0 runs the stack in this thread; "auto": see autoWorkerCount. */
   workers: number | "auto";
   /** Documents in flight per worker (default: the stack's concurrency.documents). */
   concurrency?: number;
@@ -62,7 +76,10 @@ export interface BatchRunOptions {
   /** A source kept by the caller across runs (a queue worker's pool): used as it is, never closed here. */
   source?: OutcomeSource;
   /** Builds the outcome source for workers > 0 (the worker pool); injected so this module stays light. */
-  createPool?: (stack: LoadedStack, o: { workers: number; concurrency?: number; provenanceExtra?: Record<string, unknown> }) => Promise<OutcomeSource>;
+  createPool?: (
+    stack: LoadedStack,
+    o: { workers: number; workersFor?: (kinds: readonly string[]) => number; concurrency?: number; provenanceExtra?: Record<string, unknown> },
+  ) => Promise<OutcomeSource>;
 }
 
 export interface BatchSummary {
@@ -157,6 +174,9 @@ function keepOpen(source: OutcomeSource): OutcomeSource {
     get readsRawLines() {
       return source.readsRawLines;
     },
+    get workerCount() {
+      return source.workerCount;
+    },
     outcomes: (input) => source.outcomes(input),
     stats: () => source.stats(),
     close: async () => undefined,
@@ -180,8 +200,10 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   if (!(maxDocumentBytes > 0)) throw new DeidError("E_CONFIG", `--max-document-bytes must be positive`);
 
   const scan = await scanInput(opts.input, opts.inputOptions);
-  // A small input does not repay starting a thread (and loading every detector) per core.
-  const workers = opts.workers === "auto" ? Math.min(availableParallelism(), Math.max(1, Math.ceil(scan.documents / DOCUMENTS_PER_AUTO_WORKER))) : opts.workers;
+  // A small input does not repay starting a thread (and loading every detector) per core. With "auto" the pool
+  // decides once its first worker has loaded the detectors and knows their kinds.
+  const auto = opts.workers === "auto";
+  const workers = opts.workers === "auto" ? autoWorkerCount(scan.documents, []) : opts.workers;
   checkOutputIsNotInput(output, scan.files);
   const limit = quarantineLimit(maxSpec, scan.documents);
   const partial = await hasPartialRun(output);
@@ -201,7 +223,8 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
   }
   else {
     if (!opts.createPool) throw new DeidError("E_CONFIG", "worker threads are not available here; use --workers 0");
-    source = await opts.createPool(stack, { workers, ...runnerOpts });
+    const workersFor = auto ? (kinds: readonly string[]) => autoWorkerCount(scan.documents, kinds) : undefined;
+    source = await opts.createPool(stack, { workers, ...(workersFor ? { workersFor } : {}), ...runnerOpts });
   }
 
   let cp: Checkpoint;
@@ -362,7 +385,7 @@ async function runBatchActive(opts: BatchRunOptions): Promise<BatchSummary> {
           quarantine_by_code: { ...cp.quarantineByCode },
           spans,
           resumed_at: resumedAt,
-          workers,
+          workers: source.workerCount ?? workers,
           max_quarantine: { spec: maxSpec, limit },
           timings: { startup_s, processing_s: total_s - startup_s, total_s, processing_cpu_s: cpuSeconds(process.cpuUsage(cpuStart)) },
           peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -20,6 +20,8 @@ export interface OutcomeSource {
   readonly provenance: Record<string, unknown>;
   /** True when it may be fed a JSONL input's lines unparsed (RawLineItem: the pool's workers read them). */
   readonly readsRawLines?: boolean;
+  /** Worker threads (worker pools only). */
+  readonly workerCount?: number;
   /** Only IndexedDocument items unless readsRawLines. */
   outcomes(input: AsyncIterable<SourceItem>): AsyncIterable<RunOutcome>;
   /** Detector counters (counts only). */

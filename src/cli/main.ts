@@ -59,7 +59,7 @@ program
   .requiredOption("-o, --output <file|dir|->", "output JSONL file (quarantine list: <output>.quarantine.jsonl), a new folder for txt and brat, or - for standard output")
   .addOption(new Option("--output-format <format>", "jsonl: one record per document; txt: a de-identified .txt per document; brat: .txt + .ann over the de-identified text").choices(choices.OUTPUT_FORMAT_CHOICES).default("jsonl"))
   .option("-c, --concurrency <n>", "documents in flight per worker", int("--concurrency"))
-  .option("-w, --workers <n>", "worker threads, each with its own detectors (default: one per core, at most one per 200 documents; 0: this thread)", int("--workers"))
+  .option("-w, --workers <n>", "worker threads, each with its own detectors (default: one per core, at most one per 200 documents, per 4,000 when every detector is a rule; 0: this thread)", int("--workers"))
   .addOption(new Option("--on-error <policy>", "a failing document is quarantined, or aborts the whole run").choices(["quarantine", "abort"]).default("quarantine"))
   .option("--max-quarantine <n|p%>", "abort when more documents than this are quarantined (count or share of the input)", "1%")
   .option("--max-document-bytes <n>", "documents larger than this (UTF-8 bytes of text) are quarantined unread", int("--max-document-bytes"), 5_000_000)

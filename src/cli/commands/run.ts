@@ -27,7 +27,7 @@ export interface RunOptions {
   stderr?: NodeJS.WritableStream;
   /** Documents in flight per worker. */
   concurrency?: number;
-  /** Worker threads (default: one per core, at most one per 200 documents); 0 runs the stack in this thread. */
+  /** Worker threads (default: see autoWorkerCount in src/batch/run-batch.ts); 0 runs the stack in this thread. */
   workers?: number;
   onError?: "quarantine" | "abort";
   maxQuarantine?: string;
