@@ -26,6 +26,7 @@ export interface RunSummaryLite {
   quarantine_by_code: Record<string, number>;
   timings: { startup_s: number; processing_s: number; total_s: number; processing_cpu_s: number };
   peak_rss_mb: number;
+  workers: number;
   input: { documents: number };
   threads: { main_processing_cpu_s: number | null; workers: WorkerCpuLite[] } | null;
   transfer: { to_workers: { messages: number; documents: number; line_bytes: number }; from_workers: { messages: number; record_bytes: number } } | null;

@@ -11,5 +11,7 @@ console.log(`${N} synth nl-BE notes; load average before: ${load()}`);
 const one = cliRun(["--stack", "rules-only", input, "--workers", "1", "--max-quarantine", "100%"], dir, "w1").summary;
 console.log(`--workers 1: peak RSS ${one.peak_rss_mb} MB (target ≤ ${TARGET_MB} MB per worker): ${verdict(one.peak_rss_mb <= TARGET_MB)}; ${one.documents_written} written, ${one.documents_quarantined} quarantined, ${one.timings.total_s.toFixed(0)} s`);
 const def = cliRun(["--stack", "rules-only", input, "--max-quarantine", "100%"], dir, "default").summary;
-console.log(`default flags: peak RSS ${def.peak_rss_mb} MB (target ≤ ${TARGET_MB} MB): ${verdict(def.peak_rss_mb <= TARGET_MB)}; ${def.timings.total_s.toFixed(0)} s`);
+console.log(
+  `default flags (${def.workers} workers): peak RSS ${def.peak_rss_mb} MB (target ≤ ${TARGET_MB} MB): ${verdict(def.peak_rss_mb <= TARGET_MB)}, ${(def.peak_rss_mb / def.workers).toFixed(0)} MB per worker; ${def.documents_written} written, ${def.documents_quarantined} quarantined, ${def.timings.total_s.toFixed(0)} s`,
+);
 console.log(`load average after: ${load()}`);

@@ -102,7 +102,10 @@ function endToEnd(stack: string, w: number, round: number): Rate {
   const t = summary.timings;
   const ws = summary.threads?.workers ?? [];
   let acct: Accounts | null = null;
-  if (summary.threads?.main_processing_cpu_s != null && ws.length === w && ws.every((x) => x.cpu_s !== null && x.first_cpu_s !== null && x.startup_cpu_s !== null)) {
+  // A worker that was replaced (stopped, crashed) took its account with it: then the accounts would cover only
+  // part of the documents, and none are given.
+  const counted = ws.reduce((s, x) => s + x.documents, 0) === docs;
+  if (summary.threads?.main_processing_cpu_s != null && ws.length === w && counted && ws.every((x) => x.cpu_s !== null && x.first_cpu_s !== null && x.startup_cpu_s !== null)) {
     const first = ws.reduce((s, x) => s + x.first_documents, 0);
     const tr = summary.transfer!;
     acct = {
