@@ -444,4 +444,15 @@ export const CASES: Record<string, readonly string[]> = {
     "Holds lasting power of attorney. Who is this nurse?",
     "nurse",
   ],
+  "round eight: pharmacy branches, second words, dates without a year, name pairs": [
+    "please send the script to the [Walgreens] on [Birch Ave]",
+    "Usual pharmacy: [Boots], [Market St]",
+    "[Baptist Memorial] transfer request",
+    "culture collected [11/4] at [Quest]",
+    "ramipril 5 mg daily    [3/14] PM    given",
+    "is anyone on call over [christmas] for dr [okafor]",
+    "[Eluned] [15] says she feels fine",
+    "letter for mrs [doreen hill] re bloods",
+    "Power 4/5 in both legs; half a tablet (1/2) started; CVS: HS I+II+0.",
+  ],
 };

@@ -59,6 +59,11 @@ function plainName(lex: RulesEnLexicon, low: string, kind: "first" | "last"): bo
   return kind === "first" ? (lex.firstNames.get(low) ?? lex.firstNames.get(bare)) !== undefined : (lex.surnames.get(low) ?? lex.surnames.get(bare)) !== undefined;
 }
 
+/** A surname that is also a word may follow a given name, unless it is a medical, stop, calendar or eponym word. */
+function pairWord(lex: RulesEnLexicon, low: string): boolean {
+  return low.length >= 3 && !STOP_WORDS.has(low) && !STOP.has(low) && !MONTH_WORDS.has(low) && !WEEKDAY_WORDS.has(low) && !lex.medical.has(low) && !lex.eponyms.has(low) && !lex.countries.has(low) && !EPONYM_CONTEXT.has(low) && !DEVICE_WORDS.has(low);
+}
+
 /** The longest phrase of `index` starting at word i (words compared folded, "saint" = "st"); its last word index or -1. */
 function phraseAt(index: PhraseIndex, words: readonly Word[], i: number, text: string): number {
   const first = canonicalWord(words[i].low);
@@ -145,6 +150,23 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         if (plainName(lex, words[j].low, "last")) {
           for (let m = i; m <= j; m++) mark[m] = 1;
           i = j;
+        }
+      }
+      // A given name that no dictionary knows before a frequent surname that may be a word ("dorothy king", "amara
+      // hill"), and a surname before such a given name ("gonzalez maria", a surname-first query): the pair is the signal.
+      for (let i = 0; i + 1 < words.length; i++) {
+        if (mark[i + 1] || !/^[ \t]{1,2}$/.test(text.slice(words[i].end, words[i + 1].start))) continue;
+        const a = words[i].low;
+        const b = words[i + 1].low;
+        const next = words[i + 2] ? text.slice(words[i + 1].end, words[i + 2].start) : "";
+        if (/^\s{0,2}\d/.test(next) && !/^\s{1,2}\d{1,3}\s?(?:y|yo|yrs?|m|f|mo|mos)?\b/i.test(next)) continue;
+        const lb = lex.surnames.get(b);
+        if (plainName(lex, a, "first") && (lex.firstNames.get(a) ?? Infinity) < 3000 && lb !== undefined && lb < 10000 && pairWord(lex, b)) {
+          mark[i] = mark[i + 1] = 1;
+          i++;
+        } else if (plainName(lex, a, "last") && (lex.surnames.get(a) ?? Infinity) < 5000 && plainName(lex, b, "first") && (lex.firstNames.get(b) ?? Infinity) < 2000) {
+          mark[i] = mark[i + 1] = 1;
+          i++;
         }
       }
       // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").

@@ -40,6 +40,7 @@ export interface DateRules {
   relative: RegExp;
   theOrdinal: RegExp;
   lineDayMonth: RegExp;
+  dayMonthTime: RegExp;
   quarter: RegExp;
   bareMonth: RegExp;
   ageList: RegExp;
@@ -62,7 +63,7 @@ export function compileDateRules(): DateRules {
     monthNumYear: /(?<![\d\/.\-])(0?[1-9]|1[0-2])([\/\-])((?:19|20)\d\d)(?![\d]|[\/\-]\d)/gd,
     // d/m or m/d without a year: only after a date cue.
     // m/d (US) or d/m (UK: "w/c 14/10", "LMP 10/2").
-    dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos|doa|dod|lmp|edd|edc|w\/c|wc|week\s+commencing|wk\s+of|week\s+of|appt|appointment)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])|(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2]))(?![\d\/]|\.\d)/giud,
+    dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos|doa|dod|lmp|edd|edc|w\/c|wc|week\s+commencing|wk\s+of|week\s+of|appt|appointment|drawn|collected|tested|scan|scanned|performed|completed|due|booked|scheduled|expires?|expired|received|signed|consented|randomi[sz]ed|enrolled|hearing|delivered)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])|(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2]))(?![\d\/]|\.\d)/giud,
     cuedYear: /(?<![\p{L}])(?:in|since|from|until|till|through|thru|to|by|during|of|circa|around|before|after|year|born|dob|back\s+in|summer|winter|spring|fall|autumn|early|mid|late|the\s+year|between|and|or|class\s+of)\s{1,3}((?:19|20)\d\d|['’]\d\d)(?![\d\p{L}]|\s{0,2}(?:mg|ml|g|units|patients|people|cases)\b)|\(((?:19|20)\d\d)\)/giud,
     // A year alone in a query or a fragment ("2021 colonoscopy", "letters 2022"): 1950–2039, no unit or number next.
     bareYear: /(?<![\d.,\/\-#=+×*<>~])(?<!\d[.,]?\s)(?<![=+×*<>~#\/\-]\s)(?<![\p{L}\d])((?:19[5-9]\d|20[0-3]\d))(?![\d.,\/:\-]\d|\d|\s?(?:%|mg|mcg|g|kg|ml|l|cc|units?|iu|mmhg|mm|cm|patients|people|cases|cells|calories|kcal|steps|feet|ft|miles|m|km|hours?|hrs?|minutes?|mins?|days?|beds?|x)(?![\p{L}]))/giud,
@@ -79,6 +80,8 @@ export function compileDateRules(): DateRules {
     ageOfAge: /(?<![\d.])(\d{1,3})\s{1,2}years?\s{1,2}of\s{1,2}age(?![\p{L}])/giud,
     // "on the 20th", "by the 3rd", "since the 14th": a day of the month; not "the 3rd time", "the 5th toe".
     theOrdinal: /(?<![\p{L}])(?:on|by|until|till|since|from|before|after|for|around|about|due)\s{1,2}the\s{1,2}((?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?![\p{L}\d])(?!\s{1,2}(?:time|times|day|days|week|weeks|month|months|year|years|dose|doses|cycle|visit|floor|percentile|centile|trimester|grade|decade|attempt|round|session|line|rib|ribs|toe|finger|digit|ventricle|nerve|cranial|edition|generation|degree|place|stage|of\s+(?:the|his|her|their|these|those|\d)))/giud,
+    // m/d before a time of day ("4/11 AM", "3/6 14:00"): a date and its time.
+    dayMonthTime: /(?<![\d\/.\-:\p{L}])((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01]))(?=\s{1,2}(?:AM|PM|am|pm|a\.m\.|p\.m\.|(?:[01]\d|2[0-3]):[0-5]\d)(?![\p{L}\d]))/gud,
     lineDayMonth: /^[ \t]{0,8}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])|(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2]))[ \t]{0,8}$/gmd,
     // "Q2 2023", "second quarter of 2021".
     quarter: /(?<![\p{L}\d])(?:Q[1-4]\s?(?:19|20)\d\d|(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?:19|20)\d\d|(?:19|20)\d\d\s?Q[1-4])(?![\p{L}\d])/giud,
@@ -98,6 +101,8 @@ export function compileDateRules(): DateRules {
 
 /** Holidays that name a day (the annotators' notes count them as dates): "Boxing Day", "New Year's Eve", "Thanksgiving". */
 const HOLIDAY = /(?<![\p{L}])(?:Christmas\s(?:Day|Eve)|Boxing\sDay|New\sYear['’]?s?\s(?:Day|Eve)|Easter\s(?:Sunday|Monday|Day)|Good\sFriday|Thanksgiving(?:\sDay)?|Labou?r\sDay|Memorial\sDay|Independence\sDay|Veterans['’]?\sDay|Presidents['’]?\sDay|Columbus\sDay|Martin\sLuther\sKing(?:\sJr\.?)?\sDay|MLK\sDay|Juneteenth|Halloween|Hallowe['’]en|Valentine['’]?s\sDay|St\.?\sPatrick['’]?s\sDay|Mother['’]?s\sDay|Father['’]?s\sDay|Bonfire\sNight|Guy\sFawkes\sNight|Remembrance\sSunday|Burns\sNight|Hogmanay|Christmas|Easter)(?![\p{L}])/gud;
+/** The same holidays in lower case ("over thanksgiving", "since christmas"): only the unambiguous single words. */
+const HOLIDAY_LOWER = /(?<![\p{L}])(?:thanksgiving|christmas|xmas|easter|halloween|hogmanay|juneteenth)(?![\p{L}])/gud;
 
 /** "84YR LADY", "45 yr male", "3yo boy": a number of years fused or next to a word for the person. */
 const AGE_NOUN = /(?<![\p{L}\d.\/])(\d{1,3}\s{0,2}(?:yrs?|y))\s{1,2}(?=(?:lady|man|male|female|woman|gent|gentleman|boy|girl|pt|patient|m|f)(?![\p{L}]))/giud;
@@ -231,6 +236,8 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     }
     // A line that is a day and a month alone ("9/2", "14/10"): a fragment.
     for (const [s, e] of groupMatches(rules.lineDayMonth, text, 1)) push(s, e, "fragment-day-month", 0.6);
+    for (const [s, e] of groupMatches(rules.dayMonthTime, text, 1)) push(s, e, "day-month-time", 0.7);
+    for (const [s, e] of groupMatches(HOLIDAY_LOWER, text, 0)) push(s, e, "holiday", 0.7);
     if (opts.relative) for (const [s, e] of groupMatches(rules.relative, text)) push(s, e, "relative", 0.7);
     // Two month/day dates as a range with no cue: "3/4–3/9", "12/28-1/3" (the same month or the next one, different
     // days; not "4/5-5/5" power grades nor "1/2-3/4" fractions).

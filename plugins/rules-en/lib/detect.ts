@@ -162,9 +162,9 @@ const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d0s|\d{1,3}(?:\s{0,2}(?:
  * right after a name, no comma. */
 const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MFy]|\d0s)(?![\p{L}\d\/])/u;
 
-/** "Carys 16 gillick", "mrs o'driscoll 87 fall": a bare number between a name and a lower-case word that is neither a
- * unit nor a plural noun ("Jones 3 falls", "Smith 2 stents" are counts). */
-const AGE_BARE_AFTER_NAME = /^\s{1,2}([1-9]\d{0,2})(?=\s{1,2}(?:#|\p{Ll}))(?!\s{1,2}(?:mg|mcg|micrograms?|g|kg|ml|mls|l|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|sachets?|x|times|days?|d|weeks?|wks?|w|months?|mos?|m|years?|yrs?|y|hrs?|hours?|h|mins?|minutes?|secs?|am|pm|cm|mm|doses?|bpm|mmhg|lbs?|oz|st|nd|rd|th|pills?|cigarettes|cigs|packs?|visits?|attempts?|episodes?|of|to|and|or|out|per|stone|percent|beds?|bays?|floors?|steps?|feet|ft|inches|in)(?![\p{L}]))(?!\s{1,2}(?!(?:has|is|was)(?![\p{L}]))\p{Ll}+s(?![\p{L}]))/u;
+/** "Carys 16 gillick", "mrs o'driscoll 87 fall", "Ffion 16 wants": a bare number between a name and a lower-case word
+ * that is neither a unit nor a plural noun ("Jones 3 falls", "Smith 2 stents" are counts; a verb in -s is no noun). */
+const AGE_BARE_AFTER_NAME = /^\s{1,2}([1-9]\d{0,2})(?=\s{1,2}(?:#|\p{Ll}))(?!\s{1,2}(?:mg|mcg|micrograms?|g|kg|ml|mls|l|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|sachets?|x|times|days?|d|weeks?|wks?|w|months?|mos?|m|years?|yrs?|y|hrs?|hours?|h|mins?|minutes?|secs?|am|pm|cm|mm|doses?|bpm|mmhg|lbs?|oz|st|nd|rd|th|pills?|cigarettes|cigs|packs?|visits?|attempts?|episodes?|of|to|and|or|out|per|stone|percent|beds?|bays?|floors?|steps?|feet|ft|inches|in)(?![\p{L}]))(?!\s{1,2}(?!(?:has|is|was|wants|needs|says|feels|reports|presents|states|complains|denies|lives|takes|seems|looks|attends|goes|comes|keeps|gets|does|refuses|declines|requests|asks)(?![\p{L}]))\p{Ll}+s(?![\p{L}]))/u;
 /** "Mr. Grabowski is 84, lives alone": the number said of the named person. */
 const AGE_IS_AFTER_NAME = /^\s{1,2}(?:is|was|turned|turns|is\s+now)\s{1,2}(\d{1,3})(?=\s{0,2}(?:[,;.)]|$|\n|and\s|with\s|today|now))(?![.,]\d)/u;
 

@@ -152,7 +152,13 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         // A record or a service of the facility right after it: "Quest lab order", "Spire private letter", "Cedars outside labs".
         const service = !acronym && tokens.slice(g + 1, g + 3).some((x, i) => x.kind === "word" && !x.newlineBefore && x.shape === "lower" && FACILITY_SERVICE_AFTER.has(x.low) && (i === 0 || tokens[g + 1].shape === "lower"));
         const theCue = cue?.low === "the" && !t.sentenceStart && !acronym;
-        if (!ambiguous || aloneAcronym || campus || (cue && FACILITY_CUES.has(cue.low) && !t.sentenceStart) || theCue || service || typeEndAt(tokens, lex, g + 1) >= 0) {
+        // A one-word listed name with its second word ("Mercy General", "Sutter Memorial"): the second word is the signal.
+        const second = single && !acronym && cap(tokens[g + 1]) && !tokens[g + 1].newlineBefore && tokens[g + 1].shape !== "upper" && FACILITY_SECOND.has(tokens[g + 1].low) && tokens[g + 1].low !== "university" && tokens[g + 1].low !== "community" && !NOT_AFTER_SECOND.has(tokens[g + 2]?.low ?? "");
+        // A branch of a listed pharmacy or store by its street or town: "the CVS on Elm St", "Boots, High Street",
+        // "Boots – Kings Heath"; or after a pharmacy label ("Nominated pharmacy: Boots").
+        const branch = single && branchAfter(tokens, lex, g);
+        const label = tokens[k - 1]?.low === ":" && PHARMACY_LABELS.has(tokens[k - 2]?.low ?? "");
+        if (!ambiguous || aloneAcronym || campus || second || branch || label || (cue && FACILITY_CUES.has(cue.low) && !t.sentenceStart) || theCue || service || typeEndAt(tokens, lex, g + 1) >= 0) {
           const end = extendFacility(tokens, lex, g);
           if (!eponymContextAfter(tokens, end)) {
             push(k, end, "Organization:Healthcare", 0.9, "facility-list");
@@ -913,6 +919,33 @@ function properFacilityWord(lex: RulesEnLexicon, t: Token): boolean {
     return FACILITY_SECOND.has(t.low) || lex.firstNames.has(t.low) || lex.surnames.has(t.low) || lex.places.has(t.low);
   }
   return true;
+}
+
+/** Words after "General" that make it a specialty, not a hospital's name ("Mercy General Surgery"). */
+const NOT_AFTER_SECOND = new Set(["surgery", "surgical", "medicine", "medical", "practice", "practitioner", "paediatrics", "pediatrics", "anaesthesia", "anesthesia", "ward", "public", "population", "health", "hospital"]);
+/** Field labels before a pharmacy's or a practice's name. */
+const PHARMACY_LABELS = new Set(["pharmacy", "chemist", "pharmacist", "dispenser", "dispensary", "practice", "surgery", "hospital", "facility", "provider"]);
+/** Street words that make the words before them a street ("Elm St", "High Street", "Kirkgate" is found as a place). */
+const BRANCH_STREET = new Set(["st", "street", "road", "rd", "avenue", "ave", "lane", "ln", "boulevard", "blvd", "drive", "dr", "way", "parade", "square", "broadway", "highway", "hwy", "pike", "plaza", "mall", "centre", "center"]);
+
+/**
+ * A listed pharmacy or store written with its branch after it: "on" and a street ("the CVS on Elm St", "Walgreens on
+ * Main"), or a comma or a dash and a street or a listed place ("Boots, High St", "Boots – Kings Heath").
+ */
+function branchAfter(tokens: readonly Token[], lex: RulesEnLexicon, g: number): boolean {
+  const nx = tokens[g + 1];
+  if (!nx || nx.newlineBefore) return false;
+  const sep = nx.low === "on" || nx.low === "," || ((nx.low === "-" || nx.low === "–" || nx.low === "—") && nx.spaceBefore);
+  if (!sep) return false;
+  const j = g + 2;
+  if (!cap(tokens[j]) || tokens[j].newlineBefore) return false;
+  for (let n = 0; n < 3; n++) {
+    const w = tokens[j + n];
+    if (!w || w.newlineBefore || w.kind !== "word") break;
+    if (n > 0 && BRANCH_STREET.has(w.low) && cap(w)) return true;
+    if (!cap(w)) break;
+  }
+  return nx.low !== "on" && matchPhrase(lex.places, tokens, j, placeWordOk) >= 0;
 }
 
 /** The index of the last token of a facility type phrase starting at k ("Medical Center", "Hospital"), or -1. */
