@@ -455,4 +455,10 @@ export const CASES: Record<string, readonly string[]> = {
     "letter for mrs [doreen hill] re bloods",
     "Power 4/5 in both legs; half a tablet (1/2) started; CVS: HS I+II+0.",
   ],
+  "round eight: places no gazetteer lists, after a verb of residence": [
+    "Widowed, lives alone in [Glenageary Park], independent with ADLs.",
+    "His sister is from\n[Tullyhogue] and visits on Sundays.",
+    "She grew up in [Carrowbeg] before moving.",
+    "Lives in sheltered housing; lives with [Sunita] in a flat; lives in Supported Living.",
+  ],
 };

@@ -796,6 +796,42 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     push(first, finalEnd, "Address_Location:Other", single && !cued && after < 0 ? 0.7 : 0.85, "place");
     k = finalEnd;
   }
+  return out.concat(unlistedPlacesAfterResidence(tokens, text, lex, out));
+}
+
+/** Where someone lives, comes from or moved to: the verb (and an adverb) before "in", "at", "from", "to" or "near". */
+const RESIDENCE_VERBS = new Set(["lives", "living", "lived", "resides", "residing", "resided", "based", "moved", "relocated", "grew", "born", "raised", "originally", "visiting", "emigrated", "immigrated", "settled"]);
+const RESIDENCE_ADVERBS = new Set(["alone", "nearby", "locally", "now", "still", "independently", "up", "here", "there", "separately", "together", "currently"]);
+/** Words that end a place reading: buildings and services after the name ("lives in Brunel House" is kept, "in Ward 4" no). */
+const NOT_RESIDENCE_WORDS = new Set(["ward", "bay", "bed", "room", "unit", "hospital", "clinic", "care", "home", "the", "a", "an", "his", "her", "their", "supported", "sheltered", "temporary", "emergency", "foster", "residential"]);
+
+/**
+ * A capitalised place that no gazetteer lists, right after a verb of residence and its preposition: "lives nearby in
+ * Penwortham", "lives alone in Kilmacud", "the other lad is from Seacombe" (is/are from), "grew up in Broughty Ferry".
+ * One to three capitalised words; the first is no everyday, medical or stop word, no listed given name and no
+ * country, nationality or language. Only where no other rule found something there.
+ */
+function unlistedPlacesAfterResidence(tokens: readonly Token[], text: string, lex: RulesEnLexicon, found: readonly Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let k = 2; k < tokens.length; k++) {
+    const t = tokens[k];
+    const prep = tokens[k - 1];
+    if (t.kind !== "word" || t.shape !== "title" || prep.newlineBefore || prep.kind !== "word" || !/^(?:in|at|from|to|near)$/.test(prep.low)) continue;
+    let v = tokens[k - 2];
+    if (v && RESIDENCE_ADVERBS.has(v.low) && tokens[k - 3]) v = tokens[k - 3];
+    const isFrom = prep.low === "from" && (v?.low === "is" || v?.low === "are" || v?.low === "was" || v?.low === "comes" || v?.low === "came");
+    if (!v || v.kind !== "word" || (!RESIDENCE_VERBS.has(v.low) && !isFrom)) continue;
+    if (v.low === "grew" && tokens[k - 2]?.low !== "up") continue;
+    const w = wordInfo(lex, t);
+    if (w.common || w.commonSmall || w.stop || w.calendar || w.eponym || w.medicalProper || w.acronym || lex.medical.has(t.low) || lex.countries.has(t.low) || w.firstRank !== undefined || NOT_RESIDENCE_WORDS.has(t.low) || t.text.length < 4) continue;
+    let e = k;
+    while (e - k < 2 && tokens[e + 1]?.kind === "word" && tokens[e + 1].shape === "title" && !tokens[e + 1].newlineBefore && tokens[e + 1].spaceBefore && !NOT_RESIDENCE_WORDS.has(tokens[e + 1].low) && !wordInfo(lex, tokens[e + 1]).stop && !COLUMN_GAP.test(text.slice(tokens[e].end, tokens[e + 1].start))) e++;
+    const start = t.start;
+    const end = tokens[e].end;
+    if (eponymContextAfter(tokens, e) || found.some((c) => c.start < end && start < c.end)) continue;
+    out.push({ start, end, label: "Address_Location:Other", score: 0.55, rule: "unlisted-place-after-residence" });
+    k = e;
+  }
   return out;
 }
 
