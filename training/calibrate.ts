@@ -9,11 +9,11 @@
 // the threshold where the new model beats the reference by the widest margin on the worse of core-PII recall gain
 // and non-PII redaction drop, among thresholds reaching --min-recall (chooseBalanced); a new model is shipped only if
 // it improves on both, so this is the operating point that leaves most room on each.
-// The held-out round (--held, default t-*-r6) is refused: it is scored only at the start and end of a session.
+// The held-out round (--held, default t-*-r7) is refused: it is scored only at the start and end of a session.
 //
-// Usage: node --import tsx training/calibrate.ts --model training/data/out-nl --lang nl [--include '-r5$'] \
+// Usage: node --import tsx training/calibrate.ts --model training/data/out-nl --lang nl [--include '^t-.*-r6$'] \
 //          [--reference models/meddeid-nl-small] [--rule recall|balanced] [--min-recall 0.95] [--write]
-//   (--write: into the model's bundle.json; a regex that starts with a dash is passed as --include='-r5$')
+//   (--write: into the model's bundle.json; a regex that starts with a dash is passed as --include='-r6$')
 import "reflect-metadata";
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -22,7 +22,7 @@ import { loadJsonlDocuments, type DetectedSpan, type Document } from "../src/con
 import { scoreCorpus } from "../src/eval/index.js";
 import { listSources, ROOT } from "../eval-sets/tools/build.js";
 import { readModelDirectory } from "../plugins/meddeid-onnx/bundle.js";
-import { decodeSpans, extendToWholeWords, type TokenScores } from "../plugins/meddeid-onnx/decode.js";
+import { aggregateWords, decodeSpans, extendToWholeWords, type TokenScores, type WordAggregation } from "../plugins/meddeid-onnx/decode.js";
 import { TokenClassifierEngine } from "../plugins/meddeid-onnx/engine.js";
 import { TextTokenizer, type TokenizedText } from "../plugins/meddeid-onnx/tokenizer.js";
 
@@ -34,6 +34,8 @@ export interface Scored {
 
 export interface SweepPoint {
   threshold: number;
+  /** How a word's tokens pooled P(O) (decode.ts aggregateWords). */
+  aggregation?: WordAggregation;
   core_pii_recall: number | null;
   non_pii_redaction_rate: number | null;
   span_recall: number | null;
@@ -64,12 +66,12 @@ export function chooseBalanced(points: readonly SweepPoint[], reference: SweepPo
   return margin(best) >= 0 ? best : undefined;
 }
 
-async function scoreModel(modelDir: string, sets: readonly string[]): Promise<{ docs: Scored[]; shipped?: number }> {
+async function scoreModel(modelDir: string, sets: readonly string[]): Promise<{ docs: Scored[]; shipped?: number; aggregation?: WordAggregation }> {
   const spec = await readModelDirectory(modelDir);
   const tokenizer = await TextTokenizer.fromFile(spec.tokenizerPath);
   const engine = await TokenClassifierEngine.create(spec, tokenizer, { threads: 1, batchSize: 4, minScore: 0 });
   try {
-    return { docs: await tokenScoresOfSets(engine, sets), shipped: spec.outsideThreshold };
+    return { docs: await tokenScoresOfSets(engine, sets), shipped: spec.outsideThreshold, aggregation: spec.wordAggregation };
   } finally {
     await engine.close();
   }
@@ -89,10 +91,11 @@ export async function tokenScoresOfSets(engine: TokenClassifierEngine, sets: rea
   return docs;
 }
 
-function point(docs: readonly Scored[], threshold: number | undefined): SweepPoint {
+function point(docs: readonly Scored[], threshold: number | undefined, aggregation: WordAggregation = "token"): SweepPoint {
   const predictions = new Map<string, DetectedSpan[]>();
   for (const d of docs) {
-    predictions.set(d.doc.document_id, d.scores ? extendToWholeWords(d.doc.text, decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, d.scores, 0, threshold)) : []);
+    const scores = d.scores && aggregateWords(d.doc.text, d.tokens.starts, d.tokens.ends, d.scores, aggregation);
+    predictions.set(d.doc.document_id, scores ? extendToWholeWords(d.doc.text, decodeSpans(d.doc.text, d.tokens.starts, d.tokens.ends, scores, 0, threshold)) : []);
   }
   const s = scoreCorpus(
     docs.map((d) => d.doc),
@@ -102,6 +105,7 @@ function point(docs: readonly Scored[], threshold: number | undefined): SweepPoi
   const m = s.systems[0].metrics;
   return {
     threshold: threshold ?? 0,
+    aggregation,
     core_pii_recall: m.core_pii_recall ?? null,
     non_pii_redaction_rate: m.non_pii_redaction_rate ?? null,
     span_recall: m.span_recall ?? null,
@@ -118,12 +122,14 @@ async function main(): Promise<void> {
     options: {
       model: { type: "string" },
       lang: { type: "string" },
-      include: { type: "string", default: "-r5$" },
-      held: { type: "string", default: "^t-.*-r6$" },
+      include: { type: "string", default: "^t-.*-r6$" },
+      held: { type: "string", default: "^t-.*-r7$" },
       reference: { type: "string" },
       "min-recall": { type: "string", default: "0.95" },
       rule: { type: "string", default: "recall" },
       thresholds: { type: "string", default: "0.5,0.6,0.7,0.8,0.85,0.88,0.9,0.91,0.92,0.93,0.94,0.95,0.955,0.96,0.965,0.97,0.975,0.98,0.985,0.99,0.995" },
+      /** Word aggregations to sweep (comma-separated: token, mean, max); each with every threshold. */
+      aggregation: { type: "string", default: "token" },
       write: { type: "boolean", default: false },
     },
   });
@@ -137,12 +143,14 @@ async function main(): Promise<void> {
   let reference: SweepPoint | undefined;
   if (args.reference) {
     const ref = await scoreModel(args.reference, sets);
-    reference = point(ref.docs, ref.shipped);
+    reference = point(ref.docs, ref.shipped, ref.aggregation);
     console.log(line(`reference at its threshold ${ref.shipped ?? "argmax"}`, reference));
     target = Math.max(target, reference.core_pii_recall ?? 0);
   }
-  const points = args.thresholds!.split(",").map(Number).map((t) => point(docs, t));
-  for (const p of points) console.log(line(`outside_threshold ${p.threshold}`, p));
+  const aggregations = args.aggregation!.split(",") as WordAggregation[];
+  for (const a of aggregations) if (!["token", "mean", "max"].includes(a)) throw new Error(`--aggregation: token, mean or max, not ${a}`);
+  const points = aggregations.flatMap((a) => args.thresholds!.split(",").map(Number).map((t) => point(docs, t, a)));
+  for (const p of points) console.log(line(`${p.aggregation} outside_threshold ${p.threshold}`, p));
   if (args.rule !== "recall" && args.rule !== "balanced") throw new Error("--rule recall|balanced");
   if (args.rule === "balanced" && !reference) throw new Error("--rule balanced needs --reference");
   const balanced = args.rule === "balanced" ? chooseBalanced(points, reference!, Number(args["min-recall"])) : undefined;
@@ -151,7 +159,7 @@ async function main(): Promise<void> {
   const rule = balanced
     ? `the widest margin over the reference on the worse of core-PII recall gain and non-PII redaction drop, among thresholds reaching ${pct(Number(args["min-recall"]))}`
     : `lowest outside_threshold whose pooled core-PII recall reaches ${pct(target)}${reference ? " (the reference model's recall at its threshold, at least " + pct(Number(args["min-recall"])) + ")" : ""}`;
-  console.log(`${rule}: outside_threshold ${chosen.threshold}`);
+  console.log(`${rule}: outside_threshold ${chosen.threshold}, word aggregation ${chosen.aggregation}`);
   // A calibration set the model trained on gives an in-sample operating point: said here and in the bundle.
   const bundle = JSON.parse(readFileSync(join(args.model, "bundle.json"), "utf8"));
   const trained = new Set<string>((bundle.training?.data?.dev_sets ?? []).map((s: string) => s.replace(/\.jsonl$/, "")));
@@ -160,6 +168,8 @@ async function main(): Promise<void> {
   if (args.write) {
     const path = join(args.model, "bundle.json");
     bundle.inference.outside_threshold = chosen.threshold;
+    if (chosen.aggregation && chosen.aggregation !== "token") bundle.inference.word_aggregation = chosen.aggregation;
+    else delete bundle.inference.word_aggregation;
     bundle.training.calibration = {
       sets: sets.map((s) => s.replace(/\.txt$/, "")),
       rule,

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Builds a fine-tuned model (4.x): the shipped model's weights and tokenizer, fine-tuned on a mixture of generated
-# notes, ordinary prose (with and without inserted identifiers), short inputs, hard negatives and the hand-written
-# development documents of eval-sets/<lang>/dev except two held-out parts, never trained on: HELD (default: the
-# round-six sets t-*-r6, scored only at the start and end of a session) and CALIBRATE (default: the round-five sets,
-# on which training/calibrate.ts chooses outside_threshold). Test sets are never read.
-# Usage: training/finetune.sh <nl|en> <from-model-dir> [minutes] [out-dir]   (MODEL_VERSION, DEV_REPEAT: optional)
+# Builds a fine-tuned model (5.x): the shipped model's weights and tokenizer, fine-tuned on a mixture of generated
+# notes, ordinary prose (with and without inserted identifiers), short inputs, hard negatives, mined negatives (MINED:
+# comma-separated files of prose sentences the model flagged, training/mine-negatives.ts; each also with inserted
+# identifiers) and the hand-written development documents of eval-sets/<lang>/dev except two held-out parts, never
+# trained on: HELD (default: the round-seven sets t-*-r7, scored only at the start and end of a session) and
+# CALIBRATE (default: the round-six sets t-*-r6, on which training/calibrate.ts chooses outside_threshold). Test sets
+# are never read.
+# Usage: training/finetune.sh <nl|en> <from-model-dir> [minutes] [out-dir]
+#   (optional: MODEL_VERSION, DEV_REPEAT, NOTES (generated notes, default 3000), MINED, MINED_MAX)
 # Needs what training/build-model.sh needs (Debian python3-torch, libopenblas0-pthread, manpages*, wdutch, wfrench,
 # wamerican, groff-base; ../shared or SHARED=<path>). Corpora and windows stay in training/data/ (ignored by git).
 set -euo pipefail
@@ -24,8 +27,8 @@ for p in $prose; do
   [ -f "training/data/prose/$p.txt" ] || node --import tsx training/build-prose.ts --lang "$p" --max-pages 400 --shared "$shared" --out "training/data/prose/$p.txt"
   prose_files="$prose_files,training/data/prose/$p.txt"
 done
-held="${HELD:-^t-.*-r6\$}"
-calibrate="${CALIBRATE:--r5\$}"
+held="${HELD:-^t-.*-r7\$}"
+calibrate="${CALIBRATE:-^t-.*-r6\$}"
 dev=""
 held_out=""
 for l in $dev_langs; do
@@ -37,10 +40,11 @@ for l in $dev_langs; do
 done
 data="training/data/$lang-ft"
 node --import tsx training/prepare-mixed.ts --lang "$lang" --tokenizer "$from/tokenizer.json" --prose "${prose_files#,}" \
-  --notes 3000 --seed 3 --shared "$shared" --prose-share "$([ "$lang" = nl ] && echo 0.06 || echo 0.09)" --short 20000 \
-  --prose-negatives 6000 --dev "${dev#,}" --dev-repeat "${DEV_REPEAT:-3}" --out "$data"
+  --notes "${NOTES:-3000}" --seed 3 --shared "$shared" --prose-share "$([ "$lang" = nl ] && echo 0.06 || echo 0.09)" --short 20000 \
+  --prose-negatives 6000 --dev "${dev#,}" --dev-repeat "${DEV_REPEAT:-3}" \
+  --mined "${MINED:-}" --mined-max "${MINED_MAX:-40000}" --out "$data"
 nice -n 10 /usr/bin/python3 training/train.py --data "$data" --tokenizer "$from/tokenizer.json" --out "$out" --name "$name" \
   --hidden 192 --layers 3 --heads 4 --ffn 768 --dropout 0.05 --tokens-per-batch 4096 --lr 3e-4 --warmup 0.05 --seed 42 \
   --max-positions 512 --position-shift 0.5 --bundle-max-length 256 --max-minutes "$minutes" \
-  --init-onnx "$from/model.onnx" --init-tokenizer "$from/tokenizer.json" --outside-threshold "$threshold" --model-version "${MODEL_VERSION:-4}" \
+  --init-onnx "$from/model.onnx" --init-tokenizer "$from/tokenizer.json" --outside-threshold "$threshold" --model-version "${MODEL_VERSION:-5}" \
   --held-out "${held_out#,}" --save-torch "$data/model.pt"

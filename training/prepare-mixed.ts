@@ -11,6 +11,9 @@
 //   dev       (--dev, optional) hand-written development documents with their gold spans (eval-sets/*/dev/*.jsonl,
 //             never test sets), each repeated --dev-repeat times (later copies a random run of the document's lines);
 //             the caller chooses and reports what it holds out
+//   mined     (--mined, optional) sentences of ordinary prose that a model flagged (training/mine-negatives.ts), each
+//             once as a negative and once with 1–2 identifiers inserted, so the model unlearns exactly its own false
+//             positives on text nobody here wrote without learning that such sentences never hold an identifier
 // Tokenised by the plugin's own tokenizer code, windows as at inference (planWindows), written like prepare-data.ts.
 //
 // Usage: node --import tsx training/prepare-mixed.ts --lang nl --tokenizer <tokenizer.json> --prose training/data/prose/nl.txt,training/data/prose/fr.txt \
@@ -203,6 +206,9 @@ async function main(): Promise<void> {
       /** Comma-separated development .jsonl files with gold spans (never test sets). */
       dev: { type: "string", default: "" },
       "dev-repeat": { type: "string", default: "1" },
+      /** Comma-separated files of mined sentences, one a line (training/mine-negatives.ts); at most --mined-max. */
+      mined: { type: "string", default: "" },
+      "mined-max": { type: "string", default: "40000" },
       out: { type: "string" },
     },
   });
@@ -270,6 +276,17 @@ async function main(): Promise<void> {
         m.add(r === 0 ? "dev" : "dev-part", part.text, part.spans);
       }
     }
+  }
+  const mined = values.mined.split(",").filter(Boolean).flatMap((p) => readLines(p));
+  for (let i = mined.length - 1; i > 0; i--) {
+    const j = prng.int(0, i);
+    [mined[i], mined[j]] = [mined[j], mined[i]];
+  }
+  for (const s of mined.slice(0, Number(values["mined-max"]))) {
+    m.add("mined", s);
+    let ex = { text: s, spans: [] as Span[] };
+    for (let j = prng.int(1, 2); j > 0; j--) ex = m.insert(ex.text, ex.spans, m.entity());
+    m.add("mined-inserted", ex.text, ex.spans);
   }
   const nProse = Math.round(prose.length * Number(values["prose-share"]));
   for (let i = 0; i < nProse; i++) m.add("prose", m.proseRun(1, 4));
@@ -346,6 +363,7 @@ async function main(): Promise<void> {
     prose_sentences: prose.length,
     dev_sets: devFiles.map((f) => f.replace(/^.*eval-sets\//, "")),
     dev_repeat: Number(values["dev-repeat"]),
+    mined_sentences: Math.min(mined.length, Number(values["mined-max"])),
     hard_negatives: negatives.length,
     windows: lengths.length,
     tokens: ids.length,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Span } from "../../src/contract/index.js";
 import { Prng } from "../../src/synth/index.js";
 import { calibrationSets, chooseBalanced, chooseThreshold, type SweepPoint } from "../../training/calibrate.js";
+import { minedOf } from "../../training/mine-negatives.js";
 import { lineRun } from "../../training/prepare-mixed.js";
 
 describe("lineRun", () => {
@@ -75,5 +76,14 @@ describe("calibrate, balanced rule", () => {
     const points = [p(0.8, 0.94, 0.1), p(0.9, 0.951, 0.249)];
     expect(chooseBalanced(points, reference, 0.95)?.threshold).toBe(0.9);
     expect(chooseBalanced([p(0.8, 0.94, 0.1), p(0.9, 0.96, 0.3)], reference, 0.95)).toBeUndefined();
+  });
+});
+
+describe("mine-negatives", () => {
+  it("keeps the texts the model flagged, except those whose flagged text has a digit, an @ or a slash", () => {
+    const texts = ["De map wordt gewist.", "Kies een kleur voor het venster.", "Versie 2 van het bestand.", "Zie het pad a/b.", "Niets hier."];
+    const at = (t: string, w: string) => ({ start: t.indexOf(w), end: t.indexOf(w) + w.length });
+    const spans = [[at(texts[0], "map")], [at(texts[1], "kleur"), at(texts[1], "venster")], [at(texts[2], "Versie 2")], [at(texts[3], "a/b")], []];
+    expect(minedOf(texts, spans)).toEqual({ kept: [texts[0], texts[1]], flagged: 4, shapeLike: 2 });
   });
 });
