@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { WordAggregation } from "./decode.js";
 import { canonicalLabel, DeidError, LABEL_MAPS, mapForeignLabel, MODEL_LABELS, type Label, type LabelMapId } from "../../src/contract/index.js";
 
 export interface DualHeadSpec {
@@ -27,6 +28,8 @@ export interface ModelSpec {
   minEntityScore: number;
   /** A token is O only when P(O) reaches this; else B or I, whichever is likelier. Undefined: argmax of O, B, I. */
   outsideThreshold?: number;
+  /** How a word's tokens pool P(O) before tagging (decode.ts aggregateWords); undefined: per token. */
+  wordAggregation?: WordAggregation;
   heads: DualHeadSpec | TypedBioSpec;
 }
 
@@ -64,6 +67,12 @@ function positiveInt(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+function wordAggregationOf(dir: string, value: unknown): { wordAggregation?: WordAggregation } {
+  if (value === undefined) return {};
+  if (value === "token" || value === "mean" || value === "max") return { wordAggregation: value };
+  throw configError(`bundle ${dir}: inference.word_aggregation must be "token", "mean" or "max", not ${JSON.stringify(value)}`);
+}
+
 async function readBundle(dir: string): Promise<ModelSpec> {
   const bundle = await readJson(join(dir, "bundle.json"));
   const labels = (bundle.labels ?? {}) as { bio?: unknown; entity?: unknown };
@@ -72,7 +81,7 @@ async function readBundle(dir: string): Promise<ModelSpec> {
   if (mismatch) throw configError(`bundle ${dir} refused: ${mismatch}`);
   const weights = (bundle.weights ?? {}) as { filename?: unknown; format?: unknown };
   const onnxName = typeof weights.filename === "string" && weights.filename.endsWith(".onnx") ? weights.filename : "model.onnx";
-  const inference = (bundle.inference ?? {}) as { max_length?: unknown; overlap?: unknown; min_entity_score?: unknown; outside_threshold?: unknown };
+  const inference = (bundle.inference ?? {}) as { max_length?: unknown; overlap?: unknown; min_entity_score?: unknown; outside_threshold?: unknown; word_aggregation?: unknown };
   const tokenizerDir = typeof bundle.tokenizer_path === "string" ? join(dir, bundle.tokenizer_path) : dir;
   return {
     dir,
@@ -85,6 +94,7 @@ async function readBundle(dir: string): Promise<ModelSpec> {
     ...(typeof inference.outside_threshold === "number" && inference.outside_threshold > 0 && inference.outside_threshold <= 1
       ? { outsideThreshold: inference.outside_threshold }
       : {}),
+    ...wordAggregationOf(dir, inference.word_aggregation),
     heads: { kind: "meddeid", entityLabels: MODEL_LABELS },
   };
 }

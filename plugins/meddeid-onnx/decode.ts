@@ -58,6 +58,46 @@ export function bioTag(bio: Float32Array, t: number, outsideThreshold?: number):
   return bio[t * 3 + BIO_B] >= bio[t * 3 + BIO_I] ? BIO_B : BIO_I;
 }
 
+/** How the O probability of a word's tokens is pooled before tagging: none (per token), the mean, or the maximum. */
+export type WordAggregation = "token" | "mean" | "max";
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A word is an identifier or not as a whole: every token of a word of letters and digits gets the word's pooled
+ * P(O) (the mean or the maximum over its tokens), with B and I scaled to keep their ratio, so one decision is taken
+ * per word. "max" tags a word only when every token of it is confidently not O; "token" returns the scores as they
+ * are. Tokens outside such words (punctuation, spaces) keep their own scores.
+ */
+export function aggregateWords(text: string, starts: readonly number[], ends: readonly number[], scores: TokenScores, mode: WordAggregation): TokenScores {
+  if (mode === "token") return scores;
+  const bio = Float32Array.from(scores.bio);
+  let t = 0;
+  for (const m of text.matchAll(WORD)) {
+    const a = m.index;
+    const b = a + m[0].length;
+    while (t < starts.length && ends[t] <= a) t++;
+    let u = t;
+    let pooled = 0;
+    while (u < starts.length && starts[u] < b) {
+      pooled = mode === "max" ? Math.max(pooled, bio[3 * u]) : pooled + bio[3 * u];
+      u++;
+    }
+    if (u - t < 2) continue;
+    const po = mode === "max" ? pooled : pooled / (u - t);
+    for (let k = t; k < u; k++) {
+      const rest = bio[3 * k + BIO_B] + bio[3 * k + BIO_I];
+      const f = rest > 0 ? (1 - po) / rest : 0;
+      bio[3 * k] = po;
+      bio[3 * k + BIO_B] *= f;
+      bio[3 * k + BIO_I] *= f;
+    }
+    // a token that runs past the word (a piece of "word." or " word") stays with the next word's scan
+    t = Math.max(t, u - 1);
+  }
+  return { ...scores, bio };
+}
+
 export function decodeSpans(
   text: string,
   starts: readonly number[],

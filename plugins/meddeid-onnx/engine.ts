@@ -3,7 +3,7 @@
 import * as ort from "onnxruntime-node";
 import type { DetectedSpan } from "../../src/contract/index.js";
 import type { ModelSpec } from "./bundle.js";
-import { decodeSpans, extendToWholeWords, softmaxRows, type TokenScores } from "./decode.js";
+import { aggregateWords, decodeSpans, extendToWholeWords, softmaxRows, type TokenScores, type WordAggregation } from "./decode.js";
 import type { TextTokenizer, TokenizedText } from "./tokenizer.js";
 import { LogitAccumulator, planWindows, type TokenWindow } from "./windows.js";
 
@@ -13,6 +13,8 @@ export interface EngineOptions {
   minScore: number;
   /** See decodeSpans; undefined: argmax. */
   outsideThreshold?: number;
+  /** See aggregateWords; undefined: per token. */
+  wordAggregation?: WordAggregation;
 }
 
 type IdType = "int32" | "int64";
@@ -143,7 +145,8 @@ export class TokenClassifierEngine {
     const scored = await this.tokenScores(texts, signal);
     return scored.map(({ tokens, scores }, doc) => {
       if (!scores) return [];
-      return extendToWholeWords(texts[doc], decodeSpans(texts[doc], tokens.starts, tokens.ends, scores, this.options.minScore, this.options.outsideThreshold));
+      const pooled = aggregateWords(texts[doc], tokens.starts, tokens.ends, scores, this.options.wordAggregation ?? "token");
+      return extendToWholeWords(texts[doc], decodeSpans(texts[doc], tokens.starts, tokens.ends, pooled, this.options.minScore, this.options.outsideThreshold));
     });
   }
 

@@ -27,6 +27,9 @@ const configSchema = z
     min_score: z.number().min(0).max(1).optional(),
     /** A token is O only when P(O) reaches this (else B or I); default: the bundle's outside_threshold, else argmax. */
     outside_threshold: z.number().gt(0).max(1).optional(),
+    /** How a word's tokens pool P(O) before tagging: "token" (none), "mean", "max"; default: the bundle's
+     * inference.word_aggregation, else "token". */
+    word_aggregation: z.enum(["token", "mean", "max"]).optional(),
     /** For Hugging Face exports: model entity type → contract label, for types the built-in maps do not know. */
     label_map: z.record(z.string(), z.enum(LABELS)).default({}),
   })
@@ -57,6 +60,7 @@ export async function createMeddeidDetector(options: MeddeidOnnxOptions, ctx: Pl
       batchSize: options.batch_size,
       minScore: options.min_score ?? spec.minEntityScore,
       outsideThreshold: options.outside_threshold ?? spec.outsideThreshold,
+      wordAggregation: options.word_aggregation ?? spec.wordAggregation ?? "token",
     });
   } catch (err) {
     if (err instanceof DeidError) throw err;

@@ -220,6 +220,17 @@ describe("bundles", () => {
     expect(entityLabelMismatch([...MODEL_LABELS])).toBeUndefined();
   });
 
+  it("reads inference.word_aggregation and refuses an unknown one with the bundle and field named", async () => {
+    const target = await bundleWith([...MODEL_LABELS]);
+    const bundle = JSON.parse(await readFile(join(target, "bundle.json"), "utf8"));
+    bundle.inference.word_aggregation = "max";
+    await writeFile(join(target, "bundle.json"), JSON.stringify(bundle));
+    expect((await readModelDirectory(target)).wordAggregation).toBe("max");
+    bundle.inference.word_aggregation = "sum";
+    await writeFile(join(target, "bundle.json"), JSON.stringify(bundle));
+    await expect(readModelDirectory(target)).rejects.toThrow(/inference\.word_aggregation must be "token", "mean" or "max", not "sum"/);
+  });
+
   it("refuses a missing model directory", async () => {
     await expect(createMeddeidDetector(plugin.meta.configSchema.parse({ model: join(dir, "nope") }), ctx)).rejects.toThrow(/not found/);
   });
