@@ -72,6 +72,11 @@ const positives: PositiveCase[] = [
   ["Heropname [[26/7]] wegens koorts.", "Date"],
   ["Arbeidsongeschikt tot en met [[19/1]].", "Date"],
   ["Op [[17-18/4]] koorts tot 39.", "Date"],
+  // Separators written with spaces around them (typed forms), and year first with spaces.
+  ["Echo gepland op [[21 - 06 - 2023]].", "Date"],
+  ["Consult [[9 / 4 / 2022]] uitgesteld.", "Date"],
+  ["Sessie 2 — [[07 . 11 . 22]]: pijn minder", "Date"],
+  ["Teruggezien op [[2022 11 07]] met zijn zoon.", "Date"],
 ];
 
 const negatives: string[] = [
@@ -130,6 +135,13 @@ const negatives: string[] = [
   "23 10 2011 45",
   "23 10 2011 mg",
   "0 23 10 2011",
+  "EMV 4 - 5 - 6",
+  "dosis 1 - 2 - 2021 mg",
+  "7 . 11 . 22 punten",
+  "score 07 . 11 . 22",
+  "2022 13 07",
+  "2022 11 07 45",
+  "12 2022 11 07",
 ];
 
 describe("dates", () => {

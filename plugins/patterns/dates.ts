@@ -371,6 +371,42 @@ function trySpacedDate(text: string, s: number, rules: DateRules): Found | null 
   return { start: s, end, score: SCORE_PATTERN };
 }
 
+/** "21 - 06 - 2023", "9 / 4 / 2022", "07 . 11 . 22": one separator throughout with spaces around it. */
+const SPACED_SEPARATOR_DATE = /(\d{1,2})[ \t]?([./-])[ \t]?(\d{1,2})[ \t]?\2[ \t]?(\d{4}|\d{2})(?!\d)/y;
+
+/**
+ * A day, a month and a year joined by one separator written with spaces around it ("21 - 06 - 2023", typed or
+ * scanned forms). A two-digit year only when day and month have two digits too ("07 . 11 . 22"); never inside a
+ * longer chain of numbers or before a unit.
+ */
+function trySpacedSeparatorDate(text: string, s: number, rules: DateRules): Found | null {
+  const m = matchAt(SPACED_SEPARATOR_DATE, text, s);
+  if (!m || !/\s/.test(m[0])) return null;
+  const [, d, , mo, y] = m;
+  const end = s + m[0].length;
+  if (y.length === 2 && (d.length !== 2 || mo.length !== 2)) return null;
+  if (wordCharAt(text, end) || /^[ \t]?[./,:-][ \t]?\d/.test(text.slice(end, end + 3)) || (text[end] === " " && digitAt(text, end + 1))) return null;
+  if (/\d[ \t]?[./,-][ \t]?$/.test(text.slice(Math.max(0, s - 3), s))) return null;
+  if (!plausibleYear(y) || !validDayMonthEitherWay(Number(d), Number(mo), rules, fourDigitYear(y)) || unitFollows(text, end)) return null;
+  if (y.length === 2 && scoreWordBefore(text, s)) return null;
+  return { start: s, end, score: SCORE_PATTERN };
+}
+
+/** "2022 11 07": a four-digit year, a two-digit month and a two-digit day separated by single spaces. */
+const SPACED_YEAR_FIRST = /((?:19|20)\d{2}) (\d{2}) (\d{2})(?!\d)/y;
+
+function trySpacedYearFirst(text: string, s: number): Found | null {
+  const m = matchAt(SPACED_YEAR_FIRST, text, s);
+  if (!m) return null;
+  const end = s + m[0].length;
+  if (wordCharAt(text, end) || (text[end] === " " && digitAt(text, end + 1)) || ("./,-:".includes(text[end] ?? "x") && digitAt(text, end + 1))) {
+    return null;
+  }
+  if ((text[s - 1] === " " || "./,-".includes(text[s - 1] ?? "x")) && digitAt(text, s - 2)) return null;
+  if (!isValidDayMonth(Number(m[3]), Number(m[2]), Number(m[1])) || unitFollows(text, end)) return null;
+  return { start: s, end, score: SCORE_PATTERN };
+}
+
 /** Cheap test before the day-month regex: a month word follows the day (after an ordinal and "of"). */
 function monthWordFollows(text: string, e: number, rules: DateRules): boolean {
   let i = e;
@@ -391,7 +427,8 @@ function dateAt(scan: TextScan, r: number, rules: DateRules): Found | null {
   const numericSeparator = next === "/" || next === "." || next === "-";
   if (len === 4) {
     return (numericSeparator && digitAt(text, e + 1) ? tryIso(text, s, e) : null) ?? tryMonthFirst(scan, r, rules) ??
-      tryYearMonthDay(text, s, rules) ?? tryYear(scan, r, rules);
+      tryYearMonthDay(text, s, rules) ?? (next === " " && digitAt(text, e + 1) ? trySpacedYearFirst(text, s) : null) ??
+      tryYear(scan, r, rules);
   }
   if (len > 2) return null;
   if (numericSeparator && digitAt(text, e + 1)) {
@@ -403,8 +440,9 @@ function dateAt(scan: TextScan, r: number, rules: DateRules): Found | null {
     );
   }
   if ((next === "-" || next === "/") && letterAt(text, e + 1)) return tryDayDashMonth(text, s, rules) ?? tryMonthFirst(scan, r, rules);
-  if (numericSeparator) return tryMonthFirst(scan, r, rules);
+  if (numericSeparator) return (text[e + 1] === " " ? trySpacedSeparatorDate(text, s, rules) : null) ?? tryMonthFirst(scan, r, rules);
   if (next === " " && digitAt(text, e + 1)) return trySpacedDate(text, s, rules) ?? tryMonthFirst(scan, r, rules);
+  if ((next === " " || next === "\t") && "./-".includes(text[e + 1] ?? "x")) return trySpacedSeparatorDate(text, s, rules) ?? tryMonthFirst(scan, r, rules);
   return (monthWordFollows(text, e, rules) ? tryDayMonthWords(text, s, rules) : null) ?? tryMonthFirst(scan, r, rules);
 }
 

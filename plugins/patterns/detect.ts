@@ -108,6 +108,32 @@ export function readOcrDigits(text: string): string {
     const fixed = run.replace(/[OolI|]/g, (ch) => OCR_DIGIT[ch]);
     out = out.slice(0, start) + fixed + out.slice(end);
   }
+  return readOcrDigitChains(out ?? text);
+}
+
+/** Groups of digits and look-alike letters joined by single spaces, slashes, dots or hyphens ("0486 l7 93 O5"). */
+const OCR_CHAIN = /(?<![\p{L}\p{N}|])[0-9OolI]+(?![\p{L}\p{N}|])(?:[ ./-][0-9OolI]+(?![\p{L}\p{N}|])){1,6}/gu;
+
+/**
+ * A phone or an identifier scanned in groups ("0486 l7 93 O5", "O5l/33 4l ll"): a group may hold fewer than two real
+ * digits when its chain of groups holds at least four real digits and eight digit-like characters in all; then each
+ * look-alike letter of the chain is read as its digit. Letters or digits may not touch the chain.
+ */
+function readOcrDigitChains(text: string): string {
+  let out: string | undefined;
+  OCR_CHAIN.lastIndex = 0;
+  for (let m = OCR_CHAIN.exec(text); m; m = OCR_CHAIN.exec(text)) {
+    const run = m[0];
+    if (!/[OolI]/.test(run)) continue;
+    const start = m.index;
+    const end = start + run.length;
+    if (/[\p{L}\p{N}]/u.test(text[start - 1] ?? "") || /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
+    const digits = run.match(/[0-9]/g)?.length ?? 0;
+    const digitLike = run.replace(/[ ./-]/g, "").length;
+    if (digits < 4 || digitLike < 8) continue;
+    out ??= text;
+    out = out.slice(0, start) + run.replace(/[OolI]/g, (ch) => OCR_DIGIT[ch]) + out.slice(end);
+  }
   return out ?? text;
 }
 
@@ -126,6 +152,10 @@ export function detectPatterns(text: string, compiled: CompiledPatterns, options
   if (f.ipAddresses) spans = spans.concat(findIpAddresses(scan));
   if (f.postalCodes && all) spans = spans.concat(findPostalCodes(scan, compiled.postal));
   if (f.ages && all) spans = spans.concat(findAges(scan, compiled.ages));
-  if (f.ages || f.recordNumbers) spans = spans.concat(findTableCells(numeric, { ages: f.ages, identifiers: f.recordNumbers }));
+  if (f.ages || f.recordNumbers || f.postalCodes) {
+    spans = spans.concat(
+      findTableCells(numeric, { ages: f.ages, identifiers: f.recordNumbers, postalCodes: f.postalCodes && all }),
+    );
+  }
   return sortAndDeduplicate(spans);
 }

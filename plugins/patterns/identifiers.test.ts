@@ -121,6 +121,20 @@ const records: PositiveCase[] = [
 ];
 
 // Bare identifiers: 7–12 digits as a field value or next to a capitalised word, with no record word before them.
+/** Codes shaped like references, and numbers after police, key-box and serial words. */
+const codes: PositiveCase[] = [
+  ["Stansbiopt [[B23-558102]]: geen maligniteit.", "ID:Patient", 0.8],
+  ["Ons kenmerk: [[KNO/TV/24-1187]]", "ID:Patient", 0.9],
+  ["Uw kenmerk: [[GE/2024/7731]]", "ID:Patient", 0.9],
+  ["Dossier bij de verzekeraar, polis [[XK-4410/99182]].", "ID:Patient", 0.9],
+  ["PV nr [[GE.12.L3.004417/2024]] opgemaakt.", "ID:Patient", 0.9],
+  ["Sleutelkastje links van de achterdeur, code [[7-3-1-8]].", "Anonymize_Other", 0.9],
+  ["boîte à clés près de la porte, code [[6093]]", "Anonymize_Other", 0.9],
+  ["Defibrillator, SN [[51180347]].", "Anonymize_Other", 0.9],
+  ["Plaat [[52-RTF-8]] gezien.", "Anonymize_Other"],
+  ["[[7-GZL-64]]", "Anonymize_Other"],
+];
+
 const bare: PositiveCase[] = [
   ["ID: [[7483920193]]", "ID:Patient", 0.8],
   ["Formulier: [[20231104577]]", "ID:Patient", 0.8],
@@ -185,6 +199,14 @@ const negatives: string[] = [
   "tel nr 1234567",
   "Nr: 12345",
   "MRN: zie brief 12",
+  // Codes of tests, genes, variants, batches and versions are no one's number.
+  "Factor V R506Q/G20210A heterozygoot, JAK2 V617F negatief",
+  "ICD-10 I48.2, CA-125 van 35",
+  "HLA-B27 positief, NT-proBNP 1250",
+  "lot AB-2023-11871",
+  "versie V-2024.11.3",
+  "ATC N02BE01",
+  "code rood 1234",
 ];
 
 const tables: [string, PositiveCase[]][] = [
@@ -195,6 +217,7 @@ const tables: [string, PositiveCase[]][] = [
   ["NPI", npi],
   ["record number", records],
   ["bare identifier", bare],
+  ["code", codes],
 ];
 
 describe.each(tables)("%s", (_name, table) => {

@@ -316,7 +316,12 @@ const BELGIAN_PLATE = /[1-9]-[A-Z]{3}-\d{3}(?![\p{L}\p{N}])/uy;
  * six characters in all; the shape is common in codes, so only after a vehicle word within a few words.
  */
 const DUTCH_PLATE = /(?:[A-Z]{1,3}|\d{1,3})-(?:[A-Z]{1,3}|\d{1,3})-(?:[A-Z]{1,3}|\d{1,3})(?![\p{L}\p{N}-])/uy;
-const VEHICLE_CUE = /(?:kenteken|nummerplaat|plaat|immatriculation|plaque|license plate|registration)\b[^\n]{0,30}$/iu;
+const VEHICLE_CUE = /(?:kenteken|nummerplaat|plaat|immatriculation|plaque|license plate|registration)\b[^\n]{0,30}\n?[ \t]*$/iu;
+/**
+ * Dutch plates of the sidecodes since 2006 with three letters between digits ("52-RTF-8", "7-GZL-64"): no vowels,
+ * as the registration authority issues them, so no word or code of a note has this shape; they need no vehicle word.
+ */
+const DUTCH_PLATE_BARE = /^(?:\d{2}-[BDFGHJKLNPRSTVXZ]{3}-\d|\d-[BDFGHJKLNPRSTVXZ]{3}-\d{2})$/;
 
 function dutchPlateAt(text: string, s: number): Found | null {
   let start = s;
@@ -324,7 +329,7 @@ function dutchPlateAt(text: string, s: number): Found | null {
   if (wordCharBefore(text, start)) return null;
   const plate = matchAt(DUTCH_PLATE, text, start);
   if (!plate || plate[0].replace(/-/g, "").length !== 6 || !/[A-Z]/.test(plate[0])) return null;
-  if (!VEHICLE_CUE.test(text.slice(Math.max(0, start - 48), start))) return null;
+  if (!DUTCH_PLATE_BARE.test(plate[0]) && !VEHICLE_CUE.test(text.slice(Math.max(0, start - 48), start))) return null;
   return { start, end: start + plate[0].length, label: "Anonymize_Other", score: SCORE_CONTEXT };
 }
 
@@ -388,6 +393,63 @@ function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | nu
   if (!context) return null;
   const nhs = /^nhs/i.test(text.slice(context.at, context.at + 3)) && isValidNhsNumber(digits);
   return { start, end, label: context.label, score: nhs ? SCORE_CHECKSUM : SCORE_CONTEXT };
+}
+
+// ── Codes shaped like references: letters and digit groups joined by separators ─────────────────────────────────
+
+/** Letters and digits in groups joined by one hyphen, slash or dot each ("B23-558102", "KNO/TV/24-1187"). */
+const CODE_TOKEN = /[A-Za-z0-9]+(?:[-./][A-Za-z0-9]+)*/y;
+/** Words before a code that make it a batch, a version or a product, not a person's number. */
+const NOT_PERSON_CODE_WORDS: ReadonlySet<string> = new Set([
+  ...NOT_RECORD_OWNERS, "lot.", "lotnummer", "lotnr", "lotnr.", "charge", "versie", "v.", "artikel", "art.", "cnk", "ean",
+  "model", "type", "ref.", "norm", "iso", "en", "atc", "icd", "icd-10", "dsm", "snomed", "loinc",
+]);
+
+/** A protein or DNA variant: one amino-acid or nucleotide letter, a position, another ("G20210A", "R506Q"). */
+const VARIANT = /^[ACDEFGHIKLMNPQRSTVWY]\d{2,6}[ACDEFGHIKLMNPQRSTVWY*X]$/;
+
+/** Where a code that holds index `s` starts: back over letters, digits and single separators between them. */
+function codeStart(text: string, s: number): number {
+  let i = s;
+  while (i > 0 && s - i < 30) {
+    if (isAsciiAlnum(text[i - 1])) i--;
+    else if ("-./".includes(text[i - 1]) && isAsciiAlnum(text[i - 2])) i--;
+    else break;
+  }
+  return i;
+}
+
+/**
+ * A reference, case or sample number written as a code ("Stansbiopt B23-558102", "PV nr GE.12.L3.004417/2024",
+ * "Ons kenmerk: KNO/TV/24-1187", "polis XK-4410/99182"): a token that opens with letters, joins its groups with
+ * hyphens, slashes or dots and holds at least five digits, four of them in a row. Test names, genes and scores
+ * ("ICD-10", "CA-125", "HLA-B27") hold fewer, and sequence variants ("R506Q/G20210A") are none; batches, versions
+ * and product codes have their own words before them. After a record word or a compound that names a number, any
+ * code with two digits counts.
+ */
+function codeAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null {
+  const text = scan.text;
+  const s = scan.runs[r];
+  const start = codeStart(text, s);
+  if (start === s && !"-./".includes(text[s - 1] ?? "x")) return null;
+  if (wordCharBefore(text, start) || "-./".includes(text[start - 1] ?? "x") || !isAsciiLetter(text[start])) return null;
+  const m = matchAt(CODE_TOKEN, text, start);
+  if (!m || m[0].length > 32 || start + m[0].length <= s) return null;
+  const code = m[0];
+  const end = start + code.length;
+  if (wordCharAt(text, end) || ("-./".includes(text[end] ?? "x") && isAsciiAlnum(text[end + 1]))) return null;
+  const digits = digitsOf(code).length;
+  if (digits < 2 || looksLikeDate(code)) return null;
+  // Sequence variants ("R506Q/G20210A", "V617F"): a letter, a position and a letter are no one's number.
+  if (code.split(/[-./]/).some((group) => VARIANT.test(group))) return null;
+  const word = scan.wordBefore(start);
+  if (NOT_PERSON_CODE_WORDS.has(word) || NOT_PERSON_CODE_WORDS.has(word.replace(/[.:]+$/, ""))) return null;
+  const context = isRecordTrigger(word, rules) ? recordContext(scan, start, Math.max(digits, BARE_LABEL_MIN_DIGITS), rules) : undefined;
+  if (context) return { start, end, label: context.label, score: SCORE_CONTEXT };
+  const compound = compoundNumberContext(scan, start);
+  if (compound) return { start, end, label: compound.label, score: SCORE_CONTEXT };
+  if (digits < 5 || !/[-./]/.test(code) || !/\d{4}/.test(code) || code.length < 7) return null;
+  return { start, end, label: "ID:Patient", score: SCORE_PATTERN };
 }
 
 // ── Bare identifiers: 7–12 digits as a field value or next to a name ────────────────────────────────────────────
@@ -494,7 +556,10 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
   if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x") || isAsciiLetter(text[e]))) {
     // A bare number that another family already named (an NPI, a BSN) is not named twice.
     const taken = out.length > 0 && out[out.length - 1].end > s;
-    record(recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? rizivShapeAt(text, s, e) ?? (taken ? null : bareIdentifierAt(scan, r)), 5, consumed, out);
+    record(
+      recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? rizivShapeAt(text, s, e) ?? (taken ? null : codeAt(scan, r, rules) ?? bareIdentifierAt(scan, r)),
+      5, consumed, out,
+    );
   }
 }
 

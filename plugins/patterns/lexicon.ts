@@ -63,16 +63,20 @@ const NL: LanguageWords = {
     "identiteitskaart(?:[- ]?(?:nummer|nr))?", "eid(?:[- ]?kaart)?", "paspoort(?:[- ]?(?:nummer|nr))?", "verblijfskaart",
     // Requests, orders and references (issue 11): "Aanvraagnr.: 24-118812", "Referentie afspraak: AFS-2025-1182".
     "aanvraag[- ]?(?:nummer|nr)", "onderzoeks?[- ]?(?:nummer|nr)",
-    "referentie(?:[- ]?(?:nummer|nr))?(?: (?:afspraak|aanvraag|onderzoek))?", "(?:nr|nummer) (?:aanvraag|afspraak|onderzoek)",
+    "referentie(?:[- ]?(?:nummer|nr))?(?: (?:afspraak|aanvraag|onderzoek|\\p{L}+))?", "(?:nr|nummer) (?:aanvraag|afspraak|onderzoek)",
+    // Police reports: "PV nr GE.12.L3.004417/2024", "proces-verbaal 2024/5531".
+    "pv(?:[- ]?(?:nummer|nr))?", "proces[- ]?verbaal(?:[- ]?(?:nummer|nr))?",
   ],
   caregiverRecordContexts: ["riziv(?:[- ]?(?:nummer|nr))?", "big[- ]?(?:nummer|nr|registratie)", "agb(?:[- ]?code)?",
     "voorschrijver"],
   otherRecordContexts: ["serie[- ]?(?:nummer|nr)", "kenteken", "nummerplaat", "chassisnummer", "(?:code )?deur(?:code)?",
-    "toegangscode", "sleutelkluis(?:code)?"],
+    "toegangscode", "sleutelkluis(?:code)?", "sn", "s/n",
+    // "Sleutelkastje links van de achterdeur, code 7-3-1-8": a key box, a safe or a door before "code" on its line.
+    "(?:sleutel\\p{L}*|\\p{L}*kluis\\p{L}*|\\p{L}*kastje|\\p{L}*deur|alarm\\p{L}*)[^\\n]{0,40}?code"],
   yearContextWords: ["sinds", "sedert", "vanaf", "in", "begin", "eind", "midden", "najaar", "voorjaar", "zomer",
     "winter", "lente", "herfst", "anno", "jaar", "circa", "ca.", "rond", "omstreeks"],
   phoneContexts: ["tel", "telefoon(?:nummer)?", "tel\\.? ?nr", "gsm(?:[- ]?nummer)?", "fax(?:nummer)?",
-    "mobiel(?:e nummer)?", "bereikbaar op", "bel", "bellen naar", "toestel", "tst", "intern", "pieper", "semafoon"],
+    "mobiel(?:e nummer)?", "bereikbaar (?:op|via)", "bel", "bellen naar", "toestel", "tst", "intern", "pieper", "semafoon"],
   historyHeadings: ["(?:medische |chirurgische |psychiatrische |relevante )?voorgeschiedenis", "vg", "vgs",
     "antecedenten", "(?:medische |chirurgische )?antecedenten"],
 };
@@ -107,7 +111,9 @@ const FR: LanguageWords = {
   ],
   caregiverRecordContexts: ["inami(?:[- ]?(?:num[ée]ro|n°|nr))?", "n(?:°|o\\.?|um[ée]ro)\\s*inami", "rpps", "adeli"],
   otherRecordContexts: ["num[ée]ro de s[ée]rie", "n° de s[ée]rie", "immatriculation", "plaque(?: d'immatriculation)?",
-    "(?:code (?:de la )?)?porte", "digicode"],
+    "(?:code (?:de la )?)?porte", "digicode",
+    // "boîte à clés près de la porte, code 6093": a key box, a door or an alarm before "code" on its line.
+    "(?:bo[iî]te [àa] cl[ée]s|cl[ée]s|porte|garage|alarme)[^\\n]{0,40}?code"],
   yearContextWords: ["en", "depuis", "dès", "année", "début", "fin", "mi", "printemps", "été", "automne", "hiver",
     "vers", "courant"],
   phoneContexts: ["t[ée]l", "t[ée]l[ée]phone", "gsm", "portable", "fax", "t[ée]l[ée]copie",

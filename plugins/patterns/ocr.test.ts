@@ -10,6 +10,9 @@ const positives: PositiveCase[] = [
   ["tel [[O65/31.22.O9]]", "Contactdetails"],
   ["sinds [[2O23]] klachten", "Date"],
   ["gsm [[O6-2l874593]]", "Contactdetails"],
+  // Groups with a single real digit, read as digits because the whole chain is a number.
+  ["Tel [[0486 l7 93 O5]]", "Contactdetails"],
+  ["fax [[O5l/33 4l ll]]", "Contactdetails"],
 ];
 
 describe("OCR digits", () => {
@@ -18,7 +21,7 @@ describe("OCR digits", () => {
     expect(actual).toEqual(expected);
   });
 
-  it.each(["Tel0 123", "IO 12", "l'hôpital 12", "Hoofdstraat lO", "Olie 10 ml"])("reads no digit into %s", (text) => {
+  it.each(["Tel0 123", "IO 12", "l'hôpital 12", "Hoofdstraat lO", "Olie 10 ml", "Il a 12 ans", "O2 2 l/min", "| 4302917 | Bos |"])("reads no digit into %s", (text) => {
     expect(readOcrDigits(text)).toBe(text);
   });
 

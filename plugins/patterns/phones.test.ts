@@ -54,6 +54,9 @@ const positives: PositiveCase[] = [
   ["radioloog - tel. [[3941]]", "Contactdetails", 0.9],
   ["Queries: ext. [[8196]] or e-mail", "Contactdetails", 0.9],
   ["toestel [[512]]", "Contactdetails", 0.9],
+  // An extension inside brackets, and after "bereikbaar via".
+  ["Wachtarts (dr. Maes, pieper [[4638]]) verwittigd.", "Contactdetails", 0.9],
+  ["De verpleegpost is bereikbaar via [[5917]].", "Contactdetails", 0.9],
 ];
 
 const negatives: string[] = [

@@ -31,7 +31,7 @@ export interface PhoneRules {
 export function compilePhoneRules(lexicon: Lexicon): PhoneRules {
   const contexts = lexicon.phoneContexts.join("|");
   // Multi-word contexts end in one of these words ("bereikbaar op", "joignable au", "contact number", ...).
-  const lastWords = "op|naar|au|at|number|nummer|t[ée]l[ée]phone|nr|no|n°";
+  const lastWords = "op|via|naar|au|at|number|nummer|t[ée]l[ée]phone|nr|no|n°";
   return {
     contextBefore: anchoredPhrase(`(?:${contexts})\\.?(?:[ ]?(?:nr|no|n°)\\.?)?[ \\t]*[:.\\-]?[ \\t]*`),
     contextTrigger: anchoredPhrase(`(?:${contexts}|${lastWords})\\.?`),
@@ -240,7 +240,8 @@ function phoneAt(scan: TextScan, r: number, rules: PhoneRules): { start: number;
   // Cheap exits for most numbers: a run of fewer than 9 digits must continue with a separator and another group
   // (or be an extension), and only +CC, 0…, (…), a 3-digit US area code or the US "1-" start a phone.
   const next = text[e] ?? "";
-  const continues = next === "(" || next === ")" || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "(")) ||
+  // A closing bracket goes on only after an area code in brackets: "(pieper 4638)" is an extension in brackets.
+  const continues = next === "(" || (next === ")" && areaInParentheses) || (SEPARATORS.includes(next) && (digitAt(text, e + 1) || text[e + 1] === "(")) ||
     spacedSeparatorAt(text, e) > 0;
   if (e - s < 9 && !continues) return plus || start !== s ? null : extensionAt(scan, r, rules);
   if (start === s && text[s] !== "0" && e - s !== 3 && !(e - s === 1 && text[s] === "1")) return null;

@@ -95,6 +95,8 @@ const DUTCH_CODE = /\d{4}[ ]?([A-Z]{2})(?![\p{L}\p{N}])/uy;
 const NOT_POSTCODE_LETTERS: ReadonlySet<string> = new Set([
   "SA", "SD", "SS", "MG", "ML", "KG", "GR", "CM", "MM", "UL", "DL", "CL", "MU", "PG", "NG", "UG", "IE", "EH", "IU", "HZ",
   "KM", "MS", "PT", "ST", "NR", "BD", "HB", "HR", "RR", "CT", "RX", "OK", "IC", "KB", "MB", "GB", "AM", "PM", "XR", "CC",
+  // Diagnoses after a year in a history list ("2019 AF", "2020 MI; 2022 PE").
+  "AF", "MI", "HF", "DM", "PE", "LE", "CA", "TB", "RA", "OA", "BC",
 ]);
 
 /**

@@ -24,9 +24,14 @@ const positives: PositiveCase[] = [
   // A compound that names a number as a header: an identifier column.
   ["zak       eenheidsnr         uur\nTR        [[X4402 19 553201 T]]  08:10", I],
   ["| N° demande | Nom |\n| [[31-4452018]] | Dupont |", I],
+  // A spreadsheet export split by semicolons; postcodes under their header.
+  ["PID;Naam;Lft;Postcode\n[[6620931]];Verstrepen;[[71]];[[2800]]\n[[6620478]];Anouar;[[64]];[[B-8500]]", [I, A, "Address_Location:Other", I, A, "Address_Location:Other"]],
 ];
 
 const negatives: string[] = [
+  // Semicolons in a sentence split no table.
+  "Leeftijd; ID; Naam worden later ingevuld; 12 en 45 zijn geen waarden.",
+  "Postcode;onbekend;later\n12;ja;nee",
   // No header names the column.
   "| Naam | Kamer | Bed |\n| Jansen | 12 | 2 |",
   // A value that is no age, or shares its cell with other words.

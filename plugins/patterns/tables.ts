@@ -1,20 +1,23 @@
 // Values in table columns whose header names them: an age under "Leeftijd", "Lft.", "Leeft", "Âge", "Age"; an
 // identifier under "Patiëntnr.", "ID", "BSN", "MRN", "Dossier", "INSZ", "N° dossier" or another compound that names a
 // number ("Eenheidsnr.", "N° demande"; not a phone, room, bed, page or batch number). A table is a header line and
-// the lines right under it that split the same way: cells between "|", between tabs, or between runs of two or more
-// spaces, where a row's cell is matched to its header column by position (a header cell may hold two titles, "kamer
+// the lines right under it that split the same way: cells between "|", between tabs, between semicolons (a line
+// with two or more and no space after one), or between runs of two or more spaces, where a row's cell is matched to its header column by position (a header cell may hold two titles, "kamer
 // bed"). A blank line, or a line that splits otherwise, ends the table. A value must fill its cell alone: an age of
 // 0–120 with an optional unit ("45", "45 j", "72 ans", "6 w", "8 mnd", "±60"), an identifier of at least four digits
-// with up to four letters in front ("1234567", "EPD-00123"). One pass over the lines: linear.
+// with up to four letters in front ("1234567", "EPD-00123"), a postcode under "Postcode" / "CP" ("3290", "B-3000",
+// "1234 AB"). One pass over the lines: linear.
 import type { DetectedSpan } from "../../src/contract/index.js";
 import { SCORE_CONTEXT, span } from "./text.js";
 
 export interface TableFamilies {
   ages: boolean;
   identifiers: boolean;
+  /** Postcodes under "Postcode", "Code postal", "CP" (off when not given). */
+  postalCodes?: boolean;
 }
 
-type Separator = "|" | "\t" | "  ";
+type Separator = "|" | "\t" | "  " | ";";
 
 interface Cell {
   start: number;
@@ -26,6 +29,7 @@ interface Table {
   cellCount: number;
   ageColumns: number[];
   idColumns: number[];
+  postalColumns: number[];
   /** The header's cells as columns of its line (space-aligned tables match row cells to them by position). */
   columns: { from: number }[];
 }
@@ -34,6 +38,10 @@ interface Table {
 const AGE_HEADER = /^(?:leeftijd(?:jaar|jr|j)?|leeft|leeftd|lft|lftd|lt|age|agejaar|ageans|ageyears|ageyrs|ans|jaar)$/;
 const ID_HEADER =
   /^(?:id|pid|patid|patientid|patnr|patno|patientnr|patientnummer|patientno|patientnumber|dossier|dossiernr|dossiernummer|dossierno|ndossier|nodossier|numerodossier|numerodedossier|mrn|bsn|insz|inss|niss|rrn|rijksregisternr|rijksregisternummer|epd|epdnr|epdnummer|ipp|registratienr|registratienummer|regnr|opnamenr|opnamenummer|ziekenhuisnr|ziekenhuisnummer|identificatienr|identificatienummer|nr|nummer|ssn|nhs|nhsnr|nhsnumber|mrnnr|recordnr|recordnumber|medicalrecordnumber)$/;
+
+const POSTAL_HEADER = /^(?:postcode|postnr|postnummer|codepostal|cp|zip|zipcode|pc)$/;
+/** A Belgian or Dutch postcode alone in its cell ("3290", "B-3000", "1234 AB"). */
+const POSTAL_VALUE = /^(?:B-?)?[1-9]\d{3}(?: ?[A-Z]{2})?$/;
 
 /** An age alone in its cell: an optional "about" sign, 0–120 and a unit of years, or of months, weeks or days for a
  * child ("6 w", "8 mnd", "3 mois"), or a sex letter. */
@@ -65,6 +73,8 @@ function fold(s: string): string {
 function separatorOf(line: string): Separator | undefined {
   if (line.includes("|")) return "|";
   if (line.includes("\t")) return "\t";
+  // A line of values split by semicolons, as a spreadsheet exports them ("PID;Naam;Lft;Postcode").
+  if ((line.match(/;/g)?.length ?? 0) >= 2 && !/;\s/.test(line)) return ";";
   // Two spaces between two words (not the indentation before the first one).
   let word = false;
   for (let i = 0; i + 2 < line.length; i++) {
@@ -113,6 +123,7 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
   if (cells.length < 2) return undefined;
   const ageColumns: number[] = [];
   const idColumns: number[] = [];
+  const postalColumns: number[] = [];
   let filled = 0;
   for (let c = 0; c < cells.length; c++) {
     const raw = text.slice(cells[c].start, cells[c].end);
@@ -122,13 +133,14 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
     filled++;
     const key = fold(raw);
     if (families.ages && AGE_HEADER.test(key)) ageColumns.push(c);
+    else if (families.postalCodes && POSTAL_HEADER.test(key)) postalColumns.push(c);
     else if (families.identifiers && (ID_HEADER.test(key) || ((NUMBER_COMPOUND_HEADER.test(key) || NUMBER_WORD_HEADER.test(raw)) && !NOT_ID_HEADER.test(key)))) {
       idColumns.push(c);
     }
   }
-  if (filled < 2 || (ageColumns.length === 0 && idColumns.length === 0)) return undefined;
+  if (filled < 2 || (ageColumns.length === 0 && idColumns.length === 0 && postalColumns.length === 0)) return undefined;
   const columns = cells.map((cell) => ({ from: cell.start - lineStart }));
-  return { separator, cellCount: cells.length, ageColumns, idColumns, columns };
+  return { separator, cellCount: cells.length, ageColumns, idColumns, postalColumns, columns };
 }
 
 /**
@@ -152,7 +164,7 @@ function cellUnder(table: Table, cells: Cell[], c: number, lineStart: number): C
 
 export function findTableCells(text: string, families: TableFamilies): DetectedSpan[] {
   const out: DetectedSpan[] = [];
-  if (!families.ages && !families.identifiers) return out;
+  if (!families.ages && !families.identifiers && !families.postalCodes) return out;
   let table: Table | undefined;
   for (let from = 0; from <= text.length; ) {
     let to = text.indexOf("\n", from);
@@ -180,6 +192,10 @@ export function findTableCells(text: string, families: TableFamilies): DetectedS
           const value = text.slice(cell.start, cell.end);
           if (value.length > 30 || !ID_VALUE.test(value) || DATE_LIKE.test(value)) continue;
           if ((value.match(/\d/g)?.length ?? 0) >= 4) out.push(span(cell.start, cell.end, "ID:Patient", SCORE_CONTEXT));
+        }
+        for (const c of table.postalColumns) {
+          const cell = cellUnder(table, cells, c, from);
+          if (cell && POSTAL_VALUE.test(text.slice(cell.start, cell.end))) out.push(span(cell.start, cell.end, "Address_Location:Other", SCORE_CONTEXT));
         }
       } else {
         table = undefined;
