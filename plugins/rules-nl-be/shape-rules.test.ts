@@ -87,6 +87,11 @@ const CASES: [rule: string, marked: string][] = [
   ["the same word in lower case is no town", "De urine was geel van kleur."],
   ["an unlisted place after a travel cue", "Hij was op vakantie in [Qaryat](Address_Location:Patient) met zijn broer."],
   ["an unlisted capitalised word after a travel cue that is a dictionary word", "Hij was op vakantie in Diabetes."],
+  ["job after 'als' across a line break", "Zijn vader werkt als\n[magazijnier](Profession) in de haven."],
+  ["compound of a listed job, after a copula and a name", "[Anouar](Name:Other) is [pendelchauffeur](Profession)."],
+  ["hyphenated compound of a listed job in brackets", "Parents : [Anouar](Name:Other) ([schilder-decorateur](Profession))"],
+  ["agent noun before a named workplace", "Dhr. [Verstrepen](Name:Patient), [41 j](Age_Birthdate), [glazenmaker](Profession) bij [Bouwbedrijf Smet](Organization:Other)."],
+  ["agent noun needs a workplace or a copula", "Dhr. [Verstrepen](Name:Patient), [41 j](Age_Birthdate), vertrekker."],
 ];
 
 describe("shape and position rules", () => {

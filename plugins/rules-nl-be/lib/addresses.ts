@@ -330,12 +330,13 @@ function placeParts(a: Analysis): Part[] {
       single && (bits & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist | LIST.title)) === 0 && (bits & (LIST.municipality | LIST.postalLocality)) !== 0 &&
       a.tokens[t].title && !a.tokens[t].sentenceStart && !a.tokens[t].capsLine && PLACE_PREPOSITIONS.has(before[0] ?? "");
     if (single && bits & (WHITELIST_BITS | LIST.title) && !wordTownAfterPreposition) continue;
-    if (followsInstitutionType(a, t) && !afterNamedHospital(a, t)) continue;
+    // "(Namur)" after a name or an institution: a place in parentheses is a place.
+    const parenthesised = a.tokens[t - 1]?.text === "(" && a.tokens[m.last + 1]?.text === ")";
+    // "Apotheek Centrum (Hannut)": a bracket closes the institution's name, so the town is no part of it.
+    if (followsInstitutionType(a, t) && !afterNamedHospital(a, t) && !parenthesised) continue;
     const ambiguous = single && (bits & (NAME_BITS | LIST.hospital | LIST.institution | LIST.hospitalPrefix)) !== 0;
     const onlyResidence = (m.bits & PLACE_BITS) === LIST.residence;
     const country = (m.bits & LIST.country) !== 0;
-    // "(Namur)" after a name or an institution: a place in parentheses is a place.
-    const parenthesised = a.tokens[t - 1]?.text === "(" && a.tokens[m.last + 1]?.text === ")";
     const addressed = locative || parenthesised || before.some((w) => PATIENT_ADDRESS_WORDS.has(w)) || afterNamedHospital(a, t);
     // "De laan", "Den bosch": every word of a place name after the first is capitalised too (particles aside).
     // A province or region keeps its French lower-case adjective ("Brabant wallon", "Flandre occidentale").

@@ -197,6 +197,7 @@ export const ORGANISATION_CUES = set(`
   studeert student studente leerling club vereniging lid speelt voetbalt employeur entreprise société
   societe école ecole travaille employé employée employer company university universiteit hogeschool
   job jobstudent studentenjob vakantiejob stage stagiair stagiaire uitzendkracht interimaris
+  verzekering verzekeringsmaatschappij maatschappij leverancier fournisseur assureur mutuelle
 `);
 
 /** Prepositions between an organisation cue and the name ("werkt bij X", "studeert aan de X"). */

@@ -58,7 +58,7 @@ export const WHITELIST_BITS = LIST.stopWord | LIST.commonWord | LIST.medicalTerm
 export const NAME_BITS = LIST.firstName | LIST.surname | LIST.interfixSurname;
 
 /** Bumped whenever the way lists become phrases changes, so stale caches are rebuilt. */
-const BUILDER_VERSION = "rules-nl-be-lexicon-6";
+const BUILDER_VERSION = "rules-nl-be-lexicon-8";
 const MAX_PHRASE_TOKENS = 14;
 
 export interface Lexicon {
@@ -259,23 +259,56 @@ function loadPostalLocalities(dataDir: string): Map<string, Set<string>> {
   return map;
 }
 
+/** Particles that join the parts of a compound place name ("Barvaux-sur-Ourthe", "Chapelle-lez-Herlaimont"). */
+const PLACE_JOINS = new Set(["sur", "sous", "lez", "les", "lès", "au", "aux", "en", "la", "le", "l", "op", "aan", "bij", "ter", "ten", "de", "den", "in"]);
+/** First parts that name no place of their own ("Sint-Truiden", "Mont-Saint-Guibert", "Oud-Heverlee"). */
+const PLACE_HEADS = new Set(["sint", "saint", "sainte", "st", "ste", "mont", "oud", "oude", "nieuw", "nieuwe", "groot", "grote", "klein", "kleine", "neder", "over", "grand", "petit", "haut", "haute", "bas", "basse", "ville", "pont", "west", "oost", "noord", "zuid"]);
+
+/**
+ * Short forms of compound Belgian and Dutch place names, as notes write them: the first part before a joining
+ * particle ("Barvaux" for "Barvaux-sur-Ourthe", "Chapelle" for "Chapelle-lez-Herlaimont") and each part of a
+ * double name ("Chaumont" and "Gistoux" for "Chaumont-Gistoux"), five letters or more and no head word. They are listed as villages
+ * (LIST.residence), so they need what a village needs to count.
+ */
+function placeShortForms(items: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const item of items) {
+    const parts = item.split(/[-‐]/);
+    if (parts.length < 2 || /\s/.test(item)) continue;
+    const lower = parts.map((p) => p.toLowerCase());
+    const keep = (p: string): void => {
+      if (p.length >= 5 && /^\p{Lu}/u.test(p) && !PLACE_HEADS.has(p.toLowerCase())) out.add(p);
+    };
+    if (PLACE_JOINS.has(lower[1]) || lower[1].startsWith("l'")) keep(parts[0]);
+    else if (parts.length === 2) {
+      keep(parts[0]);
+      keep(parts[1]);
+    }
+  }
+  return [...out];
+}
+
 /** Builds the lexicon from the data folder (no cache). */
 export function buildLexicon(dataDir: string, dataHash = hashDataFolder(dataDir)): Lexicon {
   const table = new PhraseTable();
   const dedupeKey = (value: string): string => phraseKey(value);
   const hospitals: string[] = [];
+  const places: string[] = [];
   for (const source of DEDUCE_SOURCES) {
     const root = join(dataDir, source.root);
     for (const loaded of loadListFolder(root, source.path, { dedupeKey, derive: deriveItems })) {
       const bit = bitFor(source, loaded);
       for (const item of loaded.items) table.add(item, bit);
       if (bit === LIST.hospital || bit === LIST.institution) hospitals.push(...loaded.items);
+      if (bit === LIST.municipality || bit === LIST.postalLocality) places.push(...loaded.items);
     }
   }
   for (const { file, bit } of CURATED_SOURCES) {
     for (const line of readLines(join(dataDir, file))) if (!line.startsWith("#")) table.add(line, bit);
   }
   for (const alias of campusAliases(hospitals)) table.add(alias, LIST.hospitalAlias);
+  // Short forms join only where no list holds the word already (a name, a word, a place of its own).
+  for (const short of placeShortForms(places)) if (((table.phrases.get(phraseKey(short)) ?? 0) & ~LIST.continues) === 0) table.add(short, LIST.residence);
   removeNamesThatAreWhitelisted(table);
   return {
     phrases: PhraseIndex.fromMap(table.phrases),

@@ -16,6 +16,7 @@ import {
 } from "./context.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { isCapitalisedUnit, readProperName, unitAtToken } from "./proper.js";
+import { isDictionaryWord } from "./unknown.js";
 
 const set = wordSet;
 
@@ -386,7 +387,9 @@ function nameStartAfterCue(a: Analysis, cue: Unit): number {
 
 const ARTICLES: ReadonlySet<string> = new Set(["de", "het", "la", "le", "l", "les", "the", "een", "une", "un"]);
 /** Cues that are nouns for the organisation itself: the name may follow without a link word. */
-const NOUN_CUES = set("werkgever werkgeefster bedrijf firma mutualiteit mutualité mutualite ziekenfonds zorgverzekeraar verzekeraar employeur employer company");
+const NOUN_CUES = set(
+  "werkgever werkgeefster bedrijf firma mutualiteit mutualité mutualite ziekenfonds zorgverzekeraar verzekeraar employeur employer company leverancier fournisseur assureur",
+);
 
 /** A listed employer starting at token t, or at the article right before it ("de lijn", "het UWV"). */
 function employerAt(a: Analysis, t: number): { first: number; last: number } | undefined {
@@ -513,6 +516,117 @@ function cuedAcronymCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** Words of applications, benefits, insurance and registration: the body they go through is named after them. */
+const ADMINISTRATIVE_WORDS = set(`
+  aangevraagd aanvragen aanvraag aangemeld aanmelding aanmelden gemeld melding melden ingeleverd inleveren ingediend
+  indienen aangesloten aansluiting ingeschreven inschrijving evaluatie attest indicatie uitkering inkomen verzekerd
+  verzekering keuring erkenning tegemoetkoming terugbetaling vergoeding toelage aangifte klacht bemiddeling advies
+  rijbewijs rijgeschiktheid dossier
+  demande demandé demandee introduit introduite affilié affiliée inscrit inscrite indemnités indemnites allocation
+  reconnaissance remboursement intervention plainte déclaration declaration attestation certificat dossier avis
+`);
+/** Abbreviations of care roles and places that follow "bij de", "aan de", "via de" ("melding aan de VPK"). */
+const ROLE_ACRONYMS = set("vpk verpl ha poh sv mw maw psy kine dr arts ta wijk sehv picc peg cvc ngs iv sc im po");
+const ACRONYM_LINKS = set("via bij aan door");
+/** Membership words right before the body ("aangesloten LM", "affiliée MC"); other administrative words need a link. */
+const MEMBERSHIP_BEFORE = set("aansluiting aangesloten ingeschreven inschrijving affilie affiliee affiliation");
+
+/**
+ * "aanvraag voor een uitkering via het SVB", "aangifte bij de FOD", "advies X aangevraagd", "aangesloten LM":
+ * an acronym in capitals (two to six letters, no clinical acronym, no short word of any dictionary) that an
+ * application, a benefit, an insurance or a registration goes through: after "via", "bij", "aan", "door" (with
+ * or without an article) with an administrative word earlier in the sentence, or right after a membership word.
+ */
+function administrativeAcronymCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (unit.first !== unit.last || !token.upper || token.kind !== "word" || token.text.length < 2 || token.text.length > 6) continue;
+    if (token.capsLine || !/^\p{Lu}+$/u.test(token.text) || CLINICAL_ACRONYMS.has(unit.key) || ROLE_ACRONYMS.has(unit.key)) continue;
+    // Short acronyms that a dictionary knows are words in capitals; from four letters on the cue decides.
+    if (a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix) || (token.text.length <= 3 && isDictionaryWord(a, unit, true))) continue;
+    const before = previousWords(a, unit.first, 8);
+    const hop = before[0] === "het" || before[0] === "de" || before[0] === "t" || before[0] === "le" || before[0] === "la" || before[0] === "l" ? 1 : 0;
+    const link = before[hop];
+    if (link === undefined) continue;
+    const direct = MEMBERSHIP_BEFORE.has(link) || (hop === 0 && link === "advies" && nextWords(a, unit.last, 1)[0] === "aangevraagd");
+    if (!direct && !(ACRONYM_LINKS.has(link) && before.slice(hop + 1).some((w) => ADMINISTRATIVE_WORDS.has(w)))) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Other", PRIORITY.context, 0.6, "org.administrative-acronym"));
+  }
+  return out;
+}
+
+/** Referral, admission and transfer words before the institution that receives the patient. */
+const REFERRAL_WORDS = set(`
+  verwezen doorverwezen verwijzing verwijzen overgeplaatst overgebracht opgenomen opname kortverblijf getransfereerd
+  transfert transfere transferee hospitalise hospitalisee admis admise adresse adressee referred transferred
+`);
+const REFERRAL_LINKS = set("naar in op bij vers a au dans to");
+
+/**
+ * "Doorverwezen naar Revalis", "verwezen naar X voor een intake", "transfert vers X": a capitalised word in no
+ * list and no dictionary (not a department, a place or a name) after a referral or admission word and its link.
+ */
+function referralCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (token.capsLine || token.sentenceStart || !isCapitalisedUnit(a, unit) || a.unitListBits[unit.index] !== 0) continue;
+    if (unit.end - unit.start < 4 || !/^[\p{L}-]+$/u.test(a.text.slice(unit.start, unit.end)) || isDepartmentWord(unit.key)) continue;
+    const before = previousWords(a, unit.first, 3);
+    const hop = before[0] === "het" || before[0] === "de" || before[0] === "t" || before[0] === "le" || before[0] === "la" || before[0] === "l" ? 1 : 0;
+    if (!REFERRAL_LINKS.has(before[hop] ?? "") || !REFERRAL_WORDS.has(before[hop + 1] ?? "")) continue;
+    if (isDictionaryWord(a, unit, true)) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.context, 0.6, "org.referral"));
+  }
+  return out;
+}
+
+/** "AZKB", "UZXY": a hospital type abbreviation glued to one to three more capitals, written as one acronym. */
+const GLUED_PREFIXES = ["az", "uz", "chu", "chr", "umc", "gza", "zna", "asz"];
+
+function gluedPrefixCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (unit.first !== unit.last || !token.upper || token.capsLine || !/^\p{Lu}{4,6}$/u.test(token.text)) continue;
+    if (a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix) || isDictionaryWord(a, unit, true)) continue;
+    const prefix = GLUED_PREFIXES.find((p) => unit.key.startsWith(p) && unit.key.length - p.length <= 3);
+    if (!prefix) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.6, "org.glued-prefix"));
+  }
+  return out;
+}
+
+/** Words of a ward or a living group before its proper name ("afd. De Meander", "unité Les Mélèzes"). */
+const WARD_WORDS = set("afdeling afd unit unite pavillon paviljoen leefgroep woongroep woonleefgroep");
+const NAME_ARTICLES = set("de het t les le la l");
+
+/**
+ * "afd. De Meander", "unité Les Mélèzes", "leefgroep 't Kompas": a ward or living group named by an article and a
+ * capitalised word (a department is named by its specialty: "afdeling Neurologie").
+ */
+function wardCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (!WARD_WORDS.has(unit.key)) continue;
+    let t = unit.last + 1;
+    if (a.tokens[t]?.text === "." && unit.key === "afd") t++;
+    const article = a.tokens[t];
+    if (!article || article.kind !== "word" || article.newlinesBefore > 0 || !NAME_ARTICLES.has(article.key) || !/^\p{Lu}/u.test(article.text)) {
+      // "'t Kompas": the apostrophe opens the article.
+      if (!(article?.text === "'" && a.tokens[t + 1]?.key === "t")) continue;
+      t++;
+    }
+    let next = t + 1;
+    if (a.tokens[next]?.text === "'" || a.tokens[next]?.text === "’") next++;
+    const name = readProperName(a, next, { maxUnits: 2, allowParticles: false, allowSentenceStart: true });
+    if (!name || a.tokens[next].newlinesBefore > 0 || isDepartmentWord(unitAtToken(a, next)?.key ?? "")) continue;
+    out.push(candidate(a, article && article.text === "'" ? t - 1 : t, name.last, "Organization:Healthcare", PRIORITY.context, 0.65, "org.ward"));
+  }
+  return out;
+}
+
 /** Public bodies known by an acronym that is also a word ("ONE", "RVA"): only written in capitals, outside a capitals line. */
 const CAPITAL_BODIES = set("one onem rva aviq iriscare forem fedasil vdab ocmw cpas");
 
@@ -560,7 +674,33 @@ function mutualityCandidates(a: Analysis): Candidate[] {
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
-    cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates];
+    cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates,
+    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
-  return out;
+  return withBracketedAbbreviations(a, out);
+}
+
+/**
+ * "Streekziekenhuis Midden-Kempen (SMK)", "Institut X (IXY)": an acronym in brackets right after an organisation,
+ * whose capitals it abbreviates, is its abbreviation, with the same label ("afd. De Meander (PG)" names a ward type).
+ */
+/** Whether the capitals of `acronym` appear in order among the capitals of `name`, the first matching its first. */
+function abbreviates(acronym: string, name: string): boolean {
+  const capitals = name.replace(/[^\p{Lu}]/gu, "");
+  const letters = acronym.replace(/[^\p{Lu}]/gu, "");
+  if (capitals.length === 0 || letters[0] !== capitals[0]) return false;
+  let i = 0;
+  for (const ch of capitals) if (ch === letters[i]) i++;
+  return i === letters.length;
+}
+
+function withBracketedAbbreviations(a: Analysis, found: Candidate[]): Candidate[] {
+  const extra: Candidate[] = [];
+  for (const c of found) {
+    const m = /^[ \t]?\((\p{Lu}[\p{Lu}\p{Ll}]{1,7})\)/u.exec(a.text.slice(c.end, c.end + 12));
+    if (!m || !/\p{Lu}.*\p{Lu}/u.test(m[1]) || !abbreviates(m[1], a.text.slice(c.start, c.end))) continue;
+    const start = c.end + m[0].indexOf("(") + 1;
+    extra.push({ start, end: start + m[1].length, label: c.label, priority: c.priority, score: c.score, rule: "org.bracketed-abbreviation" });
+  }
+  return extra.length > 0 ? found.concat(extra) : found;
 }

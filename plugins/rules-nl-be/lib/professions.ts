@@ -2,8 +2,8 @@
 // job ("werkt als bakker", "is leerkracht van beroep", "Beroep: verpleegkundige", "travaille comme infirmière").
 import type { Analysis, PhraseMatch, Unit } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
-import { PROFESSION_CUES_BEFORE, PROFESSION_VERBS, lineLabel, nextWords, previousWords } from "./context.js";
-import { LIST } from "./lexicon.js";
+import { CAREGIVER_WORDS, PROFESSION_CUES_BEFORE, PROFESSION_VERBS, lineLabel, nextWords, previousWords } from "./context.js";
+import { LIST, NAME_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { unitAtToken } from "./proper.js";
 
 /** Nouns of working life before "als"/"comme": "tijdens werk als dakwerker", "zijn tijd als scheepsbouwer". */
@@ -30,6 +30,8 @@ const RELATIVES_BEFORE_JOB = new Set(["papa", "mama", "maman", "vader", "moeder"
 /** Words after a job that place it: "is verloskundige in het OLVG", "est militaire à la caserne". */
 const PLACING_AFTER_JOB = new Set(["bij", "chez", "in", "aan", "op", "a", "au", "aux", "dans", "voor", "pour", "at", "for"]);
 const RELATIVE_BEFORE_COPULA = new Set(["die", "dat", "en", "qui", "et", "who"]);
+/** Subjects of a subordinate clause that ends in its copula ("dat hij vroeger glazenmaker was", "omdat zij bakker is"). */
+const SUBJECT_PRONOUNS = new Set(["hij", "zij", "ze", "ik", "u"]);
 const COPULAS_AFTER = new Set(["is", "was", "est", "etait", "werd", "wordt"]);
 
 function professionAt(a: Analysis, t: number): PhraseMatch | undefined {
@@ -37,6 +39,35 @@ function professionAt(a: Analysis, t: number): PhraseMatch | undefined {
   if (!list) return undefined;
   for (let k = list.length - 1; k >= 0; k--) if (list[k].bits & (LIST.profession | LIST.employmentState)) return list[k];
   return undefined;
+}
+
+const MIN_COMPOUND_HEAD = 4;
+const MIN_COMPOUND_MODIFIER = 3;
+
+/** Whether `key` (one folded word) ends in a listed job after a modifier of three letters or more ("pendelchauffeur"). */
+function endsInListedJob(a: Analysis, key: string): boolean {
+  if (!/^\p{Ll}+$/u.test(key)) return false;
+  for (let i = MIN_COMPOUND_MODIFIER; i <= key.length - MIN_COMPOUND_HEAD; i++) {
+    const bits = a.lexicon.phrases.get(key.slice(i));
+    if (bits !== undefined && bits & LIST.profession) return true;
+  }
+  return false;
+}
+
+/**
+ * An unlisted compound whose head is a listed job, read as that job: one word ("pendelchauffeur",
+ * "lijnbusmonteur") or pieces joined by a hyphen of which the first or the last is a listed job
+ * ("schilder-decorateur", "hulp-boekhouder"). Stop words and medical terms never count.
+ */
+function compoundJobAt(a: Analysis, unit: Unit): PhraseMatch | undefined {
+  if (a.unitListBits[unit.index] & (LIST.profession | LIST.stopWord | LIST.medicalTerm)) return undefined;
+  if (a.tokens[unit.first].kind !== "word" || !a.tokens[unit.first].letters) return undefined;
+  let job = false;
+  if (unit.first === unit.last) job = endsInListedJob(a, unit.key);
+  else if (a.tokens[unit.first + 1]?.text === "-" && unit.last === unit.first + 2) {
+    job = Boolean(a.tokenBits[unit.first] & LIST.profession) || Boolean(a.tokenBits[unit.last] & LIST.profession);
+  }
+  return job ? { first: unit.first, last: unit.last, bits: LIST.profession } : undefined;
 }
 
 /** A capitalised name right after the word makes it a caregiver's role ("verpleegkundige Peeters"). */
@@ -47,7 +78,7 @@ function followedByName(a: Analysis, last: number): boolean {
 }
 
 /** Prepositions of an employer or a school after a job: "postbode bij PostNL", "militaire à la caserne". */
-const WORKPLACE_PREPOSITIONS = new Set(["bij", "chez", "a", "au", "aux", "at", "voor", "aan", "dans", "op"]);
+const WORKPLACE_PREPOSITIONS = new Set(["bij", "chez", "a", "au", "aux", "at", "voor", "aan", "dans", "op", "pour", "for"]);
 const WORKPLACE_ARTICLES = new Set(["de", "het", "la", "le", "l", "les", "the", "'", "’"]);
 
 /**
@@ -58,7 +89,12 @@ const WORKPLACE_ARTICLES = new Set(["de", "het", "la", "le", "l", "les", "the", 
 function jobInApposition(a: Analysis, m: PhraseMatch): boolean {
   const previous = a.tokens[m.first - 1];
   if (!previous || (previous.text !== "," && previous.text !== "(") || a.tokens[m.first].newlinesBefore > 0) return false;
-  let t = m.last + 1;
+  return jobBeforeWorkplace(a, m.last);
+}
+
+/** After the job's last token: at most one lower-case word, a workplace preposition and a capitalised or listed workplace. */
+function jobBeforeWorkplace(a: Analysis, last: number): boolean {
+  let t = last + 1;
   if (a.tokens[t]?.kind === "word" && !WORKPLACE_PREPOSITIONS.has(a.tokens[t].key) && /^\p{Ll}/u.test(a.tokens[t].text)) t++;
   const preposition = a.tokens[t];
   if (!preposition || preposition.kind !== "word" || !WORKPLACE_PREPOSITIONS.has(preposition.key) || preposition.newlinesBefore > 0) return false;
@@ -103,14 +139,89 @@ function afterNationalityInApposition(a: Analysis, m: PhraseMatch): boolean {
   return previous !== undefined && (previous.text === "," || previous.text === "(");
 }
 
+/** Words that make the person of a clause before a job in apposition ("Maman : X, coiffeuse", "Le patient, ..."). */
+const PERSON_WORDS = new Set([
+  "patient", "patiente", "pt", "pat", "zoon", "dochter", "echtgenote", "echtgenoot", "partner", "moeder", "vader",
+  "papa", "mama", "maman", "ouders", "parents", "parent", "broer", "zus", "fils", "fille", "mari", "epouse", "mere",
+  "pere", "frere", "soeur", "man", "vrouw", "jongen", "meisje", "homme", "femme", "cliente", "client", "bewoner",
+  "bewoonster", "residente", "resident", "betrokkene",
+]);
+/** Units of an age ("51 jaar", "(40 ans)", "41 j", "45-jarige"). */
+const AGE_UNITS = new Set(["jaar", "jr", "j", "a", "ans", "an", "jarige", "jarig", "years", "yo"]);
+
+/**
+ * "Mevr. X (51 jaar), pendelchauffeur bij een transportbedrijf", "Le patient, plafonneur de métier", "Maman : X Y,
+ * coiffeuse.": a job right after a comma or a bracket on a line that names, before it, an age or the patient or a
+ * relative. A caregiver's signature ("Els, palliatief verpleegkundige") names neither.
+ */
+function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
+  const previous = a.tokens[m.first - 1];
+  if (!previous || (previous.text !== "," && previous.text !== "(") || a.tokens[m.first].newlinesBefore > 0) return false;
+  if (!(m.bits & LIST.profession) || NOT_OWN_JOBS.has(a.tokens[m.first].key)) return false;
+  // The apposition ends after the job, or goes on with its place: "kok in een hotel", "plafonneur de métier"; a verb
+  // ("tolk gevraagd") or a title ("psycholoog dr. X") after it makes it a role in the care.
+  const next = a.tokens[(unitAtToken(a, m.last)?.last ?? m.last) + 1];
+  const placed = next !== undefined && next.kind === "word" && next.newlinesBefore === 0 && (PLACING_AFTER_JOB.has(next.key) || next.key === "de" || next.key === "d");
+  const closed = next === undefined || next.newlinesBefore > 0 || (next.kind === "punct" && ",;.)".includes(next.text));
+  if (!placed && !closed) return false;
+  if (CAREGIVER_WORDS.has(a.tokens[m.first].key) && !placed) return false;
+  const lineFirst = a.lineStart[m.first];
+  for (let i = m.first - 2, steps = 0; i >= lineFirst && steps < 12; i--, steps++) {
+    const token = a.tokens[i];
+    if (token.kind === "punct") {
+      if (token.text === "." || token.text === ";" || token.text === "!" || token.text === "?") return false;
+      continue;
+    }
+    const key = a.units[a.unitOfToken[i]]?.key ?? token.key;
+    if (PERSON_WORDS.has(key)) return true;
+    if (AGE_UNITS.has(key) && i > 0 && /^\d{1,3}$/.test(a.tokens[i - 1].text)) return true;
+    if (/^\d{1,3}(?:-?jarige?)$/.test(key) || /^\d{1,3} jarige?$/.test(key)) return true;
+  }
+  return false;
+}
+
+/** Jobs that in a note are mostly a role in the care or a stage of life, not someone's work: never by position alone. */
+const NOT_OWN_JOBS = new Set(["student", "studente", "etudiant", "etudiante", "student", "scholier", "leerling", "eleve", "tolk", "interprete"]);
+
+/** Nouns of a post before "de"/"d'": "son emploi de soudeur", "en qualité de mécanicien", "poste d'ouvrier". */
+const POST_NOUNS = new Set(["emploi", "poste", "metier", "qualite", "fonction", "profession", "travail", "job"]);
+
+/** "werkt als\nmagazijnier": the words before a job at a line start, read across the break after "als"/"comme". */
+function wordsBeforeAcrossBreak(a: Analysis, first: number, count: number): string[] {
+  const token = a.tokens[first];
+  const previous = a.tokens[first - 1];
+  if (token.newlinesBefore !== 1 || !previous || previous.kind !== "word" || (previous.key !== "als" && previous.key !== "comme")) {
+    return previousWords(a, first, count);
+  }
+  return [previous.key, ...previousWords(a, first - 1, count - 1)];
+}
+
+/** "WERKGEVER: X - FUNCTIE: BUSCHAUFFEUR": a profession label and its colon right before the job, anywhere on the line. */
+function inlineLabelBefore(a: Analysis, first: number): boolean {
+  const colon = a.tokens[first - 1];
+  const label = a.tokens[first - 2];
+  return colon?.text === ":" && label !== undefined && label.kind === "word" && LABEL_WORDS.has(label.key) && colon.newlinesBefore === 0;
+}
+
 function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
-  if (jobInApposition(a, m) || afterNationalityInApposition(a, m)) return true;
-  const raw = previousWords(a, m.first, 9);
+  if (jobInApposition(a, m) || afterNationalityInApposition(a, m) || jobAfterPersonInApposition(a, m) || inlineLabelBefore(a, m.first)) return true;
+  const raw = wordsBeforeAcrossBreak(a, m.first, 9);
   if (raw[0] !== undefined && PROFESSION_CUES_BEFORE.has(raw[0]) && raw[0] !== "als" && raw[0] !== "comme" && raw[0] !== "as") return true;
   const before = withoutAdverbs(raw);
   const after = nextWords(a, m.last, 2);
-  // "die boer is in Meeuwen", "en verpleegkundige is": the job before its copula in a relative clause.
-  if (after[0] !== undefined && COPULAS_AFTER.has(after[0]) && before[0] !== undefined && RELATIVE_BEFORE_COPULA.has(before[0])) return true;
+  // "die boer is in Meeuwen", "en verpleegkundige is": the job before its copula in a relative clause; "dat hij
+  // vroeger glazenmaker was": a subject, the job and the copula at the end of a subordinate clause.
+  if (after[0] !== undefined && COPULAS_AFTER.has(after[0]) && before[0] !== undefined && (RELATIVE_BEFORE_COPULA.has(before[0]) || SUBJECT_PRONOUNS.has(before[0]))) {
+    return true;
+  }
+  // "werkte tot haar pensioen schoonmaakster", "son emploi de soudeur", "en qualité de mécanicien", "zelf kok".
+  if (before[0] === "pensioen" && (before[1] === "zijn" || before[1] === "haar") && before[2] === "tot") return true;
+  if ((before[0] === "de" || before[0] === "d") && before[1] !== undefined && POST_NOUNS.has(before[1])) return true;
+  if (before[0] === "zelf" || before[0] === "elle-meme" || before[0] === "lui-meme") return true;
+  // "ouvrier chez X" opening its line: a job in lower case, its workplace preposition and a name.
+  if (a.lineStart[m.first] === m.first && /^\p{Ll}/u.test(a.tokens[m.first].text) && !NOT_OWN_JOBS.has(a.tokens[m.first].key) && jobBeforeWorkplace(a, m.last)) {
+    return true;
+  }
   if (before[0] !== undefined && RELATIVES_BEFORE_JOB.has(before[0]) && a.tokens[m.first - 1]?.kind === "word") return true;
   if (after[0] === "van" && after[1] === "beroep") return true;
   if (after[0] === "de" && after[1] === "profession") return true;
@@ -124,7 +235,7 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
     return (
       before.slice(article + 1, article + 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w)) ||
       before[article + 1] === "beroep" ||
-      (COPULAS.has(before[article + 1] ?? "") && SUBJECTS.has(before[article + 2] ?? ""))
+      (COPULAS.has(before[article + 1] ?? "") && (SUBJECTS.has(before[article + 2] ?? "") || subjectIsName(a, m.first, article + 2)))
     );
   }
   // "een 41-jarige bakker", "45-jarige lasser": an age right before a listed job names the person's job.
@@ -149,7 +260,8 @@ function subjectIsName(a: Analysis, t: number, wordsBack: number): boolean {
   for (let i = t - 1, steps = 0; i >= 0 && steps < 12; i--, steps++) {
     const token = a.tokens[i];
     if (token.kind === "punct") continue;
-    if (++seen === wordsBack + 1) return token.title && !token.sentenceStart;
+    // A listed name counts at a sentence start or after a bracket too ("Anouar is bakker", "(Anouar) is ...").
+    if (++seen === wordsBack + 1) return token.title && (!token.sentenceStart || ((a.tokenBits[i] & NAME_BITS) !== 0 && !(a.tokenBits[i] & WHITELIST_BITS)));
   }
   return false;
 }
@@ -166,6 +278,10 @@ function sentenceOpensWith(a: Analysis, t: number, wordsBack: number): boolean {
 
 /** Endings of compound occupations ("spoorwegarbeider", "magazijnmedewerker", "vrachtwagenchauffeur"). */
 const PROFESSION_ENDING = /.{3,}(?:arbeider|werker|medewerker|bediende|chauffeur|monteur|verkoper|verkoopster|kundige|technicus|handelaar|kweker|houder|meester|maker|bouwer|schilder|wasser|leider|leidster|assistent|assistente|agent|ambtenaar|bestuurder|boer|ier|ster|ouvrier|ouvrière)$/;
+/** Agent nouns after a strong cue ("gepensioneerd glasblazer", "ancien couvreur"): -er, -eur, -rice, -iste … */
+const AGENT_AFTER_STRONG_CUE = /^\p{Ll}{3,}(?:er|eur|rice|iste|ier|man|vrouw|aar)$/u;
+/** Habits and roles that follow "voormalig", "ancien" or "ex-" as often as a job does. */
+const HABITS = /(?:roker|rookster|drinker|gebruiker|fumeur|buveur|consommateur|smoker|drinker|user|donneur|donor|partner|lid|membre|member)$/u;
 const STRONG_PROFESSION_CUES = new Set(["gepensioneerd", "gepensioneerde", "voormalig", "voormalige", "ancien", "ancienne", "retraite", "retired", "former"]);
 
 const FORMER_PREFIXES = new Set(["ex", "oud"]);
@@ -210,12 +326,14 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
       continue;
     }
     const token = a.tokens[unit.first];
-    if (unit.first !== unit.last || token.kind !== "word" || !PROFESSION_ENDING.test(unit.key) || token.upper) continue;
+    const agent = AGENT_AFTER_STRONG_CUE.test(unit.key) && !NOT_AGENT.test(unit.key) && !HABITS.test(unit.key);
+    if (unit.first !== unit.last || token.kind !== "word" || !(PROFESSION_ENDING.test(unit.key) || agent) || token.upper) continue;
     if (a.unitListBits[unit.index] & (LIST.profession | LIST.stopWord | LIST.medicalTerm)) continue;
     if (followedByName(a, unit.last)) continue;
     const before = previousWords(a, unit.first, 7);
     const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
     const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
+    if (!PROFESSION_ENDING.test(unit.key) && !strong) continue;
     const asVerb = (near === "als" || near === "comme") && before.slice(1, 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w));
     const label = lineLabel(a, unit.first);
     if (!strong && !asVerb && !(label !== undefined && LABEL_WORDS.has(label))) continue;
@@ -224,12 +342,55 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/**
+ * Endings of agent nouns that name a job in Dutch and French ("banketbakster", "vakman", "molenaar", "plafonneur",
+ * "animatrice", "électricien", "fleuriste"), for unlisted words in the surest positions only.
+ */
+const AGENT_ENDING = /^\p{Ll}{3,}(?:ster|man|vrouw|aar|eur|rice|iste|icien|icienne|ier|ière)$/u;
+/** Words with those endings that are no job: adjectives, habits, carriers and donors. */
+const NOT_AGENT = /(?:baar|vaar|jaar|waar|zwaar|klaar|paar|majeur|mineur|meilleur|porteur|[eé]rieur|fumeur|donneur|receveur|buveur|cicatrice|matrice|premier|dernier|entier|particulier|familier|régulier|regulier|papier|dossier|plezier|manier|kwartier|atelier|routier|costume|herman|oman)$/u;
+/** Time words before a job that say it was someone's ("Vroeger banketbakster in een winkel"). */
+const FORMERLY = new Set(["vroeger", "voordien", "destijds", "autrefois", "anciennement"]);
+
+/**
+ * An unlisted agent noun is a job where only a job fits: in apposition before a named workplace ("41 j,
+ * glazenmaker bij Bouwbedrijf X"), after a copula with a person as subject and before a place ("Elle est animatrice
+ * à l'école"), at the end of a subordinate clause before a place ("dat hij vroeger glazenmaker was bij X"), after
+ * "vroeger" before a place.
+ */
+function agentNounIsJob(a: Analysis, unit: Unit): boolean {
+  if (unit.first !== unit.last || !AGENT_ENDING.test(unit.key) || NOT_AGENT.test(unit.key) || a.tokens[unit.first].upper) return false;
+  // Written in lower case: a surname that is also a job ("molenaar") reads as the job here.
+  if (!/^\p{Ll}/u.test(a.tokens[unit.first].text) || a.unitListBits[unit.index] & (LIST.stopWord | LIST.medicalTerm | LIST.profession)) return false;
+  const m: PhraseMatch = { first: unit.first, last: unit.last, bits: LIST.profession };
+  if (jobInApposition(a, m)) return true;
+  const before = withoutAdverbs(previousWords(a, unit.first, 6));
+  const raw = previousWords(a, unit.first, 2);
+  const after = nextWords(a, unit.last, 3);
+  const article = before[0] === "een" || before[0] === "une" || before[0] === "un" ? 1 : 0;
+  const verb = before[article];
+  const subject = before[article + 1];
+  if (verb !== undefined && COPULAS_AFTER.has(verb) && after[0] !== undefined && PLACING_AFTER_JOB.has(after[0]) && after[1] !== undefined) {
+    if (subject !== undefined && (SUBJECTS.has(subject) || subjectIsName(a, unit.first, article + 1))) return true;
+  }
+  if (before[0] !== undefined && SUBJECT_PRONOUNS.has(before[0]) && COPULAS_AFTER.has(after[0] ?? "") && PLACING_AFTER_JOB.has(after[1] ?? "") && after[2] !== undefined) {
+    return true;
+  }
+  return raw[0] !== undefined && FORMERLY.has(raw[0]) && PLACING_AFTER_JOB.has(after[0] ?? "") && after[1] !== undefined;
+}
+
 export function professionCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = compoundProfessionCandidates(a);
   for (let t = 0; t < a.tokens.length; t++) {
-    const m = professionAt(a, t);
-    if (!m) continue;
     const unit = unitAtToken(a, t);
+    const m = professionAt(a, t) ?? (unit && unit.first === t ? compoundJobAt(a, unit) : undefined);
+    if (!m) {
+      if (unit && unit.first === t && !followedByName(a, unit.last) && agentNounIsJob(a, unit)) {
+        out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.agent" });
+        t = unit.last;
+      }
+      continue;
+    }
     if (!unit || unit.first !== t) continue;
     if (followedByName(a, m.last) || !hasProfessionContext(a, m)) continue;
     let first = m.first;
@@ -237,8 +398,10 @@ export function professionCandidates(a: Analysis): Candidate[] {
     const prev = first > 0 ? unitAtToken(a, first - 1) : undefined;
     const state = prev ? professionAt(a, prev.first) : undefined;
     if (state && state.bits & LIST.employmentState && state.last === first - 1 && m.bits & LIST.profession) first = state.first;
-    out.push({ start: a.tokens[first].start, end: a.tokens[m.last].end, label: "Profession", priority: PRIORITY.context, score: 0.7,
-      rule: "profession" });
+    // "schilder-decorateur": a listed job that opens a hyphenated compound takes the whole compound.
+    const lastUnit = unitAtToken(a, m.last);
+    const end = lastUnit && lastUnit.last > m.last && a.tokens[m.last + 1]?.text === "-" ? lastUnit.end : a.tokens[m.last].end;
+    out.push({ start: a.tokens[first].start, end, label: "Profession", priority: PRIORITY.context, score: 0.7, rule: "profession" });
     t = m.last;
   }
   return out;

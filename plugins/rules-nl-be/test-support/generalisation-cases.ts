@@ -430,6 +430,48 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Hij werkte dertig jaar voor [Proximus](Organization:Other).
     werkt bij de stad
   `),
+  ...cases("jobs by position", `
+    Mevr. [Claes](Name:Patient) ([51 jaar](Age_Birthdate)), [pendelchauffeur](Profession) bij een transportbedrijf.
+    Le patient, [plafonneur](Profession) de métier, signale une toux.
+    Maman : Samira [Zerrouki](Name:Other), [coiffeuse](Profession).
+    Zijn broer, zelf [verpleegkundige](Profession) in een woonzorgcentrum, belt mee.
+    Hij vertelt dat hij vroeger [glazenmaker](Profession) was bij een scheepswerf.
+    Zij werkte tot haar pensioen [schoonmaakster](Profession) in de supermarkt.
+    Il a perdu son emploi de [soudeur](Profession) en mars.
+    Employé en qualité de [mécanicien](Profession) depuis dix ans.
+    WERKGEVER: INFRABEL - FUNCTIE: [BUSCHAUFFEUR](Profession)
+    Vroeger [banketbakster](Profession) in een winkel in het centrum.
+    Elle est [animatrice](Profession) à l'école communale.
+    Gepensioneerd [glasblazer](Profession), woont alleen.
+    Patiënt is oud-roker, stopte vorig jaar.
+    Voormalig roker, nu 10 jaar gestopt.
+    Aanwezig: de patiënt, zijn vrouw, tolk aangevraagd.
+    Zij is kwetsbaar in de thuissituatie.
+    Elle est anxieuse à la maison.
+    Il est porteur de la mutation.
+  `),
+  ...cases("bodies and suppliers", `
+    Haar aanvraag voor een uitkering loopt via het [SVB](Organization:Other).
+    Aangifte gedaan bij de [FOD](Organization:Other) vorige week.
+    Verzekering: [Avero Welzijn](Organization:Other), polis volgt.
+    Thuiszuurstof (leverancier [Oxymedix](Organization:Other)).
+    Matériel livré par le fournisseur [Medisol](Organization:Other).
+    Voeding via de PEG, antibiotica via de PICC.
+    Aanvraag CT via de SEH, indicatie voor PCI.
+    Melding aan de VPK van de nacht.
+    Doorverwezen naar [Revalis](Organization:Healthcare) voor een intake.
+    Verwezen naar Cardiologie voor een echo.
+  `),
+  ...cases("institutions by shape", `
+    Overgeplaatst naar het [Streekziekenhuis Midden-Kempen](Organization:Healthcare) ([SMK](Organization:Healthcare)) voor revalidatie.
+    Opname op de PAAZ (psychiatrie), afd. [De Meander](Organization:Healthcare).
+    Séjour à l'unité [Les Mélèzes](Organization:Healthcare) depuis lundi.
+    [AZKB](Organization:Healthcare)
+    Overleg op afdeling Neurologie (PG) over de medicatie.
+    Behandeling met AZT en 3TC gestart.
+    Elle habite à [Barvaux](Address_Location:Patient) depuis des années.
+    Apotheek Centrum ([Hannut](Address_Location:Other)) belt terug.
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
