@@ -204,7 +204,8 @@ describe("stacks/examples/site.yaml", () => {
     const [base, withSite] = await Promise.all([runStack("rules-only", docs), runStack(EXAMPLE, docs)]);
     expect(base.map((r) => r.deid_text)).toEqual([
       "Parese [Name:Other] rechts. Opname op [Name:Other], daarna naar Vlinder.",
-      "Staal LAB-2025-004417 verstuurd. EPD-nummer [ID:Patient], kamer K3.12. Nummer 12345675 epd.",
+      // A code shaped like a reference (letters, then groups with five digits or more) is found without the site.
+      "Staal [ID:Patient] verstuurd. EPD-nummer [ID:Patient], kamer K3.12. Nummer 12345675 epd.",
       "Consult in [Organization:Healthcare]. Verwezen door [Organization:Healthcare].",
       "Mevrouw [Name:Patient], parese [Name:Patient].",
     ]);
