@@ -356,6 +356,17 @@ function tryYearMonthDay(text: string, s: number, rules: DateRules): Found | nul
 const SPACED_DATE = /(\d{1,2}) (\d{1,2}) ((?:19|20)\d{2})(?!\d)/y;
 
 /**
+ * Whether the digit groups at [s, end) are glued to a word, or are one part of a longer chain of digit groups
+ * (a phone number, a list of values): a space or a separator with a digit right behind it on either side.
+ */
+function inDigitChain(text: string, s: number, end: number): boolean {
+  if (wordCharAt(text, end) || (text[end] === " " && digitAt(text, end + 1)) || ("./,-:".includes(text[end] ?? "x") && digitAt(text, end + 1))) {
+    return true;
+  }
+  return (text[s - 1] === " " || "./,-".includes(text[s - 1] ?? "x")) && digitAt(text, s - 2);
+}
+
+/**
  * "23 10 2011": day, month and a four-digit year separated by single spaces. Not inside a longer chain of digit
  * groups (a phone number, a list of values) and never before a unit.
  */
@@ -363,10 +374,7 @@ function trySpacedDate(text: string, s: number, rules: DateRules): Found | null 
   const m = matchAt(SPACED_DATE, text, s);
   if (!m) return null;
   const end = s + m[0].length;
-  if (wordCharAt(text, end) || (text[end] === " " && digitAt(text, end + 1)) || ("./,-:".includes(text[end] ?? "x") && digitAt(text, end + 1))) {
-    return null;
-  }
-  if ((text[s - 1] === " " || "./,-".includes(text[s - 1] ?? "x")) && digitAt(text, s - 2)) return null;
+  if (inDigitChain(text, s, end)) return null;
   if (!validDayMonthEitherWay(Number(m[1]), Number(m[2]), rules, Number(m[3])) || unitFollows(text, end)) return null;
   return { start: s, end, score: SCORE_PATTERN };
 }
@@ -399,10 +407,7 @@ function trySpacedYearFirst(text: string, s: number): Found | null {
   const m = matchAt(SPACED_YEAR_FIRST, text, s);
   if (!m) return null;
   const end = s + m[0].length;
-  if (wordCharAt(text, end) || (text[end] === " " && digitAt(text, end + 1)) || ("./,-:".includes(text[end] ?? "x") && digitAt(text, end + 1))) {
-    return null;
-  }
-  if ((text[s - 1] === " " || "./,-".includes(text[s - 1] ?? "x")) && digitAt(text, s - 2)) return null;
+  if (inDigitChain(text, s, end)) return null;
   if (!isValidDayMonth(Number(m[3]), Number(m[2]), Number(m[1])) || unitFollows(text, end)) return null;
   return { start: s, end, score: SCORE_PATTERN };
 }
