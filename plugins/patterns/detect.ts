@@ -8,6 +8,7 @@ import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from ".
 import { buildLexicon, type Language } from "./lexicon.js";
 import { compilePhoneRules, findPhones, type PhoneRules } from "./phones.js";
 import { compilePostalRules, findPostalCodes, type PostalRules } from "./postal.js";
+import { findRecordFields } from "./records.js";
 import { findTableCells } from "./tables.js";
 import { scanText, sortAndDeduplicate } from "./text.js";
 
@@ -137,6 +138,24 @@ function readOcrDigitChains(text: string): string {
   return out ?? text;
 }
 
+/** The spans of `extra` that overlap none of `sorted` (sorted by start; a merge walk, linear after sorting). */
+function withoutOverlaps(extra: DetectedSpan[], sorted: readonly DetectedSpan[]): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  const ordered = [...extra].sort((x, y) => x.start - y.start);
+  let i = 0;
+  let reach = -1;
+  for (const e of ordered) {
+    while (i < sorted.length && sorted[i].start < e.end) {
+      reach = Math.max(reach, sorted[i].end);
+      i++;
+    }
+    // `reach` is the furthest end of the spans that start before e.end (or before an earlier, longer extra's end:
+    // then a span may be counted that does not touch e, and e is dropped; never one kept that overlaps).
+    if (reach <= e.start) out.push(e);
+  }
+  return out;
+}
+
 export function detectPatterns(text: string, compiled: CompiledPatterns, options: DetectOptions = {}): DetectedSpan[] {
   const f = compiled.families;
   // Numeric families read OCR look-alike letters as digits; the text-based families read the text as written.
@@ -152,10 +171,15 @@ export function detectPatterns(text: string, compiled: CompiledPatterns, options
   if (f.ipAddresses) spans = spans.concat(findIpAddresses(scan));
   if (f.postalCodes && all) spans = spans.concat(findPostalCodes(scan, compiled.postal));
   if (f.ages && all) spans = spans.concat(findAges(scan, compiled.ages));
-  if (f.ages || f.recordNumbers || f.postalCodes) {
+  if (f.ages || f.recordNumbers || f.postalCodes || f.phones) {
     spans = spans.concat(
-      findTableCells(numeric, { ages: f.ages, identifiers: f.recordNumbers, postalCodes: f.postalCodes && all }),
+      findTableCells(numeric, { ages: f.ages, identifiers: f.recordNumbers, postalCodes: f.postalCodes && all, contacts: f.phones }),
     );
+  }
+  if (f.recordNumbers || f.phones || f.dates || f.ages) {
+    // Record fields only add what no other family found: where one did, its span and label stand.
+    const fields = findRecordFields(text, numeric, { identifiers: f.recordNumbers, contacts: f.phones, dates: f.dates && all, ages: f.ages && all });
+    if (fields.length > 0) spans = spans.concat(withoutOverlaps(fields, sortAndDeduplicate(spans)));
   }
   return sortAndDeduplicate(spans);
 }

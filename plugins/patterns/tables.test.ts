@@ -26,6 +26,14 @@ const positives: PositiveCase[] = [
   ["| N° demande | Nom |\n| [[31-4452018]] | Dupont |", I],
   // A spreadsheet export split by semicolons; postcodes under their header.
   ["PID;Naam;Lft;Postcode\n[[6620931]];Verstrepen;[[71]];[[2800]]\n[[6620478]];Anouar;[[64]];[[B-8500]]", [I, A, "Address_Location:Other", I, A, "Address_Location:Other"]],
+  // Comma-separated values with a header row, quoted cells (a comma inside quotes splits nothing).
+  ["patientnr,naam,lft\n[[50011234]],Wuyts,[[46]]\n[[50011235]],Okafor,[[35]]", [I, A, I, A]],
+  ['"ID","Naam","Leeftijd"\n"[[100231]]","Lemmens, Jo","[[66]]"', [I, A]],
+  // Header words that name a national number; phone, pager and extension columns.
+  ["Rijksregister  Naam           Kamer\n[[72041512345]]    Desmet Kris    12", I],
+  ["Functie        Naam           Toestel   GSM\nHoofdvpk       Ilse Peeters   [[5410]]      [[0479 20 61 35]]", ["Contactdetails", "Contactdetails"]],
+  // A name that runs into the age column with a single space: its last word is the age.
+  ["kamer bed  naam                    lft  dx\n402   1    Bouchez-Dewulf Gilberte [[84]]   heupfractuur", A],
 ];
 
 const negatives: string[] = [
@@ -42,6 +50,8 @@ const negatives: string[] = [
   "| ID | Tijd |\n| 12 | 10:30 |\n| 01-02 | 11:00 |",
   // A column that numbers rooms, beds or phones, or a header word that only starts like "no", names no identifier.
   "| Kamernr. | Telefoonnr. | Normes |\n| 2104 | 0471123456 | 136-145 |",
+  // A decimal comma in a line of values splits no header.
+  "Temp,Pols,Lft\n38,1,88,2",
   // Aligned prose with two spaces is no table without a header word.
   "Controle  over  twee  weken  met  labo.",
 ];
@@ -54,6 +64,11 @@ describe("table columns", () => {
 
   it.each(negatives.map((n) => [n]))("leaves %j alone", (text) => {
     expect(detect(text).filter((s) => s.label === A || s.label === I)).toEqual([]);
+  });
+
+  it("leaves service numbers, dates and short numbers under a phone column alone", () => {
+    const text = "Functie     Telefoon\nWachtdienst 1733\nNoodnummer  112\nConsult     12/03\nBalie       12";
+    expect(findTableCells(text, { ages: true, identifiers: true, contacts: true })).toEqual([]);
   });
 
   it("follows the families: no ages with ages off, no identifiers with record numbers off", () => {

@@ -1,13 +1,18 @@
 // Values in table columns whose header names them: an age under "Leeftijd", "Lft.", "Leeft", "Âge", "Age"; an
-// identifier under "Patiëntnr.", "ID", "BSN", "MRN", "Dossier", "INSZ", "N° dossier" or another compound that names a
-// number ("Eenheidsnr.", "N° demande"; not a phone, room, bed, page or batch number). A table is a header line and
-// the lines right under it that split the same way: cells between "|", between tabs, between semicolons (a line
-// with two or more and no space after one), or between runs of two or more spaces, where a row's cell is matched to its header column by position (a header cell may hold two titles, "kamer
-// bed"). A blank line, or a line that splits otherwise, ends the table. A value must fill its cell alone: an age of
-// 0–120 with an optional unit ("45", "45 j", "72 ans", "6 w", "8 mnd", "±60"), an identifier of at least four digits
-// with up to four letters in front ("1234567", "EPD-00123"), a postcode under "Postcode" / "CP" ("3290", "B-3000",
-// "1234 AB"). One pass over the lines: linear.
-import type { DetectedSpan } from "../../src/contract/index.js";
+// identifier under "Patiëntnr.", "ID", "BSN", "MRN", "Dossier", "INSZ", "Rijksregister", "N° dossier" or another
+// compound that names a number ("Eenheidsnr.", "N° demande"; not a phone, room, bed, page or batch number); a phone
+// number (8–15 digits) or an extension (3–5 digits, not a service number such as 1733) under "Telefoon", "GSM",
+// "Pieper", "Toestel". A table is a header line and the lines right under it that split the same way: cells between
+// "|", between tabs, between semicolons (a line with two or more and no space after one), between commas (two or
+// more and no space after one, or quoted cells: "1","Jansen"; a row has exactly as many cells as its header), or
+// between runs of two or more spaces, where a row's cell is matched to its header column by position (a header cell
+// may hold two titles, "kamer bed"; a value of the column before may run into the next with one space, "Bouchez-
+// Dewulf Gilberte 84": then the word of that cell that starts at the column's title is tried). A blank line, or a
+// line that splits otherwise, ends the table. A value must fill its cell alone: an age of 0–120 with an optional unit
+// ("45", "45 j", "72 ans", "6 w", "8 mnd", "±60"), an identifier of at least four digits with up to four letters in
+// front ("1234567", "EPD-00123"), a postcode under "Postcode" / "CP" ("3290", "B-3000", "1234 AB"). One pass over
+// the lines: linear.
+import type { DetectedSpan, Label } from "../../src/contract/index.js";
 import { SCORE_CONTEXT, span } from "./text.js";
 
 export interface TableFamilies {
@@ -15,9 +20,11 @@ export interface TableFamilies {
   identifiers: boolean;
   /** Postcodes under "Postcode", "Code postal", "CP" (off when not given). */
   postalCodes?: boolean;
+  /** Phone numbers and extensions under "Telefoon", "GSM", "Pieper", "Toestel" (off when not given). */
+  contacts?: boolean;
 }
 
-type Separator = "|" | "\t" | "  " | ";";
+type Separator = "|" | "\t" | "  " | ";" | ",";
 
 interface Cell {
   start: number;
@@ -30,6 +37,8 @@ interface Table {
   ageColumns: number[];
   idColumns: number[];
   postalColumns: number[];
+  /** Columns of phone numbers and internal extensions ("Telefoon", "GSM", "Pieper", "Toestel"). */
+  contactColumns: number[];
   /** The header's cells as columns of its line (space-aligned tables match row cells to them by position). */
   columns: { from: number }[];
 }
@@ -38,6 +47,14 @@ interface Table {
 const AGE_HEADER = /^(?:leeftijd(?:jaar|jr|j)?|leeft|leeftd|lft|lftd|lt|age|agejaar|ageans|ageyears|ageyrs|ans|jaar)$/;
 const ID_HEADER =
   /^(?:id|pid|patid|patientid|patnr|patno|patientnr|patientnummer|patientno|patientnumber|dossier|dossiernr|dossiernummer|dossierno|ndossier|nodossier|numerodossier|numerodedossier|mrn|bsn|insz|inss|niss|rrn|rijksregisternr|rijksregisternummer|epd|epdnr|epdnummer|ipp|registratienr|registratienummer|regnr|opnamenr|opnamenummer|ziekenhuisnr|ziekenhuisnummer|identificatienr|identificatienummer|nr|nummer|ssn|nhs|nhsnr|nhsnumber|mrnnr|recordnr|recordnumber|medicalrecordnumber)$/;
+
+/** National and insurance numbers written out as a header ("Rijksregister", "INSZ-nummer", "N° national"). */
+const ID_HEADER_PREFIX = /^(?:rijksregister|rrn|insz|inss|niss|bsn|burgerservice|numeronational|nnational|nonational|registrenational|identifiant|patientid|patid|pid|mrn|epd|dossiernr|dossiernummer|ziekenhuisnummer|patientnummer|patientnr|patientennr|patientennummer)/;
+/** Phone, pager and extension columns; their cells are phone numbers (six digits or more) or extensions of 3–5. */
+const CONTACT_HEADER = /^(?:tel|telefoon|telefoonnr|telefoonnummer|telnr|gsm|gsmnr|gsmnummer|mobiel|mobielnummer|mobile|phone|telephone|telefono|fax|pieper|sein|seinnummer|bip|semafoon|toestel|tst|intern|poste|ext)$/;
+/** Emergency and public service numbers ("1733", "112") identify no one. */
+const SERVICE_NUMBERS: ReadonlySet<string> = new Set(["112", "100", "101", "110", "911", "999", "1733", "1777", "1813", "116", "070"]);
+const CONTACT_VALUE = /^(?:\+|00)?\(?\d[\d ./()-]*\d$/;
 
 const POSTAL_HEADER = /^(?:postcode|postnr|postnummer|codepostal|cp|zip|zipcode|pc)$/;
 /** A Belgian or Dutch postcode alone in its cell ("3290", "B-3000", "1234 AB"). */
@@ -75,6 +92,8 @@ function separatorOf(line: string): Separator | undefined {
   if (line.includes("\t")) return "\t";
   // A line of values split by semicolons, as a spreadsheet exports them ("PID;Naam;Lft;Postcode").
   if ((line.match(/;/g)?.length ?? 0) >= 2 && !/;\s/.test(line)) return ";";
+  // Comma-separated values with no space after a comma ("patientnr,naam,geb"), or quoted cells ("1","Jansen").
+  if ((line.match(/,/g)?.length ?? 0) >= 2 && (!/,\s/.test(line) || /^\s*"[^"]*"\s*,\s*"/.test(line))) return ",";
   // Two spaces between two words (not the indentation before the first one).
   let word = false;
   for (let i = 0; i + 2 < line.length; i++) {
@@ -98,10 +117,23 @@ function cellsOf(text: string, from: number, to: number, separator: Separator): 
     let e = end;
     while (s < e && /\s/.test(text[s])) s++;
     while (e > s && /\s/.test(text[e - 1])) e--;
+    // A quoted cell of a spreadsheet export: the quotes are no part of the value.
+    if (e - s >= 2 && text[s] === '"' && text[e - 1] === '"') {
+      s++;
+      e--;
+    }
     cells.push({ start: s, end: e });
   };
+  let quoted = false;
   for (let i = from; i < to; i++) {
     const ch = text[i];
+    if ((separator === "," || separator === ";") && ch === '"') {
+      // A quote opens a quoted cell only as its first character; the next quote closes it.
+      if (quoted) quoted = false;
+      else if (text.slice(cellStart, i).trim().length === 0) quoted = true;
+      continue;
+    }
+    if (quoted) continue;
     if (separator === "  ") {
       if (ch === " " && text[i + 1] === " " && i > cellStart && !/\s/.test(text[i - 1])) {
         push(i);
@@ -124,6 +156,7 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
   const ageColumns: number[] = [];
   const idColumns: number[] = [];
   const postalColumns: number[] = [];
+  const contactColumns: number[] = [];
   let filled = 0;
   for (let c = 0; c < cells.length; c++) {
     const raw = text.slice(cells[c].start, cells[c].end);
@@ -134,13 +167,16 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
     const key = fold(raw);
     if (families.ages && AGE_HEADER.test(key)) ageColumns.push(c);
     else if (families.postalCodes && POSTAL_HEADER.test(key)) postalColumns.push(c);
-    else if (families.identifiers && (ID_HEADER.test(key) || ((NUMBER_COMPOUND_HEADER.test(key) || NUMBER_WORD_HEADER.test(raw)) && !NOT_ID_HEADER.test(key)))) {
+    else if (families.contacts && CONTACT_HEADER.test(key)) contactColumns.push(c);
+    else if (families.identifiers && (ID_HEADER.test(key) || ID_HEADER_PREFIX.test(key) || ((NUMBER_COMPOUND_HEADER.test(key) || NUMBER_WORD_HEADER.test(raw)) && !NOT_ID_HEADER.test(key)))) {
       idColumns.push(c);
     }
   }
-  if (filled < 2 || (ageColumns.length === 0 && idColumns.length === 0 && postalColumns.length === 0)) return undefined;
+  if (filled < 2 || (ageColumns.length === 0 && idColumns.length === 0 && postalColumns.length === 0 && contactColumns.length === 0)) {
+    return undefined;
+  }
   const columns = cells.map((cell) => ({ from: cell.start - lineStart }));
-  return { separator, cellCount: cells.length, ageColumns, idColumns, postalColumns, columns };
+  return { separator, cellCount: cells.length, ageColumns, idColumns, postalColumns, contactColumns, columns };
 }
 
 /**
@@ -162,9 +198,34 @@ function cellUnder(table: Table, cells: Cell[], c: number, lineStart: number): C
   return found;
 }
 
+/**
+ * A long value of the column before that runs into column `c` with a single space ("Bouchez-Dewulf Gilberte 84"
+ * under "naam" and "lft"): the last word of that cell, when it starts at this column's title (one character either
+ * way). Only for space-aligned tables, and only tried when the cell found by `cellUnder` holds no value.
+ */
+function overflowUnder(text: string, table: Table, cells: Cell[], c: number, lineStart: number): Cell | undefined {
+  if (table.separator !== "  ") return undefined;
+  const title = lineStart + table.columns[c].from;
+  for (const cell of cells) {
+    if (cell.start >= title - 1 || cell.end <= title) continue;
+    for (let w = title - 1; w <= title + 1; w++) {
+      if (w > cell.start && w < cell.end && text[w - 1] === " " && !text.slice(w, cell.end).includes(" ")) return { start: w, end: cell.end };
+    }
+  }
+  return undefined;
+}
+
+/** The cell under column `c` whose value passes `accept`: the cell found by position, else an overflowing word. */
+function valueUnder(text: string, table: Table, cells: Cell[], c: number, lineStart: number, accept: (value: string) => boolean): Cell | undefined {
+  const cell = cellUnder(table, cells, c, lineStart);
+  if (cell && accept(text.slice(cell.start, cell.end))) return cell;
+  const spill = overflowUnder(text, table, cells, c, lineStart);
+  return spill && accept(text.slice(spill.start, spill.end)) ? spill : undefined;
+}
+
 export function findTableCells(text: string, families: TableFamilies): DetectedSpan[] {
   const out: DetectedSpan[] = [];
-  if (!families.ages && !families.identifiers && !families.postalCodes) return out;
+  if (!families.ages && !families.identifiers && !families.postalCodes && !families.contacts) return out;
   let table: Table | undefined;
   for (let from = 0; from <= text.length; ) {
     let to = text.indexOf("\n", from);
@@ -176,26 +237,32 @@ export function findTableCells(text: string, families: TableFamilies): DetectedS
       // The rule under a header keeps the table open.
     } else if (separator) {
       const cells = cellsOf(text, from, to, separator);
-      const sameShape = table !== undefined && separator === table.separator && cells.length >= 2;
+      // A comma-separated row has exactly its header's cells: "38,1" is a decimal number, not two cells.
+      const sameShape = table !== undefined && separator === table.separator && cells.length >= 2 && (separator !== "," || cells.length === table.cellCount);
       const header = headerOf(text, cells, separator, families, from);
       if (header) table = header;
       else if (table && sameShape) {
-        for (const c of table.ageColumns) {
-          const cell = cellUnder(table, cells, c, from);
-          if (!cell) continue;
-          const m = AGE_VALUE.exec(text.slice(cell.start, cell.end));
-          if (m && Number(m[1]) <= 120) out.push(span(cell.start, cell.end, "Age_Birthdate", SCORE_CONTEXT));
-        }
-        for (const c of table.idColumns) {
-          const cell = cellUnder(table, cells, c, from);
-          if (!cell) continue;
-          const value = text.slice(cell.start, cell.end);
-          if (value.length > 30 || !ID_VALUE.test(value) || DATE_LIKE.test(value)) continue;
-          if ((value.match(/\d/g)?.length ?? 0) >= 4) out.push(span(cell.start, cell.end, "ID:Patient", SCORE_CONTEXT));
-        }
-        for (const c of table.postalColumns) {
-          const cell = cellUnder(table, cells, c, from);
-          if (cell && POSTAL_VALUE.test(text.slice(cell.start, cell.end))) out.push(span(cell.start, cell.end, "Address_Location:Other", SCORE_CONTEXT));
+        const isAge = (v: string): boolean => {
+          const m = AGE_VALUE.exec(v);
+          return m !== null && Number(m[1]) <= 120;
+        };
+        const isId = (v: string): boolean => v.length <= 30 && ID_VALUE.test(v) && !DATE_LIKE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 4;
+        const isContact = (v: string): boolean => {
+          const digits = v.match(/\d/g)?.length ?? 0;
+          return CONTACT_VALUE.test(v) && !SERVICE_NUMBERS.has(v) && !DATE_LIKE.test(v) && ((digits >= 3 && digits <= 5 && /^\d+$/.test(v)) || (digits >= 8 && digits <= 15));
+        };
+        const isPostal = (v: string): boolean => POSTAL_VALUE.test(v);
+        const columns: [number[], (v: string) => boolean, Label][] = [
+          [table.ageColumns, isAge, "Age_Birthdate"],
+          [table.idColumns, isId, "ID:Patient"],
+          [table.contactColumns, isContact, "Contactdetails"],
+          [table.postalColumns, isPostal, "Address_Location:Other"],
+        ];
+        for (const [list, accept, label] of columns) {
+          for (const c of list) {
+            const cell = valueUnder(text, table, cells, c, from, accept);
+            if (cell) out.push(span(cell.start, cell.end, label, SCORE_CONTEXT));
+          }
         }
       } else {
         table = undefined;
