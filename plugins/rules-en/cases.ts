@@ -309,6 +309,21 @@ export const CASES: Record<string, readonly string[]> = {
     "jackson pratt drain output 40 ml",
     "will see mark on monday",
   ],
+  "lower-case names of the world (session 9)": [
+    "did anyone call [hiroshi tanabe] back",
+    "[chiamaka nwosu] ferritin trend",
+    "[tanabe, hiroshi] mri knee",
+    "[halvorsen, r] inr",
+    "clinic letter [r. halvorsen] 3 weeks",
+    "[rosalind-mae halvorsen] [6 weeks old] fever",
+    "seen by [mbatha] for wound review",
+    "e. coli uti on cipro, s. aureus in blood",
+    "housemate will take her to the clinic",
+  ],
+  "names of the world in capitals (session 9)": [
+    "[Oluwaseun Chiamaka] [Sept 5] ekg",
+    "cardiology consult [Chiamaka Brooks] [34F]",
+  ],
   "uk and us forms": [
     "NICU note  [DOL 6]   Bed 12",
     "HANDOVER: [84YR] LADY BED 22 ?UTI, CONFUSED",

@@ -52,8 +52,8 @@ function known(lex: RulesEnLexicon, low: string, capitals = false): "name" | "pl
 
 /** A listed given name (or surname) of four letters or more that no dictionary, lower-case medical list or eponym list
  * knows (a capitalised medical word such as "Raman" of Raman spectroscopy is still a surname beside a given name). */
-function plainName(lex: RulesEnLexicon, low: string, kind: "first" | "last"): boolean {
-  if (low.length < 4 || lex.common.has(low) || lex.commonSmall.has(low) || lex.medical.has(low) || lex.eponyms.has(low)) return false;
+function plainName(lex: RulesEnLexicon, low: string, kind: "first" | "last", minLength = 4): boolean {
+  if (low.length < minLength || lex.common.has(low) || lex.commonSmall.has(low) || lex.medical.has(low) || lex.eponyms.has(low)) return false;
   if (lex.wordFirstNames.has(low) || lex.countries.has(low) || STOP_WORDS.has(low) || MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low)) return false;
   const bare = stripAccents(low);
   return kind === "first" ? (lex.firstNames.get(low) ?? lex.firstNames.get(bare)) !== undefined : (lex.surnames.get(low) ?? lex.surnames.get(bare)) !== undefined;
@@ -86,6 +86,74 @@ function capitalise(chars: string[], w: Word): void {
   if (u.length === c.length) chars[w.start] = u;
 }
 
+/** An unlisted word whose letters read as a name ("raghunathan"): no dictionary, medical or acronym word. */
+function unlistedNameLike(lex: RulesEnLexicon, low: string, margin: number): boolean {
+  if (low.length < 4 || lex.common.has(low) || lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low) || lex.countries.has(low)) return false;
+  if (STOP_WORDS.has(low) || MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low) || lex.clinicalAcronyms.has(low.toUpperCase())) return false;
+  return nameLikeness(low) >= margin;
+}
+
+/**
+ * Names of the world beside a person's name marked above, on a lower-case line: a listed given name or surname of
+ * any rank next to it ("kenji watanabe", "maria fernanda quispe", surname first as well), the other half of a
+ * hyphenated name ("hannah-rose", "adeyemi-cole"), an initial before a surname ("j. whitcombe"), the given name or
+ * initial after `surname,` ("ahn, soo-jin", "gomez, r"), and an unlisted surname whose letters read as a name after
+ * a listed given name ("priya raghunathan"). Two passes (left to right, then back) so that chains grow both ways.
+ */
+function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: string, mark: Uint8Array, person: Uint8Array): void {
+  const gap = (i: number) => text.slice(words[i].end, words[i + 1].start);
+  const hyphenPart = (low: string) => lex.firstNames.has(low) || lex.surnames.has(low) || (low.length >= 3 && !lex.common.has(low) && !lex.medical.has(low) && !STOP_WORDS.has(low));
+  const take = (j: number) => {
+    mark[j] = person[j] = 1;
+  };
+  // Seeds: a listed given name of any rank before an unlisted word whose letters read as a surname ("abimbola
+  // adeyemi"), and `surname, given` with both listed ("ahn, soo").
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (mark[i] || mark[i + 1]) continue;
+    const a = words[i].low;
+    const b = words[i + 1].low;
+    if (/^[ \t]{1,2}$/.test(gap(i)) && plainName(lex, a, "first") && unlistedNameLike(lex, b, 0.1)) {
+      take(i);
+      take(i + 1);
+    } else if (/^,[ \t]{1,2}$/.test(gap(i)) && a.length >= 2 && lex.surnames.has(a) && !lex.common.has(a) && !lex.medical.has(a) && !STOP_WORDS.has(a) && plainName(lex, b, "first", 3)) {
+      take(i);
+      take(i + 1);
+    }
+  }
+  for (const dir of [1, -1]) {
+    for (let n = 0; n < words.length; n++) {
+      const i = dir === 1 ? n : words.length - 1 - n;
+      if (!person[i]) continue;
+      const j = i + dir;
+      if (j < 0 || j >= words.length || mark[j]) continue;
+      const [a, b] = dir === 1 ? [i, j] : [j, i];
+      const between = gap(a);
+      const low = words[j].low;
+      if (between === "-") {
+        if (hyphenPart(low)) take(j);
+      } else if (/^[ \t]{1,2}$/.test(between)) {
+        // Before a name, a surname of any rank needs letters that read as a name ("housemate jess" is a cue).
+        if (plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
+      } else if (dir === 1 && /^,[ \t]{1,2}$/.test(between) && (lex.surnames.get(words[i].low) ?? Infinity) < Infinity) {
+        // "ahn, soo-jin", "gomez, r": the given name or an initial after a surname and a comma, at the line's end or
+        // before a lower-case word.
+        if (plainName(lex, low, "first", 3) || (low.length === 1 && low !== "a" && low !== "i" && (b + 1 >= words.length || /^[.]?\s/.test(gap(b))))) take(j);
+      }
+    }
+  }
+  // "j. whitcombe", "o. adebayo-hughes": a single letter and a dot before a surname (marked or whose letters read as one).
+  for (let i = 0; i + 1 < words.length; i++) {
+    const w = words[i];
+    if (w.low.length !== 1 || w.low === "a" || w.low === "i" || !/^\.[ \t]?$/.test(gap(i))) continue;
+    if (i > 0 && /^\.$/.test(gap(i - 1))) continue;
+    const nx = words[i + 1].low;
+    if (person[i + 1] || plainName(lex, nx, "last") || unlistedNameLike(lex, nx, 0.2)) {
+      take(i);
+      take(i + 1);
+    }
+  }
+}
+
 /** The text with proper words capitalised on every line that has no capital letter; the text itself when none. */
 export function restoreCase(text: string, lex: RulesEnLexicon): string {
   let chars: string[] | undefined;
@@ -99,6 +167,8 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
       const words: Word[] = [];
       for (const m of line.matchAll(WORD)) words.push({ start: lineStart + m.index, end: lineStart + m.index + m[0].length, low: m[0] });
       const mark = new Uint8Array(words.length);
+      // Which marks are person names (not places, facilities or titles): the words a name of the world may join.
+      const person = new Uint8Array(words.length);
       for (let i = 0; i < words.length; i++) {
         const w = words[i];
         // Multi-word facilities and places first ("mercy west", "st lukes" is handled by its tail).
@@ -122,11 +192,16 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
           if (nx && !NOT_NAME.has(nx.low) && /^[\s.]{1,2}$/.test(text.slice(w.end, nx.start)) && !lex.common.has(nx.low)) {
             mark[i] = 1;
             mark[i + 1] = 1;
+            if (w.low !== "st") person[i + 1] = 1;
             i++;
           }
           continue;
         }
-        if (known(lex, w.low, capitals)) mark[i] = 1;
+        const k = known(lex, w.low, capitals);
+        if (k) {
+          mark[i] = 1;
+          if (k === "name") person[i] = 1;
+        }
       }
       // A frequent given name that is also a word before a surname found above, or a surname after a given name found
       // above ("maria gonzalez", "darnell jackson").
@@ -136,8 +211,8 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         const b = words[i + 1].low;
         const fa = lex.firstNames.get(a);
         const lb = lex.surnames.get(b);
-        if (!mark[i] && mark[i + 1] && fa !== undefined && fa < 1000 && !lex.wordFirstNames.has(a) && lb !== undefined) mark[i] = 1;
-        else if (mark[i] && !mark[i + 1] && fa !== undefined && lb !== undefined && lb < 5000 && !lex.commonSmall.has(b) && !STOP.has(b)) mark[i + 1] = 1;
+        if (!mark[i] && mark[i + 1] && fa !== undefined && fa < 1000 && !lex.wordFirstNames.has(a) && lb !== undefined) mark[i] = person[i] = 1;
+        else if (mark[i] && !mark[i + 1] && fa !== undefined && lb !== undefined && lb < 5000 && !lex.commonSmall.has(b) && !STOP.has(b)) mark[i + 1] = person[i + 1] = 1;
       }
       // A given name and a surname that the lists know, neither an everyday nor a medical word, side by side
       // ("priya raman ferritin", "maeve kilbride born 1990"): rarer ranks than above, the pair is the signal.
@@ -148,7 +223,7 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         const irish = words[i + 1].low === "o" && words[i + 2] && /^['\u2019]$/.test(text.slice(words[i + 1].end, words[i + 2].start));
         const j = irish ? i + 2 : i + 1;
         if (plainName(lex, words[j].low, "last")) {
-          for (let m = i; m <= j; m++) mark[m] = 1;
+          for (let m = i; m <= j; m++) mark[m] = person[m] = 1;
           i = j;
         }
       }
@@ -162,13 +237,14 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         if (/^\s{0,2}\d/.test(next) && !/^\s{1,2}\d{1,3}\s?(?:y|yo|yrs?|m|f|mo|mos)?\b/i.test(next)) continue;
         const lb = lex.surnames.get(b);
         if (plainName(lex, a, "first") && (lex.firstNames.get(a) ?? Infinity) < 3000 && lb !== undefined && lb < 10000 && pairWord(lex, b)) {
-          mark[i] = mark[i + 1] = 1;
+          mark[i] = mark[i + 1] = person[i] = person[i + 1] = 1;
           i++;
         } else if (plainName(lex, a, "last") && (lex.surnames.get(a) ?? Infinity) < 5000 && plainName(lex, b, "first") && (lex.firstNames.get(b) ?? Infinity) < 2000) {
-          mark[i] = mark[i + 1] = 1;
+          mark[i] = mark[i + 1] = person[i] = person[i + 1] = 1;
           i++;
         }
       }
+      namesOfTheWorld(lex, words, text, mark, person);
       // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").
       for (let i = 1; i < words.length; i++) {
         if (mark[i - 1] && !mark[i] && FACILITY_TAIL.has(words[i].low) && /^\s{1,2}$/.test(text.slice(words[i - 1].end, words[i].start))) mark[i] = 1;

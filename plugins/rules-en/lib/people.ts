@@ -5,7 +5,7 @@
 import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
-import { looksLikeName, NAME_LIKE_ALONE, NAME_LIKE_CELL, NAME_LIKE_RUNNING } from "./namelike.js";
+import { looksLikeName, nameLikeness, NAME_LIKE_ALONE, NAME_LIKE_CELL, NAME_LIKE_RUNNING } from "./namelike.js";
 import { COLUMN_GAP, isCapitalised, type Token } from "./tokens.js";
 import { eponymContextAfter, nameCandidateWord, STOP_WORDS as STOP, wordInfo } from "./words.js";
 
@@ -381,6 +381,8 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const lower = t.shape === "lower";
       if (a.firstRank !== undefined && !a.stop && !a.calendar && !a.acronym && (isCapitalised(t) || (lower && a.firstRank < 2500))) {
         let j = k + 1;
+        // A hyphenated given name ("Mary-Kate", "Rosa-Mae"): its second part is a listed given name in the same shape.
+        if (tokens[j]?.low === "-" && !tokens[j].spaceBefore && tokens[j + 1]?.kind === "word" && !tokens[j + 1].spaceBefore && tokens[j + 1].shape === t.shape && info(j + 1).firstRank !== undefined && !info(j + 1).stop) j += 2;
         const iniM = aposAt(j) ? -1 : isInitialAt(tokens, j);
         if (iniM >= 0 && !lower) j = iniM + 1;
         else if (!lower && tokens[j]?.kind === "word" && tokens[j].text.length === 1 && /\p{Lu}/u.test(tokens[j].text) && tokens[j].text !== "I" && tokens[j].text !== "A" && isCapitalised(tokens[j + 1])) j++;
@@ -401,7 +403,8 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             const bUnknown = !b.common && !bListed;
             if (t.shape === "upper") ok = bListed && !aAmbiguous && !(b.commonSmall && !bListed);
             else if (aAmbiguous) ok = bListed && !b.common && !b.eponym;
-            else if (bListed) ok = !b.eponym || iniM >= 0 ? !(b.commonSmall && a.firstRank > 3000) : !b.eponym;
+            // A rarer given name that is no word before a frequent surname that is one ("Aaliyah Brooks", "Kenji Young").
+            else if (bListed) ok = !b.eponym || iniM >= 0 ? !(b.commonSmall && a.firstRank > 3000) || (!a.common && !a.commonSmall && !a.medicalProper && b.lastRank! < 1000 && !b.stop) : !b.eponym;
             else ok = bUnknown && a.firstRank < 4000 && second.text.length > 2;
           }
           if (ok) {
@@ -435,7 +438,8 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     const e = nameWordAt(k + 1, true, false);
     if (e < 0) continue;
     const after = tokens[e + 1];
-    if (after && after.kind === "word" && isCapitalised(after) && adjacent(e + 1) && !nameCandidateWord(lex, after) && !wordInfo(lex, after).stop && !wordInfo(lex, after).acronym) continue;
+    // A month or a weekday after the pair starts a date, not a longer title ("Olu Bankole Sept 5").
+    if (after && after.kind === "word" && isCapitalised(after) && adjacent(e + 1) && !nameCandidateWord(lex, after) && !wordInfo(lex, after).stop && !wordInfo(lex, after).acronym && !wordInfo(lex, after).calendar) continue;
     const run = extendRun({ first: k, last: e, words: [k, k + 1] }, false);
     record(run, "other", 0.65, "name-shape");
     k = run.last;
@@ -490,6 +494,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             if (start.shape === "upper" && lex.common.has(start.low) && (start.capsLine || (w.lastRank ?? Infinity) > 5000) && !cue.label) e = -1;
           } else if (!weak && start.shape === "lower") {
             if ((w.firstRank !== undefined && !w.common) || (w.lastRank !== undefined && !w.commonSmall && w.lastRank < 5000)) e = nameWordAt(j, false, true);
+            // "seen by okonkwo", "coordinator lindqvist", "father wojciech": a rarer listed surname, or a word no list
+            // knows, whose letters read as a name (never a dictionary, medical or acronym word).
+            else if (!w.common && !w.commonSmall && !w.stop && !w.calendar && !w.eponym && !w.medicalProper && start.text.length >= (w.lastRank !== undefined || w.firstRank !== undefined ? 4 : 5) && !lex.medical.has(start.low) && !lex.clinicalAcronyms.has(start.text.toUpperCase()) && nameLikeness(start.low) >= (w.lastRank !== undefined || w.firstRank !== undefined ? 0.2 : 0.5)) e = nameWordAt(j, false, true);
             // "son mike", "wife sue": a frequent first name after a relative, even one that is also a word.
             else if (cue.role === "other" && w.firstRank !== undefined && w.firstRank < 400 && !lex.wordFirstNames.has(start.low) && !w.stop && !w.calendar && start.text.length >= 3) e = j;
             // After a field label, lower-case words that are no dictionary words are a name ("pt: oluwadamilare adebisi").
