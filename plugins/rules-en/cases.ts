@@ -320,6 +320,18 @@ export const CASES: Record<string, readonly string[]> = {
     "e. coli uti on cipro, s. aureus in blood",
     "housemate will take her to the clinic",
   ],
+  "lower-case facilities, payers and places (session 9)": [
+    "transferred from [nyu] last night",
+    "[bcbs] denied the mri",
+    "letter to the gp at [thornbury surgery] re statins",
+    "referrals from [ashgrove family practice] this month",
+    "knee surgery at the hospital, pain clinic and anticoag clinic",
+    "dr [okafor] clinic list friday",
+    "retired [teacher] from [grand rapids] with copd",
+    "she lives in [troy] now; lives in hope",
+    "back from [lagos] with fever",
+    "in the bath; from home; mobile phone",
+  ],
   "names of the world in capitals (session 9)": [
     "[Oluwaseun Chiamaka] [Sept 5] ekg",
     "cardiology consult [Chiamaka Brooks] [34F]",

@@ -27,6 +27,18 @@ const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwe
 /** Words after a title that are not a name ("dr said", "mr to call"). */
 const NOT_NAME = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the", "a", "an", "is", "was", "will", "said", "says", "note", "notes", "appt", "office", "letter", "team", "list"]);
 
+/** Prepositions before a place: a listed place of everyday words is read as one after them ("from oak ridge"). */
+const PLACE_PREPOSITIONS = new Set(["from", "in", "near", "of", "to", "at"]);
+/** A verb of residence and its preposition: a listed town that is also a word is a town after it. */
+const RESIDENCE = new Set(["lives in", "living in", "lived in", "lives near", "resident of", "residents of", "moved to", "moved from", "visiting from", "is from", "back from", "grew up in", "born in", "raised in", "relocated to", "relocating to"]);
+/** Words before or after a three-letter facility acronym that make it one ("readmitted mgh", "mgh records"). */
+const FACILITY_CUES = new Set(["at", "from", "to", "via", "admitted", "readmitted", "transferred", "transfer", "seen", "attends", "attended", "discharged", "referred"]);
+const FACILITY_NEXT = new Set(["records", "transfer", "er", "ed", "clinic", "notes", "admission", "admissions", "discharge", "letter", "letters", "referral", "campus"]);
+/** Listed acronyms that are as often something else in a note ("cvs" a system heading, "hca" a care assistant). */
+const AMBIGUOUS_ACRONYMS = new Set(["cvs", "hca", "bmi", "las", "ups", "smh", "kfc", "irs"]);
+/** Facility types that name a service as often as a place: never a facility's name in lower case by themselves. */
+const WEAK_TYPES = new Set(["health", "unit", "facility", "rehabilitation", "rehab", "imaging", "diagnostics", "labs", "laboratory", "laboratories", "pediatrics", "paediatrics", "orthopedics", "orthopaedics", "dental", "dentistry", "institute", "ambulance", "ems", "paramedics", "pcn", "physiotherapy", "opticians", "hosp", "pharmacy", "dermatopathology"]);
+
 interface Word {
   start: number;
   end: number;
@@ -47,6 +59,8 @@ function known(lex: RulesEnLexicon, low: string, capitals = false): "name" | "pl
   if (low.length >= 4 && first !== undefined && first < 4000) return "name";
   if (low.length >= 4 && last !== undefined && last < 25000 && !lex.commonSmall.has(low) && (last < 2000 || nameLikeness(low) > 0.2)) return "name";
   if (lex.places.candidates(low).some((p) => p.length === 1)) return "place";
+  // A large city of the world ("stockholm", "chennai"), as rules-en names it without a cue.
+  if (low.length >= 4 && lex.worldCities.has(low) && !lex.commonSmall.has(low)) return "place";
   return undefined;
 }
 
@@ -154,6 +168,67 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
   }
 }
 
+/** Two everyday words run together ("maplewood", "brookdale", "hillcrest"): the shape of an English place name. */
+function compoundPlaceWord(lex: RulesEnLexicon, low: string): boolean {
+  for (let cut = 3; cut <= low.length - 3; cut++) {
+    if (lex.commonSmall.has(low.slice(0, cut)) && lex.commonSmall.has(low.slice(cut))) return true;
+  }
+  return false;
+}
+
+/** A word that can name a facility in lower case: a listed place, facility or name that is no everyday word, or a
+ * word no dictionary knows that reads as a place name or a name ("kingsmere", "beechwood"). */
+function properLower(lex: RulesEnLexicon, low: string): boolean {
+  if (low.length < 3 || lex.facilityModifiers.has(low) || STOP_WORDS.has(low) || MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low) || lex.countries.has(low)) return false;
+  if (lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low) || lex.clinicalAcronyms.has(low.toUpperCase())) return false;
+  if (lex.places.candidates(low).some((p) => p.length === 1) || lex.facilities.candidates(low).some((p) => p.length === 1)) return true;
+  if (lex.common.has(low)) return false;
+  if ((lex.surnames.get(low) ?? Infinity) < 10000) return true;
+  return low.length >= 5 && (compoundPlaceWord(lex, low) || nameLikeness(low) >= 0.3);
+}
+
+/**
+ * "kingsmere hospital", "riverside family practice", "maplewood dialysis center", "queen's park medical centre": one to
+ * three words before a listed facility type (hospital, surgery, practice, urgent care …; not a type that names a
+ * service as often, "health", "unit"), at least one of them able to name a place (not "knee surgery", "pain clinic").
+ */
+function facilityShapes(lex: RulesEnLexicon, words: readonly Word[], text: string, mark: Uint8Array, person: Uint8Array): void {
+  for (let i = 1; i < words.length; i++) {
+    if (mark[i]) continue;
+    let te = -1;
+    for (const p of lex.facilityTypes.candidates(canonicalWord(words[i].low))) {
+      if (i + p.length > words.length) continue;
+      let ok = p.length > 1 || !WEAK_TYPES.has(words[i].low);
+      for (let j = 1; j < p.length && ok; j++) ok = canonicalWord(words[i + j].low) === p[j] && /^[\s'\u2019&-]{1,3}$/.test(text.slice(words[i + j - 1].end, words[i + j].start));
+      if (ok) {
+        te = i + p.length - 1;
+        break;
+      }
+    }
+    if (te < 0) continue;
+    let first = i;
+    let proper = 0;
+    for (let j = i - 1; j >= 0 && i - j <= 4; j--) {
+      const g = text.slice(words[j].end, words[j + 1].start);
+      const w = words[j].low;
+      // "queen's park": the possessive "s" belongs to the word before it.
+      if (w === "s" && /^\s$/.test(g) && /^['\u2019]$/.test(text.slice(words[j - 1]?.end ?? 0, words[j].start))) continue;
+      if (!/^[ \t]{1,2}$/.test(g) && !(words[j + 1].low === "s" && /^['\u2019]$/.test(g))) break;
+      // A person's name before the type is a clinician's list, not a facility ("dr okafor clinic", "harold hospice").
+      if (person[j] || lex.firstNames.has(w)) break;
+      if (STOP_WORDS.has(w) || STOP.has(w) || MONTH_WORDS.has(w) || WEEKDAY_WORDS.has(w) || lex.medical.has(w) || lex.clinicalAcronyms.has(w.toUpperCase())) break;
+      if (!properLower(lex, w) && !lex.facilityModifiers.has(w) && !lex.common.has(w)) break;
+      first = j;
+      if (properLower(lex, w)) proper++;
+    }
+    // The name starts with a word that can name a place ("sessions maplewood dialysis center" is no name).
+    while (first < i && !properLower(lex, words[first].low)) first++;
+    if (proper === 0) continue;
+    for (let j = first; j <= te; j++) if (words[j].low !== "s") mark[j] = 1;
+    i = te;
+  }
+}
+
 /** The text with proper words capitalised on every line that has no capital letter; the text itself when none. */
 export function restoreCase(text: string, lex: RulesEnLexicon): string {
   let chars: string[] | undefined;
@@ -167,6 +242,8 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
       const words: Word[] = [];
       for (const m of line.matchAll(WORD)) words.push({ start: lineStart + m.index, end: lineStart + m.index + m[0].length, low: m[0] });
       const mark = new Uint8Array(words.length);
+      // Marked words that are written all in capitals (listed acronyms).
+      const allCaps = new Uint8Array(words.length);
       // Which marks are person names (not places, facilities or titles): the words a name of the world may join.
       const person = new Uint8Array(words.length);
       for (let i = 0; i < words.length; i++) {
@@ -175,7 +252,9 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         const f = phraseAt(lex.facilities, words, i, text);
         const p = f < 0 ? phraseAt(lex.places, words, i, text) : -1;
         const e = Math.max(f, p);
-        if (e > i && words.slice(i, e + 1).some((x) => !lex.common.has(x.low) || f >= 0)) {
+        // A place of everyday words ("oak ridge", "baton rouge") only after a place preposition ("from", "in").
+        const prep = i > 0 && PLACE_PREPOSITIONS.has(words[i - 1].low) && /^[ \t]{1,2}$/.test(text.slice(words[i - 1].end, w.start));
+        if (e > i && (words.slice(i, e + 1).some((x) => !lex.common.has(x.low) || f >= 0) || (p > i && prep))) {
           for (let j = i; j <= e; j++) mark[j] = 1;
           i = e;
           continue;
@@ -195,6 +274,25 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
             if (w.low !== "st") person[i + 1] = 1;
             i++;
           }
+          continue;
+        }
+        const prev = words[i - 1]?.low;
+        // A listed facility, payer or employer written as an acronym ("ucsf", "bcbs"): in capitals again; a
+        // three-letter one only beside a facility cue ("readmitted mgh", "mgh records").
+        if (lex.listAcronyms.has(w.low) && !lex.common.has(w.low) && !lex.clinicalAcronyms.has(w.low.toUpperCase()) && !AMBIGUOUS_ACRONYMS.has(w.low) &&
+            (w.low.length >= 4 || (prev !== undefined && FACILITY_CUES.has(prev)) || (words[i + 1] !== undefined && FACILITY_NEXT.has(words[i + 1].low)))) {
+          mark[i] = allCaps[i] = 1;
+          continue;
+        }
+        // A listed one-word facility, payer or employer that is no dictionary, medical or name word ("walmart", "unum").
+        if (w.low.length >= 4 && !lex.common.has(w.low) && !lex.medical.has(w.low) && !lex.firstNames.has(w.low) && !lex.surnames.has(w.low) && !STOP_WORDS.has(w.low) &&
+            [lex.facilities, lex.payers, lex.organisations].some((ix) => ix.candidates(canonicalWord(w.low)).some((x) => x.length === 1))) {
+          mark[i] = 1;
+          continue;
+        }
+        // "lives in flagstaff", "moved from bath": a listed town that is also a word, after a verb of residence.
+        if (i >= 2 && RESIDENCE.has(`${words[i - 2].low} ${words[i - 1].low}`) && !lex.commonSmall.has(w.low) && lex.places.candidates(w.low).some((x) => x.length === 1)) {
+          mark[i] = 1;
           continue;
         }
         const k = known(lex, w.low, capitals);
@@ -247,7 +345,7 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
       namesOfTheWorld(lex, words, text, mark, person);
       // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").
       for (let i = 1; i < words.length; i++) {
-        if (mark[i - 1] && !mark[i] && FACILITY_TAIL.has(words[i].low) && /^\s{1,2}$/.test(text.slice(words[i - 1].end, words[i].start))) mark[i] = 1;
+        if (mark[i - 1] && !person[i - 1] && !mark[i] && FACILITY_TAIL.has(words[i].low) && /^\s{1,2}$/.test(text.slice(words[i - 1].end, words[i].start))) mark[i] = 1;
       }
       // Not before a word that makes it an eponym ("jackson pratt drain", "graves disease").
       for (let i = 0; i < words.length; i++) {
@@ -262,10 +360,12 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         }
         i = j - 1;
       }
+      facilityShapes(lex, words, text, mark, person);
       for (let i = 0; i < words.length; i++) {
         if (!mark[i]) continue;
         chars ??= Array.from({ length: text.length }, (_, k) => text[k]);
-        capitalise(chars, words[i]);
+        if (allCaps[i]) for (let c = words[i].start; c < words[i].end; c++) capitalise(chars, { start: c, end: c + 1, low: "" });
+        else capitalise(chars, words[i]);
       }
     }
     lineStart = lineEnd + 1;

@@ -67,6 +67,8 @@ export interface RulesEnLexicon {
   /** First names that are everyday words ("Will", "Hope", "Frank"). */
   wordFirstNames: ReadonlySet<string>;
   clinicalAcronyms: ReadonlySet<string>;
+  /** Listed facilities, payers and organisations written as one all-capitals word ("UCSF", "BCBS"), folded. */
+  listAcronyms: ReadonlySet<string>;
   facilityModifiers: ReadonlySet<string>;
   facilityTypes: PhraseIndex;
   facilities: PhraseIndex;
@@ -158,6 +160,10 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
   for (const e of readList("curated/payers.txt")) payers.add(phraseWords(e));
   const organisations = new PhraseIndex();
   for (const e of readList("curated/organisations.txt")) organisations.add(phraseWords(e));
+  const listAcronyms = new Set<string>();
+  for (const rel of ["curated/facilities.txt", "curated/payers.txt", "curated/organisations.txt"]) {
+    for (const e of readList(rel)) if (/^\p{Lu}{3,6}$/u.test(e)) listAcronyms.add(e.toLowerCase());
+  }
   const countries = new PhraseIndex();
   for (const e of readList("curated/countries.txt")) countries.add(phraseWords(e));
   const common = new Set(readList("words/common.txt"));
@@ -177,6 +183,7 @@ export function loadRulesEnLexicon(): RulesEnLexicon {
     eponyms: new Set(readList("curated/eponyms.txt").map(foldWord)),
     wordFirstNames: new Set(readList("curated/first-names-words.txt").map(foldWord)),
     clinicalAcronyms: new Set(readList("curated/clinical-acronyms.txt")),
+    listAcronyms,
     facilityModifiers: new Set(readList("curated/facility-modifiers.txt").map(foldWord)),
     facilityTypes,
     facilities,

@@ -9,7 +9,7 @@ import { COLUMN_GAP, isCapitalised, type Token } from "./tokens.js";
 import { eponymContextAfter, matchPhrase, nameCandidateWord, STOP_WORDS, wordInfo } from "./words.js";
 
 const PLACE_CUES = new Set(["in", "from", "near", "to", "at", "of", "outside", "around", "into", "towards", "toward", "via", "between", "and", "lives", "living", "resides", "residing", "moved", "relocated", "born", "raised", "visiting", "traveled", "travelled", "returned", "originally", "native", "resident", "downtown", "city", "town", "county", "state", "village"]);
-const FACILITY_CUES = new Set(["at", "to", "from", "in", "via", "called", "rang", "phoned", "contacted", "faxed", "transferred", "admitted", "seen", "followed", "treated", "discharged", "presented", "presents", "referred", "works", "worked", "employed", "hospitalized", "hospitalised", "outside", "previously", "by", "with"]);
+const FACILITY_CUES = new Set(["at", "to", "from", "in", "via", "called", "rang", "phoned", "contacted", "faxed", "transferred", "admitted", "readmitted", "seen", "followed", "treated", "discharged", "presented", "presents", "referred", "works", "worked", "employed", "hospitalized", "hospitalised", "outside", "previously", "by", "with"]);
 
 const STREET_TYPES = new Set(
   (
