@@ -332,6 +332,17 @@ export const CASES: Record<string, readonly string[]> = {
     "back from [lagos] with fever",
     "in the bath; from home; mobile phone",
   ],
+  "query heads and tails (session 9)": [
+    "[kowalczyk] [14 mo] croup",
+    "[wright j] [72M] chest pain",
+    "dob [3/4/1961] [brown]",
+    "[mbatha] bed 14 pain score",
+    "bell's palsy steroids",
+    "hill 2 wks post op",
+    "warfarin 5 mg daily",
+    "[Anika Horvath] [11 months] reflux",
+    "[Anika Horvath] 3 months post op",
+  ],
   "names of the world in capitals (session 9)": [
     "[Oluwaseun Chiamaka] [Sept 5] ekg",
     "cardiology consult [Chiamaka Brooks] [34F]",

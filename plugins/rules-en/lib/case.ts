@@ -168,6 +168,45 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
   }
 }
 
+/** After the first word of a query: what makes it a person (an age, a birth date, a record, a bed, a possessive, an
+ * initial: "yusuf 18 mo", "ozturk bed 22", "smith j 68m", "ricky's mom"). */
+const AFTER_HEAD_NAME = /^(?:['\u2019]s\s|,?\s[a-z]\.?\s{1,2}(?=\d)|\s{1,2}(?:\d{1,3}\s?(?:y|yo|y\/o|yrs?|mo|mos|months?|m|f)(?![\p{L}\d\/])|dob(?![\p{L}])|d\.o\.b|mrn(?![\p{L}])|nhs\s?(?:no|number|#)|bed\s?\d))/u;
+/** Before the last word of a query: a date ("dob 1/1/1950 smith", "admitted 2/29/2024 bartholomew"). */
+const BEFORE_TAIL_NAME = /\d{1,4}[\/.-]\d{1,2}[\/.-]\d{2,4}\s{1,2}$/;
+
+/** A word that may be a person's name at a query's head or tail: a listed given name or surname of any rank that is no
+ * everyday word, or an unlisted word of five letters or more whose letters read as a name. */
+function queryName(lex: RulesEnLexicon, low: string): boolean {
+  // The most frequent surnames are names here even when they are words ("smith", "wright").
+  const frequent = (lex.surnames.get(low) ?? Infinity) < 100 && !STOP_WORDS.has(low) && !STOP.has(low) && !MONTH_WORDS.has(low) && !WEEKDAY_WORDS.has(low) && !lex.medical.has(low) && !lex.eponyms.has(low);
+  return frequent || plainName(lex, low, "first") || plainName(lex, low, "last") || (low.length >= 5 && unlistedNameLike(lex, low, 0.5));
+}
+
+/**
+ * The first word of a lower-case query followed by what makes it a person ("yusuf 18 mo febrile seizure", "ozturk
+ * bed 22"), and its last word after a date ("dob 1/1/1950 smith"): a search query is often a name and a fact.
+ */
+function queryEndNames(lex: RulesEnLexicon, words: readonly Word[], text: string, lineStart: number, lineEnd: number, mark: Uint8Array, person: Uint8Array): [number, number][] {
+  const out: [number, number][] = [];
+  if (words.length < 2) return out;
+  const head = words[0];
+  // Not an eponym's possessive ("bell's palsy", "hashimoto's thyroiditis").
+  const eponymAfter = (w: Word | undefined) => w !== undefined && (EPONYM_CONTEXT.has(w.low) || EPONYM_FAR_CONTEXT.has(w.low) || DEVICE_WORDS.has(w.low));
+  if (!mark[0] && /^\s*$/.test(text.slice(lineStart, head.start)) && queryName(lex, head.low) && AFTER_HEAD_NAME.test(text.slice(head.end, Math.min(lineEnd, head.end + 16))) && !eponymAfter(words[1]) && !eponymAfter(words[2])) {
+    mark[0] = person[0] = 1;
+    // "smith j 68m": the initial after the surname belongs to the name.
+    const initial = words[1].low.length === 1 && /^,?\s$/.test(text.slice(head.end, words[1].start)) && /^\.?\s{1,2}\d/.test(text.slice(words[1].end, words[1].end + 4));
+    out.push([head.start, initial ? words[1].end : head.end]);
+  }
+  const tail = words[words.length - 1];
+  const n = words.length - 1;
+  if (!mark[n] && /^[\s?.!]*$/.test(text.slice(tail.end, lineEnd)) && queryName(lex, tail.low) && BEFORE_TAIL_NAME.test(text.slice(Math.max(lineStart, tail.start - 16), tail.start))) {
+    mark[n] = person[n] = 1;
+    out.push([tail.start, tail.end]);
+  }
+  return out;
+}
+
 /** Two everyday words run together ("maplewood", "brookdale", "hillcrest"): the shape of an English place name. */
 function compoundPlaceWord(lex: RulesEnLexicon, low: string): boolean {
   for (let cut = 3; cut <= low.length - 3; cut++) {
@@ -231,6 +270,13 @@ function facilityShapes(lex: RulesEnLexicon, words: readonly Word[], text: strin
 
 /** The text with proper words capitalised on every line that has no capital letter; the text itself when none. */
 export function restoreCase(text: string, lex: RulesEnLexicon): string {
+  return restoreCaseAndNames(text, lex).text;
+}
+
+/** As `restoreCase`, with the [start, end) of the words that the query-head and query-tail rule read as a person's
+ * name (a frequent surname that is also a word, "smith j 68m", is otherwise no name by itself). */
+export function restoreCaseAndNames(text: string, lex: RulesEnLexicon): { text: string; names: [number, number][] } {
+  const names: [number, number][] = [];
   let chars: string[] | undefined;
   let lineStart = 0;
   while (lineStart <= text.length) {
@@ -360,6 +406,7 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
         }
         i = j - 1;
       }
+      for (const r of queryEndNames(lex, words, text, lineStart, lineEnd, mark, person)) names.push(r);
       facilityShapes(lex, words, text, mark, person);
       for (let i = 0; i < words.length; i++) {
         if (!mark[i]) continue;
@@ -370,5 +417,5 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
     }
     lineStart = lineEnd + 1;
   }
-  return chars ? chars.join("") : text;
+  return { text: chars ? chars.join("") : text, names };
 }

@@ -8,7 +8,7 @@ import { findNames } from "./people.js";
 import { findPlaces } from "./places.js";
 import { compileProfessionRules, findProfessions, type ProfessionRules } from "./professions.js";
 import { ocrNormalise } from "./ocr.js";
-import { restoreCase } from "./case.js";
+import { restoreCaseAndNames } from "./case.js";
 import { findTableCells } from "./tables.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, NAME_LIKE_ALONE } from "./namelike.js";
@@ -53,7 +53,8 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   const f = compiled.settings.families;
   // Every rule reads the OCR-normalised text ("2O24" → "2024", "DOR0THY" → "DOROTHY"): same length, same offsets.
   // Lines without any capital ("labs for hernandez") are read with their listed proper words capitalised.
-  const text = f.names || f.places ? restoreCase(ocrNormalise(original), compiled.lexicon) : ocrNormalise(original);
+  const restored = f.names || f.places ? restoreCaseAndNames(ocrNormalise(original), compiled.lexicon) : { text: ocrNormalise(original), names: [] };
+  const text = restored.text;
   const tokens = f.names || f.places ? tokenize(text) : [];
   let out: Candidate[] = [];
   if (f.identifiers) out = out.concat(findIdentifiers(text, compiled.identifiers));
@@ -83,6 +84,8 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
       const s0 = m.index + m[0].length - v.length;
       names.push({ start: s0, end: s0 + v.length, label: "Name:Caregiver", score: 0.7, rule: "initials-after-by" });
     }
+    // The head or tail of a lower-case query read as a person ("smith j 68m", "dob 1/1/1950 smith").
+    for (const [s0, e0] of restored.names) names.push({ start: s0, end: e0, label: "Name:Patient", score: 0.6, rule: "query-end-name" });
     out = out.concat(names);
     if (f.ages) out = out.concat(agesAfterNames(text, names));
   }
@@ -160,7 +163,7 @@ function nameLines(tokens: readonly Token[], text: string, lex: RulesEnLexicon):
 const AGE_AFTER_NAME = /^(?:,\s{0,2}|\s{0,2}\(\s{0,2})(\d0s|\d{1,3}(?:\s{0,2}(?:years?|yrs?|yo|y|months?|mos?|mo|weeks?|wks?|days?|[MF]))?)(?=\s{0,2}(?:[,;)\n|]|\.(?:\s|$)|$)|\s{2,}|\t)/;
 /** "Mateo 8 mo bronchiolitis", "Ada Obi 29F", "Ben Carr 6y", "Sam Hale 40s": a number with an age unit (or a decade)
  * right after a name, no comma. */
-const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MFy]|\d0s)(?![\p{L}\d\/])/u;
+const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mos|m\/o|[MF])|\d{1,3}[MFy]|\d0s|\d{1,2}\s{1,2}months?(?!\s{1,2}(?:ago|post|after|later|since|of|prior|before|follow|f\/u|fu|review|history|hx|old|on|off|course|supply)(?![\p{L}])))(?![\p{L}\d\/])/u;
 
 /** "Carys 16 gillick", "mrs o'driscoll 87 fall", "Ffion 16 wants": a bare number between a name and a lower-case word
  * that is neither a unit nor a plural noun ("Jones 3 falls", "Smith 2 stents" are counts; a verb in -s is no noun). */
