@@ -438,8 +438,10 @@ const WORD_AGE = new RegExp(
   "iuy",
 );
 /** Whether a token may open an age in words: a French number word, or a Dutch one (they all end in a ten or "honderd"). */
+const FR_NUMBER_KEYS: ReadonlySet<string> = new Set(Object.keys(FR_NUMBER_WORDS));
+
 function mayOpenWordAge(key: string): boolean {
-  return Object.hasOwn(FR_NUMBER_WORDS, key) || key.endsWith("tig") || key.endsWith("tien") || key === "elf" || key === "twaalf" || key.startsWith("honderd");
+  return FR_NUMBER_KEYS.has(key) || key.endsWith("tig") || key.endsWith("tien") || key === "elf" || key === "twaalf" || key.startsWith("honderd");
 }
 
 /** The value of a French number in words, or NaN when the words do not form one ("deux deux"). */
@@ -509,7 +511,7 @@ const JARIGE_WORD = /^(.+?)-?jarige?$/;
 function wordAges(c: TextContext, out: Candidate[]): void {
   for (const t of c.tokens) {
     // "negentigjarige", "vijfenzeventigjarige": a Dutch number word fused with "jarig(e)".
-    const fused = t.kind === "word" ? JARIGE_WORD.exec(t.key) : null;
+    const fused = t.kind === "word" && (t.key.endsWith("jarig") || t.key.endsWith("jarige")) ? JARIGE_WORD.exec(t.key) : null;
     if (fused) {
       const value = dutchNumber(fused[1]);
       if (value >= 1 && value <= 120) out.push({ start: t.start, end: t.end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.8, rule: "age.words" });

@@ -1186,7 +1186,8 @@ export function shorthandSignatureCandidates(a: Analysis): Candidate[] {
       out.push({ start: typist, end: typist + m[2].length, label: "Name:Other", priority: PRIORITY.context, score: 0.6, rule: "name.signed-initials" });
     }
   }
-  DUTCH_INITIALS.lastIndex = 0;
+  // The initials hold "vd" or "vD": a text with neither is not scanned.
+  DUTCH_INITIALS.lastIndex = a.text.includes("vd") || a.text.includes("vD") ? 0 : a.text.length;
   for (let m = DUTCH_INITIALS.exec(a.text); m; m = DUTCH_INITIALS.exec(a.text)) {
     if (NOT_INITIALS.has(m[1])) continue;
     out.push({ start: m.index, end: m.index + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.65, rule: "name.initials-vd" });

@@ -313,7 +313,7 @@ function sentenceOpensWith(a: Analysis, t: number, wordsBack: number): boolean {
 }
 
 /** Endings of compound occupations ("spoorwegarbeider", "magazijnmedewerker", "vrachtwagenchauffeur"). */
-const PROFESSION_ENDING = /.{3,}(?:arbeider|werker|medewerker|bediende|chauffeur|monteur|verkoper|verkoopster|kundige|technicus|handelaar|kweker|houder|meester|maker|bouwer|schilder|wasser|leider|leidster|assistent|assistente|agent|ambtenaar|bestuurder|boer|ier|ster|ouvrier|ouvrière)$/;
+const PROFESSION_ENDING = /^.{3,}(?:arbeider|werker|medewerker|bediende|chauffeur|monteur|verkoper|verkoopster|kundige|technicus|handelaar|kweker|houder|meester|maker|bouwer|schilder|wasser|leider|leidster|assistent|assistente|agent|ambtenaar|bestuurder|boer|ier|ster|ouvrier|ouvrière)$/;
 /** Agent nouns after a strong cue ("gepensioneerd glasblazer", "ancien couvreur"): -er, -eur, -rice, -iste … */
 const AGENT_AFTER_STRONG_CUE = /^\p{Ll}{3,}(?:er|eur|rice|iste|ier|man|vrouw|aar)$/u;
 /** Habits and roles that follow "voormalig", "ancien" or "ex-" as often as a job does. */
@@ -333,10 +333,14 @@ function formerJob(a: Analysis, unit: Unit): boolean {
  * "als"/"comme" (the subject may sit between: "werkt hij als"), or first after a profession label's colon, any
  * lower-case word that is no stop word or medical term states the job, listed or not.
  */
+const LOWER_WORD_UNIT = /^\p{Ll}{3,}(?:-\p{Ll}{2,})*$/u;
+
 function unlistedJobAfterStrongCue(a: Analysis, unit: Unit): boolean {
-  const text = a.text.slice(unit.start, unit.end);
-  if (!/^\p{Ll}{3,}(?:-\p{Ll}{2,})*$/u.test(text)) return false;
+  // Cheap rejections first: the unit must open with a lower-case letter and hold three letters or more.
+  const head = a.tokens[unit.first];
+  if (head.firstUpper || head.kind !== "word" || unit.end - unit.start < 3) return false;
   if (a.unitListBits[unit.index] & (LIST.stopWord | LIST.medicalTerm)) return false;
+  if (!LOWER_WORD_UNIT.test(a.text.slice(unit.start, unit.end))) return false;
   const previous = a.tokens[unit.first - 1];
   if (previous?.text === ":") {
     // "Poste : conducteur", not "Poste de sécurité : oui".
@@ -362,14 +366,15 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
       continue;
     }
     const token = a.tokens[unit.first];
-    const agent = AGENT_AFTER_STRONG_CUE.test(unit.key) && !NOT_AGENT.test(unit.key) && !HABITS.test(unit.key);
-    if (unit.first !== unit.last || token.kind !== "word" || !(PROFESSION_ENDING.test(unit.key) || agent) || token.upper) continue;
+    if (unit.first !== unit.last || token.kind !== "word" || token.upper) continue;
+    const ending = PROFESSION_ENDING.test(unit.key);
+    if (!ending && !(AGENT_AFTER_STRONG_CUE.test(unit.key) && !NOT_AGENT.test(unit.key) && !HABITS.test(unit.key))) continue;
     if (a.unitListBits[unit.index] & (LIST.profession | LIST.stopWord | LIST.medicalTerm)) continue;
     if (followedByName(a, unit.last)) continue;
     const before = previousWords(a, unit.first, 7);
     const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
     const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
-    if (!PROFESSION_ENDING.test(unit.key) && !strong) continue;
+    if (!ending && !strong) continue;
     const asVerb = (near === "als" || near === "comme") && before.slice(1, 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w));
     const label = lineLabel(a, unit.first);
     if (!strong && !asVerb && !(label !== undefined && LABEL_WORDS.has(label))) continue;
