@@ -17,10 +17,19 @@ export function foldKey(word: string): string {
 const UPPER = /\p{Lu}/u;
 const LOWER = /\p{Ll}/u;
 
-export function startsUpper(word: string): boolean {
-  return UPPER.test(word.charAt(0));
+/** Whether the UTF-16 unit at `i` is an upper-case letter (startsUpper of the text from `i`, without a slice). */
+export function isUpperAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code < 128) return code >= 65 && code <= 90;
+  return UPPER.test(text.charAt(i));
 }
 
-export function hasLower(word: string): boolean {
-  return LOWER.test(word);
+/** hasLower of text.slice(start, end), without the slice when that range is ASCII. */
+export function hasLowerIn(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) return LOWER.test(text.slice(start, end));
+    if (code >= 97 && code <= 122) return true;
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 // Reading a run of capitalised words (an institution, street or company name) from a token.
 import type { Analysis, Unit } from "./analysis.js";
-import { hasLower, startsUpper } from "./normalize.js";
+import { hasLowerIn, isUpperAt } from "./normalize.js";
 
 /** Lower-case words allowed inside a proper name when a capitalised word follows ("Chaussée de Waterloo"). */
 const PARTICLES: ReadonlySet<string> = new Set([
@@ -24,15 +24,13 @@ export function unitAtToken(a: Analysis, t: number): Unit | undefined {
 }
 
 export function isCapitalisedUnit(a: Analysis, unit: Unit): boolean {
-  const text = a.text.slice(unit.start, unit.end);
-  if (startsUpper(text)) return true;
+  if (isUpperAt(a.text, unit.start)) return true;
   // "d'Ursel", "'s-Gravenwezel"
-  return unit.last > unit.first && startsUpper(a.tokens[unit.last].text);
+  return unit.last > unit.first && isUpperAt(a.text, a.tokens[unit.last].start);
 }
 
 export function isTitleCaseUnit(a: Analysis, unit: Unit): boolean {
-  const text = a.text.slice(unit.start, unit.end);
-  return isCapitalisedUnit(a, unit) && hasLower(text);
+  return isCapitalisedUnit(a, unit) && hasLowerIn(a.text, unit.start, unit.end);
 }
 
 const QUOTES = "'\"‘’“”«»`";

@@ -25,10 +25,13 @@ const memo = new WeakMap<Analysis, Int8Array>();
 export function isDictionaryWord(a: Analysis, unit: Unit, medical = false): boolean {
   const { words, medicalWords } = a.lexicon;
   if (!words || (medical && !medicalWords)) return true;
-  const known = (key: string): boolean => words.has(key) || (medical && medicalWords!.has(key));
-  if (known(unit.key)) return true;
+  const other = medical ? medicalWords : undefined;
+  if (words.has(unit.key) || (other !== undefined && other.has(unit.key))) return true;
   if (unit.first === unit.last) return false;
-  for (let t = unit.first; t <= unit.last; t += 2) if (!known(a.tokens[t].key)) return false;
+  for (let t = unit.first; t <= unit.last; t += 2) {
+    const key = a.tokens[t].key;
+    if (!words.has(key) && !(other !== undefined && other.has(key))) return false;
+  }
   return true;
 }
 
