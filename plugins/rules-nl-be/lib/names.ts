@@ -566,7 +566,7 @@ const POSSESSIVES: ReadonlySet<string> = new Set(["de", "het", "haar", "zijn", "
 
 /** A listed name right after a role word ("dochter Bo", "collega Thijs"), even if it is also a place or a rare word. */
 function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
-  if (shapeOf(a, unit) === "lower" || unit.end - unit.start < 2 || !(nameBitsOf(a, unit) || isUnknownProper(a, unit))) return undefined;
+  if (shapeOf(a, unit) === "lower" || unit.end - unit.start < 2) return undefined;
   if (shapeOf(a, unit) === "upper" && !a.tokens[unit.first].capsLine) return undefined;
   if (unitBits(a, unit) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(unit.key)) return undefined;
   // Right after the role word ("huisarts, Gent" names a town, "huisarts Gent" would not be written).
@@ -580,6 +580,8 @@ function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
   const before = previousWords(a, unit.first, 3);
   const role = abbreviated ? a.tokens[unit.first - 2].key : POSSESSIVES.has(before[0] ?? "") ? before[1] : before[0];
   if (role === undefined || !(CAREGIVER_WORDS.has(role) || RELATIVE_WORDS.has(role) || PATIENT_WORDS.has(role))) return undefined;
+  // The word itself last: the unknown-word test reads the dictionaries.
+  if (!(nameBitsOf(a, unit) || isUnknownProper(a, unit))) return undefined;
   return mention(unit.first, unit.last, "lookup");
 }
 
