@@ -78,7 +78,7 @@ function jobTailTrie(lexicon: Lexicon): TailNode {
 }
 
 /** Whether `key` (one folded word) ends in a listed job after a modifier of three letters or more ("pendelchauffeur"). */
-function endsInListedJob(a: Analysis, key: string): boolean {
+export function endsInListedJob(a: Pick<Analysis, "lexicon">, key: string): boolean {
   if (key.length < MIN_COMPOUND_MODIFIER + MIN_COMPOUND_HEAD || !/^\p{Ll}+$/u.test(key)) return false;
   // A tail of `depth` units is the job key.slice(key.length - depth): a head of four or more after three or more.
   let node: TailNode | undefined = jobTailTrie(a.lexicon);
