@@ -79,13 +79,14 @@ function jobTailTrie(lexicon: Lexicon): TailNode {
 
 /** Whether `key` (one folded word) ends in a listed job after a modifier of three letters or more ("pendelchauffeur"). */
 export function endsInListedJob(a: Pick<Analysis, "lexicon">, key: string): boolean {
-  if (key.length < MIN_COMPOUND_MODIFIER + MIN_COMPOUND_HEAD || !/^\p{Ll}+$/u.test(key)) return false;
+  if (key.length < MIN_COMPOUND_MODIFIER + MIN_COMPOUND_HEAD) return false;
   // A tail of `depth` units is the job key.slice(key.length - depth): a head of four or more after three or more.
   let node: TailNode | undefined = jobTailTrie(a.lexicon);
   for (let depth = 1; depth <= key.length - MIN_COMPOUND_MODIFIER; depth++) {
     node = node.next.get(key.charCodeAt(key.length - depth));
     if (!node) return false;
-    if (node.job && depth >= MIN_COMPOUND_HEAD) return true;
+    // The letters test last: most words leave the trie within a few letters.
+    if (node.job && depth >= MIN_COMPOUND_HEAD) return /^\p{Ll}+$/u.test(key);
   }
   return false;
 }
@@ -400,7 +401,10 @@ const FORMERLY = new Set(["vroeger", "voordien", "destijds", "autrefois", "ancie
  * "vroeger" before a place.
  */
 function agentNounIsJob(a: Analysis, unit: Unit): boolean {
-  if (unit.first !== unit.last || !AGENT_ENDING.test(unit.key) || NOT_AGENT.test(unit.key) || a.tokens[unit.first].upper) return false;
+  const token = a.tokens[unit.first];
+  // Cheap rejections first: one piece of letters, six units or more (three letters and an ending of three).
+  if (unit.first !== unit.last || token.upper || token.kind !== "word" || unit.key.length < 6) return false;
+  if (!AGENT_ENDING.test(unit.key) || NOT_AGENT.test(unit.key)) return false;
   // Written in lower case: a surname that is also a job ("molenaar") reads as the job here.
   if (!/^\p{Ll}/u.test(a.tokens[unit.first].text) || a.unitListBits[unit.index] & (LIST.stopWord | LIST.medicalTerm | LIST.profession)) return false;
   const m: PhraseMatch = { first: unit.first, last: unit.last, bits: LIST.profession };
