@@ -358,9 +358,12 @@ function placeParts(a: Analysis): Part[] {
  */
 const ROAD = /(?<![\p{L}\p{N}])(?:(?:op|via|langs|over|naar|van|de|sur|par|vers)\s+(?:de|het|l['’]|la)\s*|autosnelweg\s+|snelweg\s+|autoroute\s+|ring(?:weg)?\s+)([EAR]\d{1,3}|N\d{1,3})(?![\p{L}\p{N}])/gu;
 
+/** What every road number holds: a capital E, A, R or N before a digit (a text without one is not scanned). */
+const ROAD_NUMBER = /[EARN]\d/;
+
 function roads(a: Analysis): Part[] {
   const parts: Part[] = [];
-  ROAD.lastIndex = 0;
+  ROAD.lastIndex = ROAD_NUMBER.test(a.text) ? 0 : a.text.length;
   for (let m = ROAD.exec(a.text); m; m = ROAD.exec(a.text)) {
     const end = m.index + m[0].length;
     parts.push({ start: end - m[1].length, end, kind: "place", strong: true, needsJoin: false });

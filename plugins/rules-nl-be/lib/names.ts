@@ -1158,6 +1158,7 @@ export function nameCandidates(a: Analysis): Candidate[] {
  * "Ons kenmerk: JvdM/mk" and "paraaf: MvdB" are a writer's and a typist's initials with "v(an) d(e)" inside.
  */
 const SHIFT_SIGNATURE = /(?<![\p{L}])(?:vroeg|laat|nacht|dag|avond|ochtend|middag|vroege dienst|late dienst|nachtdienst|dagdienst|avonddienst)[ \t]*\((\p{Lu}\p{Ll}+(?:[ \t]+(?:\p{Lu}{1,3}\.?|\p{Lu}\p{Ll}+))?)\)[ \t]*:/gu;
+const SHIFT_SIGNATURE_END = /\)[ \t]*:/;
 const DUTCH_INITIALS = /(?<![\p{L}\p{N}])(\p{Lu}{1,2}v[dD]\p{Lu}{1,2})(?:\/(\p{Ll}{2,3}))?(?![\p{L}\p{N}])/gu;
 const NOT_INITIALS = new Set(["PvdA"]);
 /** "... bords roses. – MD" at a line's end, "réf. JD", "Réf. : HI/jv": a carer's initials sign the entry or the letter. */
@@ -1166,7 +1167,8 @@ const SIGNATURE_NON_INITIALS = new Set(["ok", "ct", "nb", "rx", "ecg", "eeg", "e
 
 export function shorthandSignatureCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  SHIFT_SIGNATURE.lastIndex = 0;
+  // Every shift signature closes its bracket before a colon: a text without that is not scanned.
+  SHIFT_SIGNATURE.lastIndex = SHIFT_SIGNATURE_END.test(a.text) ? 0 : a.text.length;
   for (let m = SHIFT_SIGNATURE.exec(a.text); m; m = SHIFT_SIGNATURE.exec(a.text)) {
     const start = m.index + m[0].indexOf("(") + 1;
     const unit = unitAt(a, tokenAtOrAfter(a.tokens, start));
