@@ -11,6 +11,7 @@ import { loneUnknownCandidates, unknownPlaceCandidates } from "./unknown.js";
 import { organisationCandidates } from "./organisations.js";
 import { professionCandidates } from "./professions.js";
 import { queryCandidates } from "./queries.js";
+import { recordCandidates } from "./records.js";
 import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
 import { CAREGIVER_WORDS } from "./context.js";
 
@@ -202,6 +203,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
     append(candidates, agesAfterPossessives(text));
   }
   if (families.professions) append(candidates, professionCandidates(a));
+  append(candidates, recordCandidates(a, families));
   return candidates;
 }
 

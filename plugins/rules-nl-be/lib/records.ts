@@ -1,0 +1,515 @@
+// Structured records (issue 11, round nine): a value is a name, a place, an organisation or a job because the column
+// or the key that holds it says so, whatever the value's own words.
+//
+// 1. Tables with a header row: cells between "|", tabs, ";" or "," (a spreadsheet export; quoted cells too), or
+//    columns aligned with two spaces or more (row cells matched to the header's titles by position). A header names
+//    the kind of each column: the patient ("Naam", "Patiënt", "Bewoner", "Nom"), a caregiver ("Arts", "Huisarts",
+//    "Verpleegkundige", "Paraaf", "Uitgevoerd door"), another person ("Contactpersoon", "Referentiepersoon"), a
+//    place ("Woonplaats", "Gemeente"), an address ("Adres"), a healthcare or other organisation ("Ziekenhuis",
+//    "Apotheek", "Thuisverpleging"; "Werkgever", "Mutualiteit", "School"), a job ("Beroep"), an age ("Leeftijd").
+// 2. Key-value fields written the way exports write them: "key=value" lists, JSON ("\"naam\": \"Goossens\""), XML
+//    (<woonplaats>Tienen</woonplaats>), dot leaders ("Beroep ........ kleuterjuf") and bulleted fields ("- voornaam:
+//    Rik"). Plain "Naam: X" lines are the name rules' own (lib/names.ts): only the kinds those rules do not read
+//    (a job, a place, an organisation, an age in words) are taken from them here.
+// 3. HL7 v2 segments by position: PID-5/6/9 (names), PID-11 and PID-23 (address, birthplace), NK1-2/4, GT1-3/5,
+//    the names of a caregiver's XCN field (PV1-7/8/9/17, ORC-12, OBR-16, PD1-4), PD1-3 and IN1-4 (organisations).
+// A value must have its kind's shape: a name is one to six capitalised words, initials and particles (a title in
+// front stays outside the span); a place or organisation holds a capital; a job is a few lower-case words; an age is
+// 0–120 in digits or words, maybe approximate ("ca. 70", "eind 60", "zestiger"). Placeholders ("onbekend", "idem",
+// "nvt", "—") are no value. One pass over the lines with bounded patterns: linear in the text.
+import type { Label } from "../../../src/contract/index.js";
+import type { Analysis } from "./analysis.js";
+import { PRIORITY, type Candidate } from "./candidate.js";
+import { LIST, NAME_BITS } from "./lexicon.js";
+import { tokenAtOrAfter } from "./tokenize.js";
+
+export interface RecordFamilies {
+  names: boolean;
+  addresses: boolean;
+  organisations: boolean;
+  ages: boolean;
+  professions: boolean;
+}
+
+type Kind = "patient" | "caregiver" | "other" | "place" | "address" | "hospital" | "organisation" | "profession" | "age";
+
+/** Folded key: lower case, no diacritics, letters and digits only. */
+function fold(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
+
+const KINDS: readonly [RegExp, Kind][] = [
+  [/^(?:naam|namen|patient|patienten|pat|patientnaam|naampatient|naamvoornaam|naamenvoornaam|voornaamnaam|achternaam|familienaam|voornaam|voornamen|roepnaam|voorletters|meisjesnaam|bewoner|bewoonster|client|clientnaam|cliente|nom|noms|nomprenom|prenom|prenoms|nomdefamille|nomdusage|name|patientname|lastname|firstname|surname|givenname|kind|baby|deelnemer)$/, "patient"],
+  [/^(?:arts|artsen|huisarts|huisdokter|verwijzer|verwijzendarts|verwijzendehuisarts|behandelendarts|behandelendearts|behandelaar|hoofdbehandelaar|aanvrager|aanvragendarts|supervisor|stafarts|zaalarts|arts(?:van)?wacht|dokter|specialist|chirurg|operateur|anesthesist|verpleegkundige|verpleegkundigen|vpk|verpl|verpleging|paraaf|parafe|visum|initialen|init|uitgevoerddoor|doorwie|door|zorgverlener|therapeut|kinesist|kine|kinesitherapeut|fysiotherapeut|logopedist|dietist|psycholoog|vroedvrouw|verloskundige|voorschrijver|gevalideerddoor|validatie|opgestelddoor|medecin|medecintraitant|medecins|infirmiere|infirmier|infirmieres|prescripteur|visa|doctor|nurse|physician|gp)$/, "caregiver"],
+  [/^(?:contactpersoon|contactpersonen|referentiepersoon|vertrouwenspersoon|mantelzorger|familie|naaste|naasten|partner|echtgeno(?:o|te)|moeder|vader|ouder|ouders|voogd|bewindvoerder|personnedecontact|contact|famille|proche|mere|pere|conjoint)$/, "other"],
+  [/^(?:woonplaats|gemeente|plaats|stad|dorp|localiteit|deelgemeente|geboorteplaats|verblijfplaats|localite|commune|ville|lieudenaissance|city|town|residence)$/, "place"],
+  [/^(?:adres|adressen|straat|straatnr|straatennummer|domicilie|thuisadres|woonadres|verblijfadres|adresse|rue|domicile|address)$/, "address"],
+  [/^(?:ziekenhuis|ziekenhuizen|instelling|verwijzendziekenhuis|herkomst|campus|apotheek|praktijk|huisartsenpraktijk|labo|laboratorium|wzc|woonzorgcentrum|verpleeghuis|zorginstelling|thuisverpleging|thuiszorg|thuiszorgorganisatie|revalidatiecentrum|hopital|clinique|pharmacie|maisonderepos|institution|hospital|pharmacy|clinic)$/, "hospital"],
+  [/^(?:werkgever|bedrijf|firma|school|opleiding|studie|universiteit|hogeschool|mutualiteit|ziekenfonds|verzekeringsinstelling|verzekeraar|zorgverzekeraar|verzekering|club|vereniging|employeur|entreprise|ecole|mutuelle|mutualite|assurance|employer|company|insurer)$/, "organisation"],
+  [/^(?:beroep|beroepen|beroepvader|beroepmoeder|beroeppartner|job|werk|baan|occupation|profession|metier|emploi)$/, "profession"],
+  [/^(?:leeftijd|lft|leeft|lftd|age|ageans|leeftijdjaar)$/, "age"],
+];
+
+function kindOf(raw: string): Kind | undefined {
+  const key = fold(raw);
+  if (key.length === 0 || key.length > 30) return undefined;
+  for (const [re, kind] of KINDS) if (re.test(key)) return kind;
+  return undefined;
+}
+
+const LABELS: Readonly<Record<Kind, Label>> = {
+  patient: "Name:Patient",
+  caregiver: "Name:Caregiver",
+  other: "Name:Other",
+  place: "Address_Location:Patient",
+  address: "Address_Location:Patient",
+  hospital: "Organization:Healthcare",
+  organisation: "Organization:Other",
+  profession: "Profession",
+  age: "Age_Birthdate",
+};
+
+function enabled(kind: Kind, f: RecordFamilies): boolean {
+  switch (kind) {
+    case "patient":
+    case "caregiver":
+    case "other":
+      return f.names;
+    case "place":
+    case "address":
+      return f.addresses;
+    case "hospital":
+    case "organisation":
+      return f.organisations;
+    case "profession":
+      return f.professions;
+    case "age":
+      return f.ages;
+  }
+}
+
+/** Values that fill a field without naming anything. */
+const PLACEHOLDER =
+  /^(?:onbekend|onbekende|nvt|nb|geen|leeg|vrij|idem|id|zie(?:boven|onder)?|zieboven|nietvermeld|nietvanbelang|anoniem|x+|inconnu|inconnue|aucun|aucune|neant|na|none|unknown|nil|null|undefined|tbd|nog(?:te)?bepalen|volgt|ja|nee|oui|non|yes|no|m|v|f|man|vrouw|homme|femme|male|female)$/;
+
+/** Forms of address and titles before a name: outside the span. */
+const TITLE_KEYS: ReadonlySet<string> = new Set([
+  "dr", "dra", "drs", "dokter", "docteur", "prof", "pr", "professor", "professeur", "dhr", "heer", "mevr", "mevrouw", "mw", "mej",
+  "meneer", "mijnheer", "mr", "mrs", "ms", "mme", "mlle", "madame", "monsieur", "m", "apr", "lic", "ir", "ing", "zr", "br",
+]);
+const PARTICLES: ReadonlySet<string> = new Set([
+  "van", "de", "der", "den", "ter", "ten", "t", "s", "le", "la", "les", "du", "des", "d", "l", "von", "vom", "zu", "el", "al", "ben", "bin",
+  "ibn", "da", "di", "do", "dos", "das", "del", "della", "op", "in", "het", "y", "e", "en",
+]);
+
+/** Where the value of [start, end) that has its kind's shape lies, or undefined. */
+function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { start: number; end: number } | undefined {
+  const text = a.text;
+  while (start < end && /[\s"'“”‘’«»*_]/u.test(text[start])) start++;
+  while (end > start && /[\s"'“”‘’«»*_,.;:]/u.test(text[end - 1])) {
+    // A final full stop of initials ("M.C.") belongs to the name.
+    if (text[end - 1] === "." && /\p{Lu}$/u.test(text.slice(Math.max(start, end - 2), end - 1)) && (kind === "patient" || kind === "caregiver" || kind === "other")) break;
+    end--;
+  }
+  if (end <= start || end - start > 80) return undefined;
+  const raw = text.slice(start, end);
+  if (PLACEHOLDER.test(fold(raw)) || !/\p{L}/u.test(raw)) return undefined;
+  switch (kind) {
+    case "patient":
+    case "caregiver":
+    case "other":
+      return nameValue(a, start, end, kind);
+    case "place":
+      end = start + cutAtApposition(raw);
+      return /^(?:B-?)?(?:\d{4}(?: ?[A-Z]{2})?\s)?\p{Lu}[\p{L}'’. -]{1,40}$/u.test(text.slice(start, end)) && text.slice(start, end).split(/\s+/).length <= 5 ? { start, end } : undefined;
+    case "address":
+      return /\p{Lu}/u.test(raw) && /\p{L}{3}/u.test(raw) ? { start, end } : undefined;
+    case "hospital":
+    case "organisation": {
+      end = start + cutAtApposition(raw);
+      const name = text.slice(start, end);
+      return /\p{Lu}/u.test(name) && name.length <= 60 && !/^\d/.test(name) && name.split(/\s+/).length <= 7 ? { start, end } : undefined;
+    }
+    case "profession":
+      return professionValue(a, start, end);
+    case "age":
+      return AGE_VALUE.test(raw) && ageBelow(raw) ? { start, end } : undefined;
+  }
+}
+
+/** The length of a value up to an apposition: ", Zwevegem", " (Laken)", " - campus Noord". */
+function cutAtApposition(raw: string): number {
+  const m = /,\s|\s\(|\s[-–]\s/.exec(raw);
+  return m ? m.index : raw.length;
+}
+
+/** One to six capitalised words, initials and particles, a comma between surname and given name; titles skipped. */
+function nameValue(a: Analysis, start: number, end: number, kind: Kind): { start: number; end: number } | undefined {
+  const tokens = a.tokens;
+  let t = tokenAtOrAfter(tokens, start);
+  // Titles in front ("dr. Wouters", "Mevr. Ingrid Claes") stay outside the span.
+  while (t < tokens.length && tokens[t].end <= end && TITLE_KEYS.has(tokens[t].key)) {
+    t++;
+    if (t < tokens.length && tokens[t].text === ".") t++;
+  }
+  if (t >= tokens.length || tokens[t].start >= end) return undefined;
+  const first = t;
+  let words = 0;
+  let strong = 0;
+  let ordinary = 0;
+  let last = t;
+  for (; t < tokens.length && tokens[t].end <= end; t++) {
+    const tok = tokens[t];
+    if (tok.kind === "number") return undefined;
+    if (tok.kind === "punct") {
+      if (!".-'’,/&".includes(tok.text)) return undefined;
+      continue;
+    }
+    words++;
+    if (words > 6) return undefined;
+    last = t;
+    if (tok.firstUpper) {
+      if (tok.text.length >= 2) strong++;
+      const bits = a.tokenBits[t];
+      if (tok.text.length >= 2 && !(bits & NAME_BITS) && bits & (LIST.stopWord | LIST.commonWord | LIST.medicalTerm)) ordinary++;
+    } else if (!PARTICLES.has(tok.key)) {
+      return undefined;
+    }
+  }
+  // Initials alone ("JV", "M.C.", "AV/KD") are a name only in a person column; a single ordinary word is none.
+  if (strong === 0 && !/^\p{Lu}/u.test(a.text.slice(tokens[first].start, tokens[first].end))) return undefined;
+  if (strong > 0 && ordinary === strong) return undefined;
+  if (kind !== "caregiver" && kind !== "patient" && strong === 0) return undefined;
+  let e = tokens[last].end;
+  if (a.text[e] === "." && e < end + 1 && /^\p{Lu}$/u.test(tokens[last].text)) e++;
+  return { start: tokens[first].start, end: Math.min(e, Math.max(end, e)) };
+}
+
+function professionValue(a: Analysis, start: number, end: number): { start: number; end: number } | undefined {
+  const raw = a.text.slice(start, end);
+  if (raw.length > 50 || /\d/.test(raw) || raw.split(/\s+/).length > 5 || !/^[\p{L}][\p{L} '’/()-]*$/u.test(raw)) return undefined;
+  // An employment state alone ("werkloos", "gepensioneerd") is no job.
+  const tokens = a.tokens;
+  const t = tokenAtOrAfter(tokens, start);
+  if (t < tokens.length && tokens[t].end === end && a.tokenBits[t] & LIST.employmentState && !(a.tokenBits[t] & LIST.profession)) return undefined;
+  return { start, end };
+}
+
+/** Ages in digits or Dutch/French words, maybe approximate: "71", "71 jaar", "ca. 70", "eind 60", "zestiger". */
+const NUMBER_WORD =
+  "(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)(?:en|ën)(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd|(?:vingt|trente|quarante|cinquante|soixante|septante|quatre-vingt|nonante)(?:[- ](?:et[- ])?(?:un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze))?)";
+const AGE_VALUE = new RegExp(
+  `^(?:(?:[±~≈]|\\+\\/?-|ca\\.?|circa|ongeveer|bijna|ruim|net|begin|midden|eind|rond|environ|presque|plus\\s+de|moins\\s+de|>|<|≥|≤)\\s?)?` +
+    `(?:\\d{1,3}\\+?|${NUMBER_WORD}|(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)ers?|(?:quadr|quinqu|sexag|septuag|octog|nonag)[ée]naire)` +
+    `(?:\\s?(?:j|jr|jaar|jarig|jarige|a|ans|an|y|yr|yrs|years|mnd|maanden|mois|w|wk|weken|sem|d|dagen|jours))?\\.?$`,
+  "iu",
+);
+
+function ageBelow(raw: string): boolean {
+  const n = /\d+/.exec(raw);
+  return !n || Number(n[0]) <= 120;
+}
+
+// ── Tables ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+type Separator = "|" | "\t" | ";" | "," | "  ";
+
+interface Cell {
+  start: number;
+  end: number;
+}
+
+interface Table {
+  separator: Separator;
+  kinds: (Kind | undefined)[];
+  /** Column starts relative to the line, for space-aligned rows. */
+  from: number[];
+}
+
+function separatorOf(line: string): Separator | undefined {
+  if (/^[A-Z][A-Z0-9]{2}\|/.test(line)) return undefined;
+  if (line.includes("|")) return "|";
+  if (line.includes("\t")) return "\t";
+  if ((line.match(/;/g)?.length ?? 0) >= 2 && !/;\s/.test(line)) return ";";
+  if ((line.match(/,/g)?.length ?? 0) >= 2 && (!/,\s/.test(line) || /^\s*"[^"]*"\s*,\s*"/.test(line))) return ",";
+  return /\S {2,}\S/.test(line) ? "  " : undefined;
+}
+
+function cellsOf(text: string, from: number, to: number, separator: Separator): Cell[] {
+  const cells: Cell[] = [];
+  let cellStart = from;
+  let quoted = false;
+  const push = (e: number): void => {
+    let s = cellStart;
+    while (s < e && /\s/.test(text[s])) s++;
+    while (e > s && /\s/.test(text[e - 1])) e--;
+    if (e - s >= 2 && text[s] === '"' && text[e - 1] === '"') {
+      s++;
+      e--;
+    }
+    cells.push({ start: s, end: e });
+  };
+  for (let i = from; i < to; i++) {
+    const ch = text[i];
+    if ((separator === "," || separator === ";") && ch === '"') {
+      if (quoted) quoted = false;
+      else if (text.slice(cellStart, i).trim().length === 0) quoted = true;
+      continue;
+    }
+    if (quoted) continue;
+    if (separator === "  ") {
+      if (ch === " " && text[i + 1] === " " && i > cellStart && !/\s/.test(text[i - 1])) {
+        push(i);
+        while (i + 1 < to && text[i + 1] === " ") i++;
+        cellStart = i + 1;
+      }
+    } else if (ch === separator) {
+      push(i);
+      cellStart = i + 1;
+    }
+  }
+  push(to);
+  // A "|" table's border cells and the indentation of a space-aligned line are no cells.
+  if (separator === "|" && cells.length > 0 && cells[0].start === cells[0].end) cells.shift();
+  if (separator === "|" && cells.length > 0 && cells[cells.length - 1].start === cells[cells.length - 1].end) cells.pop();
+  if (separator === "  " && cells.length > 0 && cells[0].start === cells[0].end) cells.shift();
+  return cells;
+}
+
+/** Header words of medication, lab and stock tables. */
+const THING_TABLE =
+  /^(?:dosis|dosering|sterkte|frequentie|eenheid|eenheden|hoeveelheid|toediening|toedieningsweg|medicatie|medicijn|geneesmiddel|product|middel|dose|posologie|voie|waarde|resultaat|uitslag|referentie|referentiewaarde|referentiewaarden|normaalwaarde|test|parameter|analyse|bepaling|vaccin|lot|lotnr|charge|chargenr|materiaal|hoeveel|aantal|prijs|stuks)$/;
+
+/** Other column titles of clinical and administrative tables (times, rooms, reasons, identifiers, phones). */
+const OTHER_TITLE =
+  /^(?:datum|date|dag|jour|tijd|uur|heure|time|kamer|kamernr|bed|bednr|lit|chambre|afdeling|dienst|service|unit|reden|klacht|diagnose|dx|opm|opmerking|opmerkingen|remarque|commentaar|notitie|status|triage|prioriteit|actie|handeling|interventie|zorg|soin|soins|geslacht|gesl|sexe|sex|mv|geb|geboren|geboortedatum|gebdatum|geb\w*|dob|nele|ddn|id|nr|no|n|nummer|pid|patnr|patientnr|dossier|dossiernr|epd|insz|rijksregister|bsn|mrn|tel|telefoon|gsm|fax|email|mail|pieper|toestel|functie|rol|role|fonction|relatie|relation|lien|verwantschap|type|soort|categorie|code|ingreep|operatie|onderzoek|examen|uitslag|resultaat|plaats|locatie|postcode|cp|zip|start|einde|van|tot|begin|stop|opname|ontslag|week|wk|tijdstip|visite|bezoek|doel|plan|beleid|score|ews|rr|pols|temp|t|spo2|pijn|vas|bewustzijn|afspraak|consult|gewicht|lengte|bmi)$/;
+
+function headerOf(text: string, cells: Cell[], separator: Separator, lineStart: number): Table | undefined {
+  if (cells.length < 2) return undefined;
+  const kinds: (Kind | undefined)[] = [];
+  let named = 0;
+  let known = 0;
+  for (const cell of cells) {
+    const raw = text.slice(cell.start, cell.end);
+    // A header holds titles, not values or fields ("Naam: X" is a field, "12/03" a value).
+    if (raw.length > 40 || /\d{2,}|:/.test(raw)) return undefined;
+    const kind = kindOf(raw);
+    kinds.push(kind);
+    if (kind) named++;
+    if (kind || raw.length === 0 || OTHER_TITLE.test(fold(raw)) || THING_TABLE.test(fold(raw))) known++;
+  }
+  // Most titles are known header words: a key-value pair in two cells ("Patiënt | Mevr. Claes") is no header.
+  if (named === 0 || known < 2 || known * 2 < cells.length) return undefined;
+  // In a medication or lab table "Naam" names the drug or the test, not a person.
+  if (cells.some((cell) => THING_TABLE.test(fold(text.slice(cell.start, cell.end))))) {
+    for (let c = 0; c < kinds.length; c++) if (kinds[c] === "patient") kinds[c] = undefined;
+  }
+  return { separator, kinds, from: cells.map((c) => c.start - lineStart) };
+}
+
+/** The row cell under column c: by index when the row has the header's cells, else by position. */
+function cellUnder(table: Table, cells: Cell[], c: number, lineStart: number): Cell | undefined {
+  if (table.separator !== "  " || cells.length === table.kinds.length) return cells[c];
+  const from = table.from[c] - 2;
+  const next = table.from[c + 1] ?? Infinity;
+  let found: Cell | undefined;
+  for (const cell of cells) {
+    const at = cell.start - lineStart;
+    if (at < from || at >= next - 1) continue;
+    if (found) return undefined;
+    found = cell;
+  }
+  return found;
+}
+
+const RULE_LINE = /^[\s|:+=-]*$/;
+
+function tableCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
+  const text = a.text;
+  let table: Table | undefined;
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf("\n", from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to);
+    const separator = line.trim().length === 0 || line.length > 1000 ? undefined : separatorOf(line);
+    if (!separator) table = undefined;
+    else if (table && separator === table.separator && RULE_LINE.test(line)) {
+      // The rule under a header keeps the table open.
+    } else {
+      const cells = cellsOf(text, from, to, separator);
+      const header = headerOf(text, cells, separator, from);
+      if (header) table = header;
+      else if (table && separator === table.separator && cells.length >= 2 && (separator !== "," || cells.length === table.kinds.length)) {
+        for (let c = 0; c < table.kinds.length; c++) {
+          const kind = table.kinds[c];
+          if (!kind || !enabled(kind, f)) continue;
+          const cell = cellUnder(table, cells, c, from);
+          if (cell) push(a, cell.start, cell.end, kind, "record.table", out);
+        }
+      } else table = undefined;
+    }
+    if (to >= text.length) break;
+    from = to + 1;
+  }
+}
+
+/** Adds the value of [start, end) when it has its kind's shape; says whether it did. */
+function push(a: Analysis, start: number, end: number, kind: Kind, rule: string, out: Candidate[]): boolean {
+  const value = shapedValue(a, start, end, kind);
+  if (value) out.push({ start: value.start, end: value.end, label: LABELS[kind], priority: PRIORITY.context, score: 0.7, rule });
+  return value !== undefined;
+}
+
+// ── Key-value fields ───────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A key and its separator: "=" (key=value lists), a JSON key in quotes and ":", dot leaders, or ":" after a bullet.
+ * Group 1 is the key; group 2 says how it was written ("=", "\"", "." or "-" for a bullet; plain ":" otherwise).
+ */
+const FIELD =
+  /(?:^|[\t|;{,]|[ ]{2})[ \t]*(?:([-*•·])\s?)?("?)(\p{L}[\p{L}\p{N}'’/.-]{0,30}(?:[ ][\p{L}(][\p{L}\p{N}'’/.)-]{0,30}){0,3})\2[ \t]*(=|:|\.{3,}[ \t.]*|…+)[ \t]*/gu;
+const VALUE_END = /\t|[ ]{2}|[|;]|",|"\s*[,}]|"$|\s*$/g;
+const XML_FIELD = /<([A-Za-z][\w.-]{0,40})>([^<\n]{1,80})<\/\1>/g;
+/** Kinds that plain "Key: value" lines leave to the name, address and organisation rules. */
+const OWN_RULES: ReadonlySet<Kind> = new Set(["patient", "caregiver", "other", "address", "hospital"]);
+
+function fieldCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
+  const text = a.text;
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf("\n", from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to);
+    if (line.length <= 2000 && /[:=…]|\.{3}|<\//.test(line)) {
+      FIELD.lastIndex = 0;
+      for (let m = FIELD.exec(line); m; m = FIELD.exec(line)) {
+        const kind = kindOf(m[3]);
+        const valueStart = m.index + m[0].length;
+        if (!kind || !enabled(kind, f)) continue;
+        // A nested object ("huisarts": {"naam": …}) is no value: its own keys are read next.
+        if (line[valueStart] === "{" || line[valueStart] === "[") continue;
+        VALUE_END.lastIndex = valueStart + 1;
+        const e = VALUE_END.exec(line);
+        const valueEnd = e ? e.index : line.length;
+        // A plain "Naam: X" is the name rules' (they know initials, titles and roles); an export's field is ours.
+        const plain = m[4] === ":" && m[2] === "" && m[1] === undefined;
+        if (plain && OWN_RULES.has(kind)) continue;
+        if (push(a, from + valueStart, from + valueEnd, kind, "record.field", out)) FIELD.lastIndex = Math.max(valueStart, valueEnd);
+      }
+      if (line.includes("</")) {
+        XML_FIELD.lastIndex = 0;
+        for (let m = XML_FIELD.exec(line); m; m = XML_FIELD.exec(line)) {
+          const kind = kindOf(m[1].replace(/(?<=\p{Ll})(?=\p{Lu})/gu, " ").split(" ")[0]) ?? kindOf(m[1]);
+          const start = from + m.index + m[1].length + 2;
+          if (kind && enabled(kind, f)) push(a, start, start + m[2].length, kind, "record.xml", out);
+        }
+      }
+    }
+    if (to >= text.length) break;
+    from = to + 1;
+  }
+}
+
+// ── HL7 v2 ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+type Hl7Kind = "patientName" | "otherName" | "caregiverXcn" | "patientAddress" | "otherAddress" | "hospital" | "organisation";
+
+const HL7_FIELDS: Readonly<Record<string, Readonly<Record<number, Hl7Kind>>>> = {
+  PID: { 5: "patientName", 6: "otherName", 9: "patientName", 11: "patientAddress", 23: "patientAddress" },
+  PD1: { 3: "hospital", 4: "caregiverXcn" },
+  PV1: { 7: "caregiverXcn", 8: "caregiverXcn", 9: "caregiverXcn", 17: "caregiverXcn" },
+  NK1: { 2: "otherName", 4: "otherAddress" },
+  GT1: { 3: "otherName", 5: "otherAddress" },
+  ORC: { 12: "caregiverXcn" },
+  OBR: { 16: "caregiverXcn" },
+  IN1: { 4: "organisation" },
+};
+const SEGMENT = /^(MSH|PID|PD1|PV1|NK1|GT1|ORC|OBR|OBX|IN1|EVN)\|/;
+
+/** The span over components [first, last] of one repetition [from, to) that hold letters, or undefined. */
+function components(text: string, from: number, to: number, first: number, last: number, letters = true): { start: number; end: number } | undefined {
+  let index = 0;
+  let compStart = from;
+  let start = -1;
+  let end = -1;
+  for (let i = from; i <= to; i++) {
+    if (i < to && text[i] !== "^") continue;
+    index++;
+    if (index >= first && index <= last && (letters ? /\p{L}/u : /\S/u).test(text.slice(compStart, i))) {
+      if (start < 0) start = compStart;
+      end = i;
+    }
+    compStart = i + 1;
+  }
+  return start < 0 ? undefined : { start, end };
+}
+
+function hl7Candidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
+  const text = a.text;
+  let seen = false;
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf("\n", from);
+    if (to < 0) to = text.length;
+    const end = to > from && text[to - 1] === "\r" ? to - 1 : to;
+    const m = SEGMENT.exec(text.slice(from, Math.min(end, from + 4)));
+    if (m && (seen || m[1] === "MSH" || m[1] === "PID" || (text.slice(from, end).match(/\|/g)?.length ?? 0) >= 5)) {
+      seen = true;
+      const kinds = HL7_FIELDS[m[1]];
+      let field = 0;
+      let fieldStart = from + 4;
+      for (let i = fieldStart; kinds && i <= end; i++) {
+        if (i < end && text[i] !== "|") continue;
+        field++;
+        const kind = kinds[field];
+        if (kind) {
+          let repStart = fieldStart;
+          for (let j = fieldStart; j <= i; j++) {
+            if (j < i && text[j] !== "~") continue;
+            hl7Value(a, repStart, j, kind, f, out);
+            repStart = j + 1;
+          }
+        }
+        fieldStart = i + 1;
+      }
+    }
+    if (to >= text.length) break;
+    from = to + 1;
+  }
+}
+
+function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: RecordFamilies, out: Candidate[]): void {
+  const add = (r: { start: number; end: number } | undefined, label: Label, on: boolean): void => {
+    if (r && on && r.end > r.start) out.push({ start: r.start, end: r.end, label, priority: PRIORITY.context, score: 0.7, rule: "record.hl7" });
+  };
+  const text = a.text;
+  switch (kind) {
+    case "patientName":
+      return add(components(text, from, to, 1, 3), "Name:Patient", f.names);
+    case "otherName":
+      return add(components(text, from, to, 1, 3), "Name:Other", f.names);
+    case "caregiverXcn":
+      return add(components(text, from, to, 2, 4), "Name:Caregiver", f.names);
+    case "patientAddress":
+      return add(components(text, from, to, 1, 5, false), "Address_Location:Patient", f.addresses);
+    case "otherAddress":
+      return add(components(text, from, to, 1, 5, false), "Address_Location:Other", f.addresses);
+    case "hospital":
+      return add(components(text, from, to, 1, 1), "Organization:Healthcare", f.organisations);
+    case "organisation":
+      return add(components(text, from, to, 1, 1), "Organization:Other", f.organisations);
+  }
+}
+
+/** Names, places, organisations, jobs and ages that a record's structure names. */
+export function recordCandidates(a: Analysis, f: RecordFamilies): Candidate[] {
+  const out: Candidate[] = [];
+  const text = a.text;
+  if (!/[|\t;,:=…<]|\S {2,}\S|\.{3}/.test(text)) return out;
+  tableCandidates(a, f, out);
+  fieldCandidates(a, f, out);
+  if (text.includes("|")) hl7Candidates(a, f, out);
+  return out;
+}

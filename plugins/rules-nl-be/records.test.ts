@@ -1,0 +1,90 @@
+// Structured records (lib/records.ts): names, places, organisations, jobs and ages that a table column, an export's
+// key or an HL7 field position names. Each case is exact (offsets and label) for the record rules alone; each has a
+// negative that the same rule must leave alone; a property checks offsets on arbitrary table-like text.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../src/detectors/index.js";
+import { loadRulesLexicon } from "./index.js";
+import { analyse } from "./lib/analysis.js";
+import { ALL_FAMILIES, detectSpans } from "./lib/detect.js";
+import type { Lexicon } from "./lib/lexicon.js";
+import { recordCandidates } from "./lib/records.js";
+import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+
+let lexicon: Lexicon;
+beforeAll(() => {
+  lexicon = loadRulesLexicon(PROJECT_ROOT);
+});
+
+const renderRecords = (marked: string): string => {
+  const { text } = parseMarkup(marked);
+  const spans = recordCandidates(analyse(text, lexicon), ALL_FAMILIES).map((c) => ({ start: c.start, end: c.end, label: c.label }));
+  return renderMarkup(text, spans);
+};
+
+const CASES: [rule: string, marked: string][] = [
+  ["comma-separated export with a header row",
+    "patientnr,naam,voornaam,gemeente\n50011236,[Van Hoeck](Name:Patient),[Marcel](Name:Patient),[Dendermonde](Address_Location:Patient)"],
+  ["semicolon export in capitals, a caregiver column",
+    "ID;NAAM;VOORNAAM;ARTS;AFDELING\n778901;[DE BACKER](Name:Patient);[ANNA](Name:Patient);[SCHOLLAERT](Name:Caregiver);GERIATRIE"],
+  ["quoted cells", "\"ID\",\"Naam\",\"Huisarts\"\n\"100231\",\"[Lemmens Jo](Name:Patient)\",\"Dr. [Van Laer](Name:Caregiver)\""],
+  ["initials under a signing column",
+    "uur    RR       pols  paraaf\n08:00  132/78   76    [JV](Name:Caregiver)\n16:00  141/80   88    [MDB](Name:Caregiver)"],
+  ["pipe table: patient, place, organisation",
+    "| Patiënt | Woonplaats | Thuisverpleging |\n|---|---|---|\n| [Ömer K.](Name:Patient) | [Genk](Address_Location:Patient) | [i-Mens](Organization:Healthcare) |"],
+  ["a table's job column", "Naam\tBeroep\tLft\n[Koen Jacobs](Name:Patient)\t[bakker](Profession)\t[63 j](Age_Birthdate)"],
+  ["age in words and approximate ages",
+    "Deelnemer  Leeftijd        Ingreep\n1          [vijfenzestig](Age_Birthdate)    PCI\n5          [zestiger](Age_Birthdate)        PCI\n6          [eind 60](Age_Birthdate)         CABG"],
+  ["export fields: key=value, JSON, XML, dot leaders, bullets",
+    "naam=[Vandenberghe](Name:Patient); arts=Dr. [Coppens](Name:Caregiver)\n{\"voornaam\": \"[Ilse](Name:Patient)\", \"gemeente\": \"[Hasselt](Address_Location:Patient)\"}\n<woonplaats>[Tienen](Address_Location:Patient)</woonplaats>\nBeroep .............. [kleuterjuf](Profession)\n- voornaam: [Rik](Name:Patient)"],
+  ["plain fields of kinds the name rules do not read", "Ziekenfonds: [Solidaris](Organization:Other)\nLeeftijd: [ca. 70 jaar](Age_Birthdate)\nWerkgever: [Bekaert NV](Organization:Other), Zwevegem"],
+  ["HL7 names, address and caregivers by position",
+    "MSH|^~\\&|ZIS|ZKH\nPID|1||4455123^^^ZKH^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
+  // Negatives.
+  ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nBisoprolol     2,5 mg    1x/dag\nApixaban       5 mg      2x/dag"],
+  ["a key-value block aligned with spaces is no table", "Geboorteplaats   : [Roeselare](Address_Location:Patient)\nNationaliteit    : Belg\nBurgerlijke stand: gehuwd"],
+  ["two cells of a key and a value are no header", "Patiënt | Mevr. Ingrid Claes\nGeboortedatum | 11/11/1961\nAdres | Veldstraat 33"],
+  ["placeholders and words are no names", "Kamer  Patiënt     Lft\n403    leeg        -\n404    Onbekend    ?\n405    (vrij)      -"],
+  ["a plain name field is the name rules'", "Naam: Jansen"],
+  ["employment states alone are no job", "Beroep: werkloos\nBeroep: gepensioneerd"],
+  ["a comma row with another number of cells is no row", "naam,lft\n38,1,88,2"],
+  ["pipes that are no HL7 segment", "PIDX|1||Verhaegen^Lotte"],
+];
+
+describe("record rules", () => {
+  it.each(CASES)("%s", (_rule, marked) => {
+    expect(renderRecords(marked)).toBe(marked);
+  });
+
+  it("follow the families", () => {
+    const text = "Naam\tWoonplaats\tBeroep\nKoen Jacobs\tGenk\tbakker";
+    const labels = (families: typeof ALL_FAMILIES) => recordCandidates(analyse(text, lexicon), families).map((c) => c.label);
+    expect(labels({ ...ALL_FAMILIES, names: false, professions: false })).toEqual(["Address_Location:Patient"]);
+    expect(labels({ ...ALL_FAMILIES, addresses: false, professions: false })).toEqual(["Name:Patient"]);
+  });
+
+  it("run through the detector: a table's cells come out whole", () => {
+    const marked = "patientnr;naam;voornaam\n40036021;[Oyelaran](Name:Patient);[Tolulope](Name:Patient)";
+    const { text } = parseMarkup(marked);
+    expect(renderMarkup(text, detectSpans(text, lexicon).filter((s) => s.label.startsWith("Name")))).toBe(marked);
+  });
+
+  it("return candidates inside the text, trimmed, without separators, for any table-like text", () => {
+    const cell = fc.oneof(fc.constantFrom("Naam", "Arts", "Woonplaats", "Beroep", "Leeftijd", "Peeters", "Genk", "dr. Maes", "71", "bakker", ""), fc.string({ maxLength: 6 }));
+    const line = fc.array(cell, { minLength: 1, maxLength: 5 }).chain((cells) => fc.constantFrom("|", "\t", "  ", ";", ",", "=").map((sep) => cells.join(sep)));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        const text = lines.join("\n");
+        for (const c of recordCandidates(analyse(text, lexicon), ALL_FAMILIES)) {
+          expect(c.start).toBeGreaterThanOrEqual(0);
+          expect(c.end).toBeLessThanOrEqual(text.length);
+          expect(c.end).toBeGreaterThan(c.start);
+          const v = text.slice(c.start, c.end);
+          expect(v).toBe(v.trim());
+          expect(v).not.toMatch(/[|\n\t;"]/);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
