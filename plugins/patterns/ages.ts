@@ -66,12 +66,16 @@ const DURATION_OWNERS: ReadonlySet<string> = new Set([
  * "(44j)", "(80 years)": brackets around the age alone; ", 20 jaar," or ", 20 jaar)": an apposition after a name;
  * "83 j, gehuwd": the first fact of a line.
  */
+/** A dash between spaces after an age: the next fact of a record line ("27 a – NIP 300…"). */
+const DASH_AFTER = /^ [–—-] /;
+
 function isEnclosed(text: string, s: number, end: number, lexicon: Lexicon): boolean {
   const after = text[end];
   let owner: string;
   if (text[s - 1] === "(" && after === ")") owner = previousWord(text, s - 1);
-  else if (text[s - 1] === " " && text[s - 2] === "," && (after === undefined || ",);\t\n".includes(after))) {
-    // ", 20 jaar," and ", 14j" closing its line or cell ("scoliose, 14j\tmet mama").
+  else if (text[s - 1] === " " && (text[s - 2] === "," || text[s - 2] === ":") && (after === undefined || ",);\t\n".includes(after) || DASH_AFTER.test(text.slice(end, end + 3)))) {
+    // ", 20 jaar," and ", 14j" closing its line or cell ("scoliose, 14j\tmet mama"); a field's value before the next
+    // fact (": 67 a, J2 post-op", "X, 27 a – NIP …").
     owner = previousWord(text, s - 2);
   } else if ((s === 0 || text[s - 1] === "\n") && (after === "," || after === ";")) {
     // "83 j, gehuwd, 2 kinderen": an age that opens a line of telegraphic facts.

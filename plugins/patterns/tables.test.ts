@@ -32,6 +32,8 @@ const positives: PositiveCase[] = [
   // Header words that name a national number; phone, pager and extension columns.
   ["Rijksregister  Naam           Kamer\n[[72041512345]]    Desmet Kris    12", I],
   ["Functie        Naam           Toestel   GSM\nHoofdvpk       Ilse Peeters   [[5410]]      [[0479 20 61 35]]", ["Contactdetails", "Contactdetails"]],
+  // A birth year or date under a birth column.
+  ["Bewoner          Kamer   Geboortejaar\nVandamme Irène   12      [[1931]]\nSchepens G.      14      [[1935]]", [A, A]],
   // A name that runs into the age column with a single space: its last word is the age.
   ["kamer bed  naam                    lft  dx\n402   1    Bouchez-Dewulf Gilberte [[84]]   heupfractuur", A],
 ];
@@ -50,6 +52,8 @@ const negatives: string[] = [
   "| ID | Tijd |\n| 12 | 10:30 |\n| 01-02 | 11:00 |",
   // A column that numbers rooms, beds or phones, or a header word that only starts like "no", names no identifier.
   "| Kamernr. | Telefoonnr. | Normes |\n| 2104 | 0471123456 | 136-145 |",
+  // A year under a column that is no birth column is no birth year.
+  "Naam      Kamer   Jaar\nVos       12      1931",
   // A decimal comma in a line of values splits no header.
   "Temp,Pols,Lft\n38,1,88,2",
   // Aligned prose with two spaces is no table without a header word.

@@ -2,7 +2,7 @@
 // identifier under "Patiëntnr.", "ID", "BSN", "MRN", "Dossier", "INSZ", "Rijksregister", "N° dossier" or another
 // compound that names a number ("Eenheidsnr.", "N° demande"; not a phone, room, bed, page or batch number); a phone
 // number (8–15 digits) or an extension (3–5 digits, not a service number such as 1733) under "Telefoon", "GSM",
-// "Pieper", "Toestel". A table is a header line and the lines right under it that split the same way: cells between
+// "Pieper", "Toestel"; a birth year or date under "Geb.", "Geboortejaar", "DOB". A table is a header line and the lines right under it that split the same way: cells between
 // "|", between tabs, between semicolons (a line with two or more and no space after one), between commas (two or
 // more and no space after one, or quoted cells: "1","Jansen"; a row has exactly as many cells as its header), or
 // between runs of two or more spaces, where a row's cell is matched to its header column by position (a header cell
@@ -37,6 +37,8 @@ interface Table {
   ageColumns: number[];
   idColumns: number[];
   postalColumns: number[];
+  /** Columns of birth dates and years ("Geb.", "Geboortejaar", "DOB"). */
+  birthColumns: number[];
   /** Columns of phone numbers and internal extensions ("Telefoon", "GSM", "Pieper", "Toestel"). */
   contactColumns: number[];
   /** The header's cells as columns of its line (space-aligned tables match row cells to them by position). */
@@ -55,6 +57,10 @@ const CONTACT_HEADER = /^(?:tel|telefoon|telefoonnr|telefoonnummer|telnr|gsm|gsm
 /** Emergency and public service numbers ("1733", "112") identify no one. */
 const SERVICE_NUMBERS: ReadonlySet<string> = new Set(["112", "100", "101", "110", "911", "999", "1733", "1777", "1813", "116", "070"]);
 const CONTACT_VALUE = /^(?:\+|00)?\(?\d[\d ./()-]*\d$/;
+
+/** Birth date and year columns: a year alone in such a cell is a birth year ("Geboortejaar   1931"). */
+const BIRTH_HEADER = /^(?:geb|geboren|geboortedatum|gebdatum|gebdat|geboortejaar|gebjaar|dob|dateofbirth|birthdate|nele|neele|datedenaissance|anneedenaissance|ddn|yob|birthyear)$/;
+const BIRTH_VALUE = /^(?:19|20)\d{2}$|^\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|\d{4})$/;
 
 const POSTAL_HEADER = /^(?:postcode|postnr|postnummer|codepostal|cp|zip|zipcode|pc)$/;
 /** A Belgian or Dutch postcode alone in its cell ("3290", "B-3000", "1234 AB"). */
@@ -157,6 +163,7 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
   const idColumns: number[] = [];
   const postalColumns: number[] = [];
   const contactColumns: number[] = [];
+  const birthColumns: number[] = [];
   let filled = 0;
   for (let c = 0; c < cells.length; c++) {
     const raw = text.slice(cells[c].start, cells[c].end);
@@ -168,15 +175,16 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
     if (families.ages && AGE_HEADER.test(key)) ageColumns.push(c);
     else if (families.postalCodes && POSTAL_HEADER.test(key)) postalColumns.push(c);
     else if (families.contacts && CONTACT_HEADER.test(key)) contactColumns.push(c);
+    else if (families.ages && BIRTH_HEADER.test(key)) birthColumns.push(c);
     else if (families.identifiers && (ID_HEADER.test(key) || ID_HEADER_PREFIX.test(key) || ((NUMBER_COMPOUND_HEADER.test(key) || NUMBER_WORD_HEADER.test(raw)) && !NOT_ID_HEADER.test(key)))) {
       idColumns.push(c);
     }
   }
-  if (filled < 2 || (ageColumns.length === 0 && idColumns.length === 0 && postalColumns.length === 0 && contactColumns.length === 0)) {
+  if (filled < 2 || ageColumns.length + idColumns.length + postalColumns.length + contactColumns.length + birthColumns.length === 0) {
     return undefined;
   }
   const columns = cells.map((cell) => ({ from: cell.start - lineStart }));
-  return { separator, cellCount: cells.length, ageColumns, idColumns, postalColumns, contactColumns, columns };
+  return { separator, cellCount: cells.length, ageColumns, idColumns, postalColumns, contactColumns, birthColumns, columns };
 }
 
 /**
@@ -254,6 +262,7 @@ export function findTableCells(text: string, families: TableFamilies): DetectedS
         const isPostal = (v: string): boolean => POSTAL_VALUE.test(v);
         const columns: [number[], (v: string) => boolean, Label][] = [
           [table.ageColumns, isAge, "Age_Birthdate"],
+          [table.birthColumns, (v) => BIRTH_VALUE.test(v), "Age_Birthdate"],
           [table.idColumns, isId, "ID:Patient"],
           [table.contactColumns, isContact, "Contactdetails"],
           [table.postalColumns, isPostal, "Address_Location:Other"],
