@@ -61,6 +61,7 @@ const positives: PositiveCase[] = [
 const negatives: string[] = [
   // A duration after a colon stays a duration.
   "Durée : 3 a, stable",
+  "Incapacité de travail (livreur) : 6 semaines.",
   "Roker: 20 jaar, gestopt",
   "Il a 3 enfants, a 2 chats et a 1 chien.",
   "sinds 3 jr",

@@ -68,12 +68,17 @@ const DURATION_OWNERS: ReadonlySet<string> = new Set([
  */
 /** A dash between spaces after an age: the next fact of a record line ("27 a – NIP 300…"). */
 const DASH_AFTER = /^ [–—-] /;
+/** After a colon only years make an age ("Chambre : 67 a,"): months and weeks there are a duration ("Incapacité : 6 semaines"). */
+const YEARS_UNIT = /\d\s?(?:a|an|ans|j|jr|jaar|y|yr|yrs|years?)\.?$/i;
 
 function isEnclosed(text: string, s: number, end: number, lexicon: Lexicon): boolean {
   const after = text[end];
   let owner: string;
   if (text[s - 1] === "(" && after === ")") owner = previousWord(text, s - 1);
-  else if (text[s - 1] === " " && (text[s - 2] === "," || text[s - 2] === ":") && (after === undefined || ",);\t\n".includes(after) || DASH_AFTER.test(text.slice(end, end + 3)))) {
+  else if (
+    text[s - 1] === " " && (text[s - 2] === "," || (text[s - 2] === ":" && YEARS_UNIT.test(text.slice(s, end)))) &&
+    (after === undefined || ",);\t\n".includes(after) || DASH_AFTER.test(text.slice(end, end + 3)))
+  ) {
     // ", 20 jaar," and ", 14j" closing its line or cell ("scoliose, 14j\tmet mama"); a field's value before the next
     // fact (": 67 a, J2 post-op", "X, 27 a – NIP …").
     owner = previousWord(text, s - 2);

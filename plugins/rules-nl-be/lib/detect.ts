@@ -10,6 +10,7 @@ import { ocrCandidates } from "./ocr.js";
 import { loneUnknownCandidates, unknownPlaceCandidates } from "./unknown.js";
 import { organisationCandidates } from "./organisations.js";
 import { professionCandidates } from "./professions.js";
+import { numberWordCandidates } from "./number-words.js";
 import { queryCandidates } from "./queries.js";
 import { recordCandidates } from "./records.js";
 import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
@@ -204,6 +205,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   }
   if (families.professions) append(candidates, professionCandidates(a));
   append(candidates, recordCandidates(a, families));
+  if (families.ages || families.dates) append(candidates, numberWordCandidates(text, families.ages, families.dates));
   return candidates;
 }
 
