@@ -37,6 +37,7 @@ const CASES: [rule: string, marked: string][] = [
     "Deelnemer  Leeftijd        Ingreep\n1          [vijfenzestig](Age_Birthdate)    PCI\n5          [zestiger](Age_Birthdate)        PCI\n6          [eind 60](Age_Birthdate)         CABG"],
   ["export fields: key=value, JSON, XML, dot leaders, bullets",
     "naam=[Vandenberghe](Name:Patient); arts=Dr. [Coppens](Name:Caregiver)\n{\"voornaam\": \"[Ilse](Name:Patient)\", \"gemeente\": \"[Hasselt](Address_Location:Patient)\"}\n<woonplaats>[Tienen](Address_Location:Patient)</woonplaats>\nBeroep .............. [kleuterjuf](Profession)\n- voornaam: [Rik](Name:Patient)"],
+  ["initials after a plain caregiver field", "Getypt door: [ML](Name:Caregiver)\nNagelezen: [L.S.](Name:Caregiver)"],
   ["plain fields of kinds the name rules do not read", "Ziekenfonds: [Solidaris](Organization:Other)\nLeeftijd: [ca. 70 jaar](Age_Birthdate)\nWerkgever: [Bekaert NV](Organization:Other), Zwevegem"],
   ["HL7 names, address and caregivers by position",
     "MSH|^~\\&|ZIS|ZKH\nPID|1||4455123^^^ZKH^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],

@@ -44,7 +44,7 @@ function fold(s: string): string {
 
 const KINDS: readonly [RegExp, Kind][] = [
   [/^(?:naam|namen|patient|patienten|pat|patientnaam|naampatient|naamvoornaam|naamenvoornaam|voornaamnaam|achternaam|familienaam|voornaam|voornamen|roepnaam|voorletters|meisjesnaam|bewoner|bewoonster|client|clientnaam|cliente|nom|noms|nomprenom|prenom|prenoms|nomdefamille|nomdusage|name|patientname|lastname|firstname|surname|givenname|kind|baby|deelnemer)$/, "patient"],
-  [/^(?:arts|artsen|huisarts|huisdokter|verwijzer|verwijzendarts|verwijzendehuisarts|behandelendarts|behandelendearts|behandelaar|hoofdbehandelaar|aanvrager|aanvragendarts|supervisor|stafarts|zaalarts|arts(?:van)?wacht|dokter|specialist|chirurg|operateur|anesthesist|verpleegkundige|verpleegkundigen|vpk|verpl|verpleging|paraaf|parafe|visum|initialen|init|uitgevoerddoor|doorwie|door|zorgverlener|therapeut|kinesist|kine|kinesitherapeut|fysiotherapeut|logopedist|dietist|psycholoog|vroedvrouw|verloskundige|voorschrijver|gevalideerddoor|validatie|opgestelddoor|medecin|medecintraitant|medecins|infirmiere|infirmier|infirmieres|prescripteur|visa|doctor|nurse|physician|gp)$/, "caregiver"],
+  [/^(?:arts|artsen|huisarts|huisdokter|verwijzer|verwijzendarts|verwijzendehuisarts|behandelendarts|behandelendearts|behandelaar|hoofdbehandelaar|aanvrager|aanvragendarts|supervisor|stafarts|zaalarts|arts(?:van)?wacht|dokter|specialist|chirurg|operateur|anesthesist|verpleegkundige|verpleegkundigen|vpk|verpl|verpleging|paraaf|parafe|visum|initialen|init|uitgevoerddoor|doorwie|door|zorgverlener|therapeut|kinesist|kine|kinesitherapeut|fysiotherapeut|logopedist|dietist|psycholoog|vroedvrouw|verloskundige|voorschrijver|gevalideerddoor|validatie|opgestelddoor|getyptdoor|getypt|typist|uitgetypt|nagelezen|nagelezendoor|gezien|geziendoor|gecontroleerd|gecontroleerddoor|dubbelecontrole|toegediend|toegediendoor|klaargezet|klaargezetdoor|medecin|medecintraitant|medecins|infirmiere|infirmier|infirmieres|prescripteur|visa|doctor|nurse|physician|gp)$/, "caregiver"],
   [/^(?:contactpersoon|contactpersonen|referentiepersoon|vertrouwenspersoon|mantelzorger|familie|naaste|naasten|partner|echtgeno(?:o|te)|moeder|vader|ouder|ouders|voogd|bewindvoerder|personnedecontact|contact|famille|proche|mere|pere|conjoint)$/, "other"],
   [/^(?:woonplaats|gemeente|plaats|stad|dorp|localiteit|deelgemeente|geboorteplaats|verblijfplaats|localite|commune|ville|lieudenaissance|city|town|residence)$/, "place"],
   [/^(?:adres|adressen|straat|straatnr|straatennummer|domicilie|thuisadres|woonadres|verblijfadres|adresse|rue|domicile|address)$/, "address"],
@@ -374,6 +374,10 @@ const FIELD =
   /(?:^|[\t|;{,]|[ ]{2})[ \t]*(?:([-*•·])\s?)?("?)(\p{L}[\p{L}\p{N}'’/.-]{0,30}(?:[ ][\p{L}(][\p{L}\p{N}'’/.)-]{0,30}){0,3})\2[ \t]*(=|:|\.{3,}[ \t.]*|…+)[ \t]*/gu;
 const VALUE_END = /\t|[ ]{2}|[|;]|",|"\s*[,}]|"$|\s*$/g;
 const XML_FIELD = /<([A-Za-z][\w.-]{0,40})>([^<\n]{1,80})<\/\1>/g;
+/** Two to four capitals, with dots or a slash between two sets ("ML", "M.L.", "AV/KD"). */
+const INITIALS = /^(?:\p{Lu}\.?){2,4}(?:\/(?:\p{Lu}\.?){2,4})?$/u;
+/** Keys of who typed, checked, signed or gave something: initials there are a caregiver's ("CGG" after "Verwijzer" is not). */
+const SIGNING_KEY = /^(?:getypt|getyptdoor|uitgetypt|typist|nagelezen|nagelezendoor|paraaf|parafe|visum|visa|gezien|geziendoor|gecontroleerd|gecontroleerddoor|dubbelecontrole|toegediend|toegediendoor|klaargezet|klaargezetdoor|initialen|init|uitgevoerddoor)$/;
 /** Kinds that plain "Key: value" lines leave to the name, address and organisation rules. */
 const OWN_RULES: ReadonlySet<Kind> = new Set(["patient", "caregiver", "other", "address", "hospital"]);
 
@@ -396,7 +400,8 @@ function fieldCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void
         const valueEnd = e ? e.index : line.length;
         // A plain "Naam: X" is the name rules' (they know initials, titles and roles); an export's field is ours.
         const plain = m[4] === ":" && m[2] === "" && m[1] === undefined;
-        if (plain && OWN_RULES.has(kind)) continue;
+        // Initials alone ("Getypt door: ML") are a caregiver the name rules do not read.
+        if (plain && OWN_RULES.has(kind) && !(SIGNING_KEY.test(fold(m[3])) && INITIALS.test(line.slice(valueStart, valueEnd).trim()))) continue;
         if (push(a, from + valueStart, from + valueEnd, kind, "record.field", out)) FIELD.lastIndex = Math.max(valueStart, valueEnd);
       }
       if (line.includes("</")) {
