@@ -29,6 +29,13 @@ const urls = [
   "([[zorg.vlaanderen.be|CONTACT]])",
 ];
 
+const handles = [
+  "[[@tessaloopt|CONTACT]]",
+  "insta: [[@mama_van_drie|CONTACT]]",
+  "volgt haar op tiktok [[@lien|CONTACT]] (zegt dochter)",
+  "account [[@jp.2011|CONTACT]]",
+];
+
 const ips = [
   "Server [[192.168.1.10|OTHER]].",
   "host [[10.0.0.1|OTHER]]:8080",
@@ -42,6 +49,8 @@ const negatives: string[] = [
   "a @ b",
   "user@localhost",
   "@twitter",
+  "zorg @home, werk @work",
+  "info@ziekenhuis",
   "e-mail: zie dossier",
   "www",
   "http://",
@@ -66,6 +75,7 @@ const negatives: string[] = [
 tester.run("e-mail", { invalid: emails });
 tester.run("URL", { invalid: urls });
 tester.run("IP address", { invalid: ips });
+tester.run("handle", { invalid: handles });
 tester.run("contact negatives", { valid: negatives });
 
 it("scores an e-mail, a domain without a scheme and an IP address 0.8", async () => {

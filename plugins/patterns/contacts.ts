@@ -1,4 +1,4 @@
-// E-mail addresses and URLs → "Contactdetails"; IPv4 and IPv6 addresses → "Anonymize_Other".
+// E-mail addresses, URLs and social-media handles → "Contactdetails"; IPv4 and IPv6 addresses → "Anonymize_Other".
 import { isIPv6 } from "node:net";
 import type { DetectedSpan } from "../../src/contract/index.js";
 import {
@@ -46,6 +46,29 @@ export function findEmails(text: string): DetectedSpan[] {
 }
 
 // ── URL ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A social-media handle ("@tessaloopt", "insta: @mama_van_drie"): "@" after a space, a bracket or the start, then 3–30
+ * letters, digits, "_" or "." starting with a letter or "_", not followed by a domain (that is an e-mail's) and not
+ * glued to a word before ("info@…" is an e-mail, "naam@" a typo).
+ */
+const HANDLE = /(?<![\p{L}\p{N}@._%+-])@([\p{L}_][\p{L}\p{N}_.]{2,29})(?![\p{L}\p{N}_@])/gu;
+
+const HANDLE_CUE = /(?:insta(?:gram)?|twitter|tiktok|facebook|fb|snapchat|snap|telegram|linkedin|threads|handle|account|profiel|profile|pseudo)\s?[:=]?\s?$/i;
+
+export function findHandles(text: string): DetectedSpan[] {
+  const out: DetectedSpan[] = [];
+  if (!text.includes("@")) return out;
+  HANDLE.lastIndex = 0;
+  for (let m = HANDLE.exec(text); m; m = HANDLE.exec(text)) {
+    const handle = m[1].replace(/\.+$/, "");
+    if (handle.length < 3 || /\.\p{L}{2,24}$/u.test(handle)) continue;
+    // A short word after "@" is a platform or a place ("@twitter", "@home") unless a cue or its shape says handle.
+    if (!/[\p{N}_.]/u.test(handle) && handle.length < 9 && !HANDLE_CUE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
+    out.push(span(m.index, m.index + 1 + handle.length, "Contactdetails", SCORE_PATTERN));
+  }
+  return out;
+}
 
 const URL_START = /(?:https?|s?ftp):\/\/|www\./giu;
 const URL_BODY = /[^\s<>"'`{}|\\^]+/uy;

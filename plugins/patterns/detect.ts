@@ -2,7 +2,7 @@
 // numeric family; e-mail, URL and IPv6 look for their own anchors ("@", a scheme or "www.", ":").
 import type { DetectedSpan } from "../../src/contract/index.js";
 import { compileAgeRules, findAges, type AgeRules } from "./ages.js";
-import { findBareDomains, findEmails, findIpAddresses, findUrls } from "./contacts.js";
+import { findBareDomains, findEmails, findHandles, findIpAddresses, findUrls } from "./contacts.js";
 import { compileDateRules, dayFirstRules, findDates, type DateRules } from "./dates.js";
 import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
 import { buildLexicon, type Language } from "./lexicon.js";
@@ -165,7 +165,7 @@ export function detectPatterns(text: string, compiled: CompiledPatterns, options
   let spans: DetectedSpan[] = [];
   if (f.dates && all) spans = spans.concat(findDates(scan, options.dayFirst ? compiled.datesDayFirst : compiled.dates));
   if (f.phones) spans = spans.concat(findPhones(scan, compiled.phones));
-  if (f.emails) spans = spans.concat(findEmails(text));
+  if (f.emails) spans = spans.concat(findEmails(text), findHandles(text));
   if (f.urls) spans = spans.concat(findUrls(text), findBareDomains(text));
   if (compiled.identifiersOn) spans = spans.concat(findIdentifiers(scan, compiled.identifiers));
   if (f.ipAddresses) spans = spans.concat(findIpAddresses(scan));

@@ -76,7 +76,7 @@ const NL: LanguageWords = {
   yearContextWords: ["sinds", "sedert", "vanaf", "in", "begin", "eind", "midden", "najaar", "voorjaar", "zomer",
     "winter", "lente", "herfst", "anno", "jaar", "circa", "ca.", "rond", "omstreeks"],
   phoneContexts: ["tel", "telefoon(?:nummer)?", "tel\\.? ?nr", "gsm(?:[- ]?nummer)?", "fax(?:nummer)?",
-    "mobiel(?:e nummer)?", "bereikbaar (?:op|via)", "bel", "bellen naar", "toestel", "tst", "intern", "pieper", "semafoon"],
+    "mobiel(?:e nummer)?", "bereikbaar (?:op|via)", "bel", "bellen naar", "toestel", "tst", "intern", "pieper", "semafoon", "sein(?:nummer)?"],
   historyHeadings: ["(?:medische |chirurgische |psychiatrische |relevante )?voorgeschiedenis", "vg", "vgs",
     "antecedenten", "(?:medische |chirurgische )?antecedenten"],
 };
