@@ -42,6 +42,8 @@ const fieldCases: [string, Label | Label[]][] = [
     [D, P, A, T, C, T],
   ],
   ["OBR|1|[[ORD448812]]|[[LAB99812]]|CBC^Bloedbeeld|||[[202503140745]]", [P, P, D]],
+  // A line that is only a record number.
+  ["Zoekopdrachten\n- [[4478120]]\n[[7730145]]", [P, P]],
 ];
 
 const negatives: string[] = [
@@ -54,6 +56,8 @@ const negatives: string[] = [
   // Words after an identifier are not part of it; a sentence with a colon is no field of these kinds.
   "Opmerking: 3 x 500 mg per dag",
   "Besluit: patiënt mag naar huis",
+  // A lone phone shape, a compact date or a short number on its own line is no record number.
+  "0475123456\n19870412\n123456\n- 12",
   // A line with pipes that is no HL7 segment.
   "PIDX|1||4455123\n| Naam | Kamer |",
 ];

@@ -11,9 +11,10 @@
 //    to the end of the line, a tab, two spaces, "|", ";" or the closing quote or tag, and must have the shape of
 //    its field (an identifier holds at least four digits and at most four letters per group; a phone 8–15 digits,
 //    an extension 3–5; an age 0–120 with an optional unit).
+// 3. A line that is only a number of 7, 8 or 12 digits, maybe after a bullet: an identifier (not a date shape).
 // One pass over the lines with bounded patterns: linear in the text.
 import type { DetectedSpan, Label } from "../../src/contract/index.js";
-import { SCORE_CONTEXT, span } from "./text.js";
+import { SCORE_CONTEXT, SCORE_PATTERN, span } from "./text.js";
 
 export interface RecordFamilies {
   identifiers: boolean;
@@ -238,6 +239,24 @@ function keyValueFields(text: string, from: number, to: number, families: Record
   }
 }
 
+/**
+ * A line that holds nothing but a number of 7, 8 or 12 digits, maybe after a list bullet ("- 4478120", a pasted
+ * record number): an identifier. Not a compact date (19870412); nine to eleven digits are left to the checksummed
+ * families (BSN, NPI, national number), which name a failed checksum no identifier.
+ */
+const LONE_NUMBER = /^[ \t]*(?:[-*•·][ \t]*)?(\d{7,12})[ \t]*$/;
+
+function loneNumber(text: string, from: number, end: number, out: DetectedSpan[]): void {
+  const m = LONE_NUMBER.exec(text.slice(from, end));
+  if (!m) return;
+  const n = m[1];
+  // Nine, ten and eleven digits are the shapes of BSN, NPI and national numbers: their checksums judge them.
+  if (n.length >= 9 && n.length <= 11) return;
+  if (n.length === 8 && /^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/.test(n)) return;
+  const start = from + m[0].indexOf(n);
+  out.push(span(start, start + n.length, "ID:Patient", SCORE_PATTERN));
+}
+
 /** A line that may hold a field: a colon, an equals sign, dot leaders, a closing XML tag or a spaced key's name. */
 const FIELD_MARK = /[:=…]|\.{3}|<\/|(?:riziv|inami|big|agb|nihii|insz|inss|niss|rrn|bsn|mrn|pid|epd|ead|ipp|n[°º]|nr)(?![a-z])/i;
 
@@ -258,6 +277,8 @@ export function findRecordFields(text: string, numeric: string, families: Record
       hl7Segment(text, from, end, segment[1], families, out);
     } else if (FIELD_MARK.test(text.slice(from, end))) {
       keyValueFields(numeric, from, end, families, out);
+    } else if (families.identifiers && end - from <= 20) {
+      loneNumber(numeric, from, end, out);
     }
     if (to >= text.length) break;
     from = to + 1;
