@@ -41,7 +41,10 @@ const CASES: [rule: string, marked: string][] = [
   ["plain fields of kinds the name rules do not read", "Ziekenfonds: [Solidaris](Organization:Other)\nLeeftijd: [ca. 70 jaar](Age_Birthdate)\nWerkgever: [Bekaert NV](Organization:Other), Zwevegem"],
   ["HL7 names, address and caregivers by position",
     "MSH|^~\\&|ZIS|ZKH\nPID|1||4455123^^^ZKH^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
+  ["identification strips: name, sex letter, birth date",
+    "[JACOBS, Wendy](Name:Patient)  V  13/10/1982 (42j)   PID 300214587\n[Peeters Jan](Name:Patient) (M) °12/03/1950 - kamer 412\n[DE SMET Karel](Name:Patient) / M / 05-06-1939"],
   // Negatives.
+  ["a strip needs the sex letter and a date", "Opname Peeters Jan op 12/03\nControle V 12/03/2024 goed"],
   ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nBisoprolol     2,5 mg    1x/dag\nApixaban       5 mg      2x/dag"],
   ["a key-value block aligned with spaces is no table", "Geboorteplaats   : [Roeselare](Address_Location:Patient)\nNationaliteit    : Belg\nBurgerlijke stand: gehuwd"],
   ["two cells of a key and a value are no header", "Patiënt | Mevr. Ingrid Claes\nGeboortedatum | 11/11/1961\nAdres | Veldstraat 33"],

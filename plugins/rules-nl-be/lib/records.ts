@@ -11,7 +11,9 @@
 //    (<woonplaats>Tienen</woonplaats>), dot leaders ("Beroep ........ kleuterjuf") and bulleted fields ("- voornaam:
 //    Rik"). Plain "Naam: X" lines are the name rules' own (lib/names.ts): only the kinds those rules do not read
 //    (a job, a place, an organisation, an age in words) are taken from them here.
-// 3. HL7 v2 segments by position: PID-5/6/9 (names), PID-11 and PID-23 (address, birthplace), NK1-2/4, GT1-3/5,
+// 3. A patient's identification strip: a name at the start of a line before the sex letter and a birth date
+//    ("JACOBS, Wendy  V  13/10/1982", "Peeters Jan (M) °12/03/1950").
+// 4. HL7 v2 segments by position: PID-5/6/9 (names), PID-11 and PID-23 (address, birthplace), NK1-2/4, GT1-3/5,
 //    the names of a caregiver's XCN field (PV1-7/8/9/17, ORC-12, OBR-16, PD1-4), PD1-3 and IN1-4 (organisations).
 // A value must have its kind's shape: a name is one to six capitalised words, initials and particles (a title in
 // front stays outside the span); a place or organisation holds a capital; a job is a few lower-case words; an age is
@@ -508,6 +510,30 @@ function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: Recor
   }
 }
 
+// ── Identification strips ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A patient's identification strip or label: a name at the start of a line, then the sex letter and a birth date
+ * or year ("JACOBS, Wendy  V  13/10/1982", "Peeters Jan (M) °12/03/1950", "DE SMET Karel / M / 05-06-1939").
+ */
+const STRIP = /^[ \t*]*(\p{Lu}[\p{L}'’.-]*(?:,?[ ][\p{L}'’.-]+){0,4})(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])\(?[MVFX]\)?(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])[ \t]*(?:°[ ]?|geb\.?[ ]?|°?\()?\d/u;
+
+function stripCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
+  if (!f.names) return;
+  const text = a.text;
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf("\n", from);
+    if (to < 0) to = text.length;
+    const m = to - from <= 300 ? STRIP.exec(text.slice(from, to)) : null;
+    if (m) {
+      const start = from + m[0].indexOf(m[1]);
+      push(a, start, start + m[1].length, "patient", "record.strip", out);
+    }
+    if (to >= text.length) break;
+    from = to + 1;
+  }
+}
+
 /** Names, places, organisations, jobs and ages that a record's structure names. */
 export function recordCandidates(a: Analysis, f: RecordFamilies): Candidate[] {
   const out: Candidate[] = [];
@@ -515,6 +541,7 @@ export function recordCandidates(a: Analysis, f: RecordFamilies): Candidate[] {
   if (!/[|\t;,:=…<]|\S {2,}\S|\.{3}/.test(text)) return out;
   tableCandidates(a, f, out);
   fieldCandidates(a, f, out);
+  stripCandidates(a, f, out);
   if (text.includes("|")) hl7Candidates(a, f, out);
   return out;
 }
