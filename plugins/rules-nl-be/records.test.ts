@@ -28,6 +28,8 @@ const CASES: [rule: string, marked: string][] = [
   ["semicolon export in capitals, a caregiver column",
     "ID;NAAM;VOORNAAM;ARTS;AFDELING\n778901;[DE BACKER](Name:Patient);[ANNA](Name:Patient);[SCHOLLAERT](Name:Caregiver);GERIATRIE"],
   ["quoted cells", "\"ID\",\"Naam\",\"Huisarts\"\n\"100231\",\"[Lemmens Jo](Name:Patient)\",\"Dr. [Van Laer](Name:Caregiver)\""],
+  ["a lower-case export: listed names that are no ordinary words",
+    "naam;voornaam;arts\n[peeters](Name:Patient);[wendy](Name:Patient);[claes](Name:Caregiver)\nonbekend;bakker;zie boven"],
   ["initials under a signing column",
     "uur    RR       pols  paraaf\n08:00  132/78   76    [JV](Name:Caregiver)\n16:00  141/80   88    [MDB](Name:Caregiver)"],
   ["pipe table: patient, place, organisation",

@@ -149,6 +149,8 @@ function cutAtApposition(raw: string): number {
   return m ? m.index : raw.length;
 }
 
+const ORDINARY_BITS = LIST.stopWord | LIST.commonWord | LIST.medicalTerm;
+
 /** One to six capitalised words, initials and particles, a comma between surname and given name; titles skipped. */
 function nameValue(a: Analysis, start: number, end: number, kind: Kind): { start: number; end: number } | undefined {
   const tokens = a.tokens;
@@ -177,8 +179,13 @@ function nameValue(a: Analysis, start: number, end: number, kind: Kind): { start
     if (tok.firstUpper) {
       if (tok.text.length >= 2) strong++;
       const bits = a.tokenBits[t];
-      if (tok.text.length >= 2 && !(bits & NAME_BITS) && bits & (LIST.stopWord | LIST.commonWord | LIST.medicalTerm)) ordinary++;
-    } else if (!PARTICLES.has(tok.key)) {
+      if (tok.text.length >= 2 && !(bits & NAME_BITS) && bits & ORDINARY_BITS) ordinary++;
+    } else if (PARTICLES.has(tok.key)) {
+      // "van", "de", "le": particles inside a name.
+    } else if (a.tokenBits[t] & NAME_BITS && !(a.tokenBits[t] & (ORDINARY_BITS | LIST.dutchWord | LIST.frenchWord))) {
+      // An export in lower case ("peeters;jan"): a listed name that is no ordinary word.
+      strong++;
+    } else {
       return undefined;
     }
   }
