@@ -178,7 +178,13 @@ export function detectPatterns(text: string, compiled: CompiledPatterns, options
   }
   if (f.recordNumbers || f.phones || f.dates || f.ages) {
     // Record fields only add what no other family found: where one did, its span and label stand.
-    const fields = findRecordFields(text, numeric, { identifiers: f.recordNumbers, contacts: f.phones, dates: f.dates && all, ages: f.ages && all });
+    const fields = findRecordFields(text, numeric, {
+      identifiers: f.recordNumbers,
+      contacts: f.phones,
+      dates: f.dates && all,
+      ages: f.ages && all,
+      postalCodes: f.postalCodes && all,
+    });
     if (fields.length > 0) spans = spans.concat(withoutOverlaps(fields, sortAndDeduplicate(spans)));
   }
   return sortAndDeduplicate(spans);

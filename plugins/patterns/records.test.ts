@@ -7,7 +7,7 @@ import type { Label } from "../../src/contract/index.js";
 import { findRecordFields } from "./records.js";
 import { checkPositive, detect, parseMarked, type PositiveCase } from "./testing.js";
 
-const ALL = { identifiers: true, contacts: true, dates: true, ages: true };
+const ALL = { identifiers: true, contacts: true, dates: true, ages: true, postalCodes: true };
 const P = "ID:Patient" as const;
 const C = "ID:Caregiver" as const;
 const T = "Contactdetails" as const;
@@ -31,7 +31,7 @@ const fieldCases: [string, Label | Label[]][] = [
   ["Pat : Claes     N° [[00 4418 23]]", P],
   // key=value lists, JSON and XML exports.
   ["naam=Vos; dossier=[[A778812]]; arts=Dr. Coppens", P],
-  ['{"insz": "[[64093012345]]", "telefoon": "[[011 22 33 44]]", "kamer": "412"}', [P, T]],
+  ['{"insz": "[[64093012345]]", "telefoon": "[[011 22 33 44]]", "kamer": "412", "postcode": "[[3500]]"}', [P, T, "Address_Location:Other"]],
   ["<dossiernr>[[A778812]]</dossiernr>\n<geboortedatum>[[1955-01-17]]</geboortedatum>", [P, A]],
   // HL7: identifiers, the birth date, phones, a caregiver's number and date-times by position.
   [

@@ -5,7 +5,7 @@
 //    field), the birth date PID-7, date-times (MSH-7, EVN-2, PV1-44/45, OBR-7/8/14/22, ORC-9, OBX-14) and phone
 //    fields (PID-13/14, NK1-5/6) become spans. A line counts as a segment only when it starts with a known segment
 //    name and a "|" and a message header or PID has been seen in the text.
-// 2. Key-value fields whose key names an identifier, a phone or pager, a birth date or an age: "Polisnummer:   ZK
+// 2. Key-value fields whose key names an identifier, a phone or pager, a birth date, an age or a postcode: "Polisnummer:   ZK
 //    104 877 392", "ZIS-nr:    3308126", "Sein arts: 3381", "insz=64093012345", JSON ("\"insz\": \"640930…\"") and
 //    XML (<dossiernr>A778812</dossiernr>). The key ends with ":", "=", a run of dots or an XML tag; the value runs
 //    to the end of the line, a tab, two spaces, "|", ";" or the closing quote or tag, and must have the shape of
@@ -18,6 +18,8 @@ import { SCORE_CONTEXT, SCORE_PATTERN, span } from "./text.js";
 
 export interface RecordFamilies {
   identifiers: boolean;
+  /** Postcodes after a postcode key ("\"postcode\": \"3500\""). */
+  postalCodes?: boolean;
   contacts: boolean;
   dates: boolean;
   ages: boolean;
@@ -115,7 +117,7 @@ function hl7Segment(text: string, from: number, to: number, name: string, famili
 
 // ── Key-value fields ────────────────────────────────────────────────────────────────────────────────────────────
 
-type KeyKind = "patientId" | "caregiverId" | "contact" | "birth" | "age";
+type KeyKind = "patientId" | "caregiverId" | "contact" | "birth" | "age" | "postal";
 
 /** Keys of patient identifiers, folded; compounds that end in a number word are tried below. */
 const PATIENT_ID_KEY =
@@ -126,6 +128,7 @@ const CONTACT_KEY =
   /^(?:tel|telefoon|telefoonnr|telefoonnummer|telnr|gsm|gsmnr|gsmnummer|mobiel|mobielnummer|mobile|phone|telephone|fax|faxnr|pieper|piepernr|sein|seinnr|seinnummer|bip|semafoon|toestel|tst|intern|ext|poste|noodnummer|noodcontact|contactnr)(?:arts|verpleging|vpk|dienst|afdeling|huisarts|privé|prive|werk|thuis|patient|patiente|moeder|vader|partner)?$/;
 const BIRTH_KEY = /^(?:geb|geboren|geboortedatum|gebdatum|gebdat|geboortejaar|gebjaar|dob|dateofbirth|birthdate|birthdate|datenaissance|datedenaissance|ddn|nele|neele|nee|ne)$/;
 const AGE_KEY = /^(?:leeftijd|lft|leeft|lftd|age|ageans|leeftijdjaar)$/;
+const POSTAL_KEY = /^(?:postcode|postnr|postnummer|codepostal|cp|zip|zipcode)$/;
 /** Keys that name an identifier and nothing else: their value may follow after spaces alone. */
 const SPACED_KEY = /^(?:riziv|rizivnr|inami|big|agb|nihii|insz|inss|niss|rrn|bsn|mrn|pid|epd|ead|ipp|zisnr|hisnr|n°|nº|dossiernr|dossiernummer|patientnr|patientnummer|rijksregisternr|rijksregisternummer)$/;
 /** Compounds naming a number ("Aanvraagnummer", "Staalnr", "Opnamenr"), unless a phone, room, bed, house or batch. */
@@ -145,6 +148,7 @@ function keyKindOf(k: string): KeyKind | undefined {
   if (k.length === 0 || k.length > 30) return undefined;
   if (BIRTH_KEY.test(k)) return "birth";
   if (AGE_KEY.test(k)) return "age";
+  if (POSTAL_KEY.test(k)) return "postal";
   if (CONTACT_KEY.test(k)) return "contact";
   if (CAREGIVER_ID_KEY.test(k)) return "caregiverId";
   if (PATIENT_ID_KEY.test(k)) return "patientId";
@@ -192,6 +196,9 @@ function keyValue(text: string, start: number, end: number, kind: KeyKind, famil
       break;
     case "birth":
       if (families.ages && BIRTH_VALUE.test(value)) label = "Age_Birthdate";
+      break;
+    case "postal":
+      if (families.postalCodes && /^(?:B-?)?[1-9]\d{3}(?: ?[A-Z]{2})?$/.test(value)) label = "Address_Location:Other";
       break;
     case "age": {
       const m = AGE_VALUE.exec(value);
