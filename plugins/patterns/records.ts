@@ -121,14 +121,14 @@ type KeyKind = "patientId" | "caregiverId" | "contact" | "birth" | "age" | "post
 
 /** Keys of patient identifiers, folded; compounds that end in a number word are tried below. */
 const PATIENT_ID_KEY =
-  /^(?:n°|nº|id|pid|patid|patientid|mrn|bsn|insz|inss|niss|rrn|nn|epd|ead|zis|his|ipp|dossier|rijksregister|burgerservicenummer|numeronational|registrenational|ref|referentie|kenmerk|uwref|uwkenmerk|onsref|reference|votrereference|polis|polisnummer|lidnummer|lidnr|aansluitingsnummer|aansluitingsnr|inschrijvingsnummer|inschrijvingsnr|verzekerdennummer|identificatienummer|identificatie|matricule)$/;
+  /^(?:n°|nº|id|pid|patid|patientid|mrn|bsn|insz|inss|niss|rrn|nn|epd|ead|zis|his|ipp|dossier|rijksregister|burgerservicenummer|numeronational|registrenational|ref|referentie|kenmerk|uwref|uwkenmerk|onsref|reference|votrereference|polis|polisnummer|lidnummer|lidnr|aansluitingsnummer|aansluitingsnr|inschrijvingsnummer|inschrijvingsnr|verzekerdennummer|identificatienummer|identificatie|matricule|patientnumber|recordnumber|ssn|nhs|nhsnumber|policynumber|memberid|membernumber|insuranceid|visitnumber|caseid|casenumber)$/;
 const CAREGIVER_ID_KEY = /^(?:riziv|rizivnr|rizivnummer|inami|nrinami|numeroinami|big|bignr|bignummer|bigregistratie|agb|agbcode|nihii|nihdi)$/;
 /** "Sein arts", "Pieper verpleging": a phone or pager word, maybe followed by whose it is. */
 const CONTACT_KEY =
   /^(?:tel|telefoon|telefoonnr|telefoonnummer|telnr|gsm|gsmnr|gsmnummer|mobiel|mobielnummer|mobile|phone|telephone|fax|faxnr|pieper|piepernr|sein|seinnr|seinnummer|bip|semafoon|toestel|tst|intern|ext|poste|noodnummer|noodcontact|contactnr)(?:arts|verpleging|vpk|dienst|afdeling|huisarts|privé|prive|werk|thuis|patient|patiente|moeder|vader|partner)?$/;
 const BIRTH_KEY = /^(?:geb|geboren|geboortedatum|gebdatum|gebdat|geboortejaar|gebjaar|dob|dateofbirth|birthdate|birthdate|datenaissance|datedenaissance|ddn|nele|neele|nee|ne)$/;
 const AGE_KEY = /^(?:leeftijd|lft|leeft|lftd|age|ageans|leeftijdjaar)$/;
-const POSTAL_KEY = /^(?:postcode|postnr|postnummer|codepostal|cp|zip|zipcode)$/;
+const POSTAL_KEY = /^(?:postcode|postnr|postnummer|codepostal|cp|zip|zipcode|postalcode)$/;
 /** Keys that name an identifier and nothing else: their value may follow after spaces alone. */
 const SPACED_KEY = /^(?:riziv|rizivnr|inami|big|agb|nihii|insz|inss|niss|rrn|bsn|mrn|pid|epd|ead|ipp|zisnr|hisnr|n°|nº|dossiernr|dossiernummer|patientnr|patientnummer|rijksregisternr|rijksregisternummer)$/;
 /** Compounds naming a number ("Aanvraagnummer", "Staalnr", "Opnamenr"), unless a phone, room, bed, house or batch. */
