@@ -7,8 +7,8 @@ const positives: PositiveCase[] = [
   // French "a" for "ans" in brackets or between commas after a name
   ["Consultation de Mme Marie Lambot ([[52 a]]) pour une toux.", A],
   // A field's value before the next fact of a record line: after a colon, or before a dash between spaces.
-  ["Mme Kabamba ch. 5214 : [[67 a]], J2 post-op", A],
-  ["Enfant : Léa Ramos, [[18 mois]] – suivi ONE", A],
+  ["M. Lejeune ch. 3108 : [[74 a]], J1 post-op", A],
+  ["Enfant : Inès Moreau, [[14 mois]] – suivi ONE", A],
   ["M. Luc Petit, [[64 a]], fracture du poignet.", A],
   ["10:15\tClaes Noor\tvoetletsel, [[12j]]\tmet oma", A],
   // Dutch
@@ -61,7 +61,7 @@ const positives: PositiveCase[] = [
 const negatives: string[] = [
   // A duration after a colon stays a duration.
   "Durée : 3 a, stable",
-  "Incapacité de travail (livreur) : 6 semaines.",
+  "Arrêt de travail (facteur) : 4 semaines.",
   "Roker: 20 jaar, gestopt",
   "Il a 3 enfants, a 2 chats et a 1 chien.",
   "sinds 3 jr",

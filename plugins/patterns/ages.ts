@@ -66,9 +66,9 @@ const DURATION_OWNERS: ReadonlySet<string> = new Set([
  * "(44j)", "(80 years)": brackets around the age alone; ", 20 jaar," or ", 20 jaar)": an apposition after a name;
  * "83 j, gehuwd": the first fact of a line.
  */
-/** A dash between spaces after an age: the next fact of a record line ("27 a – NIP 300…"). */
+/** A dash between spaces after an age: the next fact of a record line ("31 a – NISS …"). */
 const DASH_AFTER = /^ [–—-] /;
-/** After a colon only years make an age ("Chambre : 67 a,"): months and weeks there are a duration ("Incapacité : 6 semaines"). */
+/** After a colon only years make an age ("ch. 3108 : 74 a,"): months and weeks there are a duration ("Arrêt : 4 semaines"). */
 const YEARS_UNIT = /\d\s?(?:a|an|ans|j|jr|jaar|y|yr|yrs|years?)\.?$/i;
 
 function isEnclosed(text: string, s: number, end: number, lexicon: Lexicon): boolean {
@@ -80,7 +80,7 @@ function isEnclosed(text: string, s: number, end: number, lexicon: Lexicon): boo
     (after === undefined || ",);\t\n".includes(after) || DASH_AFTER.test(text.slice(end, end + 3)))
   ) {
     // ", 20 jaar," and ", 14j" closing its line or cell ("scoliose, 14j\tmet mama"); a field's value before the next
-    // fact (": 67 a, J2 post-op", "X, 27 a – NIP …").
+    // fact (": 74 a, J1 post-op", "X, 31 a – NISS …").
     owner = previousWord(text, s - 2);
   } else if ((s === 0 || text[s - 1] === "\n") && (after === "," || after === ";")) {
     // "83 j, gehuwd, 2 kinderen": an age that opens a line of telegraphic facts.

@@ -30,8 +30,8 @@ const urls = [
 ];
 
 const handles = [
-  "[[@tessaloopt|CONTACT]]",
-  "insta: [[@mama_van_drie|CONTACT]]",
+  "[[@fietsendeoma|CONTACT]]",
+  "insta: [[@papa_van_twee|CONTACT]]",
   "volgt haar op tiktok [[@lien|CONTACT]] (zegt dochter)",
   "account [[@jp.2011|CONTACT]]",
 ];

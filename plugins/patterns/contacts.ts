@@ -48,7 +48,7 @@ export function findEmails(text: string): DetectedSpan[] {
 // ── URL ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A social-media handle ("@tessaloopt", "insta: @mama_van_drie"): "@" after a space, a bracket or the start, then 3–30
+ * A social-media handle ("@fietsendeoma", "insta: @papa_van_twee"): "@" after a space, a bracket or the start, then 3–30
  * letters, digits, "_" or "." starting with a letter or "_", not followed by a domain (that is an e-mail's) and not
  * glued to a word before ("info@…" is an e-mail, "naam@" a typo).
  */

@@ -5,8 +5,8 @@
 //    field), the birth date PID-7, date-times (MSH-7, EVN-2, PV1-44/45, OBR-7/8/14/22, ORC-9, OBX-14) and phone
 //    fields (PID-13/14, NK1-5/6) become spans. A line counts as a segment only when it starts with a known segment
 //    name and a "|" and a message header or PID has been seen in the text.
-// 2. Key-value fields whose key names an identifier, a phone or pager, a birth date, an age or a postcode: "Polisnummer:   ZK
-//    104 877 392", "ZIS-nr:    3308126", "Sein arts: 3381", "insz=64093012345", JSON ("\"insz\": \"640930…\"") and
+// 2. Key-value fields whose key names an identifier, a phone or pager, a birth date, an age or a postcode: "Polisnummer:   VZ
+//    208 551 904", "ZIS-nr:    4419027", "Sein arts: 3381", "insz=64093012345", JSON ("\"insz\": \"640930…\"") and
 //    XML (<dossiernr>A778812</dossiernr>). The key ends with ":", "=", a run of dots or an XML tag; the value runs
 //    to the end of the line, a tab, two spaces, "|", ";" or the closing quote or tag, and must have the shape of
 //    its field (an identifier holds at least four digits and at most four letters per group; a phone 8–15 digits,
@@ -158,7 +158,7 @@ function keyKindOf(k: string): KeyKind | undefined {
 
 /**
  * An identifier as a field value: groups of letters and digits joined by single separators or spaced slashes and
- * dashes ("ZK 104 877 392", "131/ 0448810 - 02", "A-26-014477"), at least four digits in all, no group of more than
+ * dashes ("VZ 208 551 904", "214/ 0571923 - 07", "B-25-330812"), at least four digits in all, no group of more than
  * four letters before the first digit (a word is no identifier).
  */
 const ID_VALUE = /^[A-Za-z]{0,4}[ .:/-]?\d[\dA-Za-z]*(?:(?:[ ]?[./-][ ]?|[ ])[\dA-Za-z]+){0,5}$/;
@@ -223,7 +223,7 @@ function keyValueFields(text: string, from: number, to: number, families: Record
   FIELD.lastIndex = 0;
   for (let m = FIELD.exec(line); m; m = FIELD.exec(line)) {
     let kind = keyKind(m[1]);
-    // Without a colon only a key that is nothing but an identifier's name opens a value ("RIZIV 1-22918-40-001").
+    // Without a colon only a key that is nothing but an identifier's name opens a value ("RIZIV 1-38127-52-004").
     if (kind && m[2] !== undefined && !SPACED_KEY.test(fold(m[1]))) kind = undefined;
     const valueStart = m.index + m[0].length;
     if (!kind) {
@@ -247,7 +247,7 @@ function keyValueFields(text: string, from: number, to: number, families: Record
 }
 
 /**
- * A line that holds nothing but a number of 7, 8 or 12 digits, maybe after a list bullet ("- 4478120", a pasted
+ * A line that holds nothing but a number of 7, 8 or 12 digits, maybe after a list bullet ("- 5531087", a pasted
  * record number): an identifier. Not a compact date (19870412); nine to eleven digits are left to the checksummed
  * families (BSN, NPI, national number), which name a failed checksum no identifier.
  */

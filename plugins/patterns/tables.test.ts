@@ -31,11 +31,11 @@ const positives: PositiveCase[] = [
   ['"ID","Naam","Leeftijd"\n"[[100231]]","Lemmens, Jo","[[66]]"', [I, A]],
   // Header words that name a national number; phone, pager and extension columns.
   ["Rijksregister  Naam           Kamer\n[[72041512345]]    Desmet Kris    12", I],
-  ["Functie        Naam           Toestel   GSM\nHoofdvpk       Ilse Peeters   [[5410]]      [[0479 20 61 35]]", ["Contactdetails", "Contactdetails"]],
+  ["Functie        Naam           Toestel   GSM\nDiensthoofd    Karel Wuyts    [[6120]]      [[0476 31 52 08]]", ["Contactdetails", "Contactdetails"]],
   // A birth year or date under a birth column.
   ["Bewoner          Kamer   Geboortejaar\nVandamme Irène   12      [[1931]]\nSchepens G.      14      [[1935]]", [A, A]],
   // A name that runs into the age column with a single space: its last word is the age.
-  ["kamer bed  naam                    lft  dx\n402   1    Bouchez-Dewulf Gilberte [[84]]   heupfractuur", A],
+  ["kamer bed  naam                    lft  dx\n402   1    Verhaeghe-Lambert Karel [[86]]   heupfractuur", A],
 ];
 
 const negatives: string[] = [

@@ -6,8 +6,8 @@
 // "|", between tabs, between semicolons (a line with two or more and no space after one), between commas (two or
 // more and no space after one, or quoted cells: "1","Jansen"; a row has exactly as many cells as its header), or
 // between runs of two or more spaces, where a row's cell is matched to its header column by position (a header cell
-// may hold two titles, "kamer bed"; a value of the column before may run into the next with one space, "Bouchez-
-// Dewulf Gilberte 84": then the word of that cell that starts at the column's title is tried). A blank line, or a
+// may hold two titles, "kamer bed"; a value of the column before may run into the next with one space, "Verhaeghe-
+// Lambert Karel 86": then the word of that cell that starts at the column's title is tried). A blank line, or a
 // line that splits otherwise, ends the table. A value must fill its cell alone: an age of 0–120 with an optional unit
 // ("45", "45 j", "72 ans", "6 w", "8 mnd", "±60"), an identifier of at least four digits with up to four letters in
 // front ("1234567", "EPD-00123"), a postcode under "Postcode" / "CP" ("3290", "B-3000", "1234 AB"). One pass over
@@ -207,7 +207,7 @@ function cellUnder(table: Table, cells: Cell[], c: number, lineStart: number): C
 }
 
 /**
- * A long value of the column before that runs into column `c` with a single space ("Bouchez-Dewulf Gilberte 84"
+ * A long value of the column before that runs into column `c` with a single space ("Verhaeghe-Lambert Karel 86"
  * under "naam" and "lft"): the last word of that cell, when it starts at this column's title (one character either
  * way). Only for space-aligned tables, and only tried when the cell found by `cellUnder` holds no value.
  */

@@ -1,9 +1,9 @@
 // Ages and dates written in words (issue 11, round nine), as dictated notes and letters write them: "mevrouw is
-// vijfentachtig jaar", "een vijfenzestigjarige man", "femme de septante-deux ans", "Louis (zeven maanden)", "op drie
-// maart", "le douze mars deux mille vingt-quatre", "né le trois juin mil neuf cent cinquante".
+// zesentachtig jaar", "een achtenvijftigjarige man", "homme de soixante-trois ans", "Noah (negen maanden)", "op vijf
+// april", "le seize avril deux mille vingt-deux", "née le sept mai mil neuf cent quarante".
 //
 // An age in words needs what makes a number of years an age and not a duration: a copula or a person word before
-// it ("is", "was", "a", "est", "man van", "femme de", "âgée de"), an apposition ("Gérard, quatre-vingt-un ans,"), a
+// it ("is", "was", "a", "est", "man van", "femme de", "âgée de"), an apposition ("Mme Collard, quatre-vingt-quatre ans,"), a
 // bracket, or the "-jarige" compound; a word after it that makes it a duration ("geleden", "getrouwd", "plus tard")
 // or a duration word before ("il y a", "depuis", "plus de") rules it out. Months and weeks are ages only in brackets
 // or with "oud". A date in words is a day of 1–31 in words and a month name, with a year in digits or words after
@@ -24,7 +24,7 @@ const NUMBER = `(?:${NL_NUMBER}|${FR_NUMBER})`;
 const END = "(?![\\p{L}\\p{N}])";
 const START = "(?<![\\p{L}\\p{N}-])";
 
-/** "vijfenzestigjarige", "zeventig-jarige": the compound is an age on its own. */
+/** "achtenvijftigjarige", "zeventig-jarige": the compound is an age on its own. */
 const JARIGE = new RegExp(`${START}(${NL_NUMBER})-?jarigen?e?${END}`, "giu");
 
 /** A copula, a person word with "van"/"de", "âgé(e) de", an apposition comma or an opening bracket, then the age. */
@@ -48,7 +48,7 @@ const YEAR_WORDS = `(?:\\d{4}|(?:deux\\smille|mille|mil)(?:\\s(?:neuf\\scent|hui
 const MONTH_WORD = new RegExp(MONTH, "iu");
 const DATE_WORDS = new RegExp(`${START}((?:${NL_DAY}|${FR_DAY})\\s${MONTH}(?:\\s${YEAR_WORDS})?)${END}`, "giu");
 const BIRTH_BEFORE = /(?:geboren(?:\sop)?|geb\.|née?|né\(e\)\sle|née?\sle|°)\s?$/iu;
-/** "drie maart" needs a time word before or a year after: "op", "le", "du", "au", "vanaf", "sinds", "tot", "depuis". */
+/** "vijf april" needs a time word before or a year after: "op", "le", "du", "au", "vanaf", "sinds", "tot", "depuis". */
 const DATE_CUE = /(?<![\p{L}])(?:op|le|du|au|vanaf|sinds|tot|depuis|jusqu'au|jusqu’au|dès|des|vers|rond|van|ce|dit)\s$/iu;
 
 function each(re: RegExp, text: string, visit: (m: RegExpExecArray) => void): void {

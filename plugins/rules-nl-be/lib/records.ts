@@ -12,12 +12,12 @@
 //    Rik"). Plain "Naam: X" lines are the name rules' own (lib/names.ts): only the kinds those rules do not read
 //    (a job, a place, an organisation, an age in words) are taken from them here.
 // 3. A patient's identification strip: a name at the start of a line before the sex letter and a birth date
-//    ("JACOBS, Wendy  V  13/10/1982", "Peeters Jan (M) °12/03/1950").
+//    ("MERTENS, Sabine  V  21/06/1979", "Peeters Jan (M) °12/03/1950").
 // 4. HL7 v2 segments by position: PID-5/6/9 (names), PID-11 and PID-23 (address, birthplace), NK1-2/4, GT1-3/5,
 //    the names of a caregiver's XCN field (PV1-7/8/9/17, ORC-12, OBR-16, PD1-4), PD1-3 and IN1-4 (organisations).
 // A value must have its kind's shape: a name is one to six capitalised words, initials and particles (a title in
 // front stays outside the span); a place or organisation holds a capital; a job is a few lower-case words; an age is
-// 0–120 in digits or words, maybe approximate ("ca. 70", "eind 60", "zestiger"). Placeholders ("onbekend", "idem",
+// 0–120 in digits or words, maybe approximate ("ca. 70", "begin 80", "vijftiger"). Placeholders ("onbekend", "idem",
 // "nvt", "—") are no value. One pass over the lines with bounded patterns: linear in the text.
 import type { Label } from "../../../src/contract/index.js";
 import type { Analysis } from "./analysis.js";
@@ -189,7 +189,7 @@ function nameValue(a: Analysis, start: number, end: number, kind: Kind): { start
       return undefined;
     }
   }
-  // Initials alone ("JV", "M.C.", "AV/KD") are a name only in a person column; a single ordinary word is none.
+  // Initials alone ("KV", "L.D.", "KV/LDW") are a name only in a person column; a single ordinary word is none.
   if (strong === 0 && !/^\p{Lu}/u.test(a.text.slice(tokens[first].start, tokens[first].end))) return undefined;
   if (strong > 0 && ordinary === strong) return undefined;
   if (kind !== "caregiver" && kind !== "patient" && strong === 0) return undefined;
@@ -208,7 +208,7 @@ function professionValue(a: Analysis, start: number, end: number): { start: numb
   return { start, end };
 }
 
-/** Ages in digits or Dutch/French words, maybe approximate: "71", "71 jaar", "ca. 70", "eind 60", "zestiger". */
+/** Ages in digits or Dutch/French words, maybe approximate: "71", "71 jaar", "ca. 70", "begin 80", "vijftiger". */
 const NUMBER_WORD =
   "(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)(?:en|ën)(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig|honderd|(?:vingt|trente|quarante|cinquante|soixante|septante|quatre-vingt|nonante)(?:[- ](?:et[- ])?(?:un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze))?)";
 const AGE_VALUE = new RegExp(
@@ -385,7 +385,7 @@ const VALUE_END = /\t|[ ]{2}|[|;]|",|"\s*[,}]|"$|\s*$/g;
 const XML_FIELD = /<([A-Za-z][\w.-]{0,40})>([^<\n]{1,80})<\/\1>/g;
 /** Two to four capitals, with dots or a slash between two sets ("ML", "M.L.", "AV/KD"). */
 const INITIALS = /^(?:\p{Lu}\.?){2,4}(?:\/(?:\p{Lu}\.?){2,4})?$/u;
-/** Keys of who typed, checked, signed or gave something: initials there are a caregiver's ("CGG" after "Verwijzer" is not). */
+/** Keys of who typed, checked, signed or gave something: initials there are a caregiver's ("VAPH" after "Verwijzer" is not). */
 const SIGNING_KEY = /^(?:getypt|getyptdoor|uitgetypt|typist|nagelezen|nagelezendoor|paraaf|parafe|visum|visa|gezien|geziendoor|gecontroleerd|gecontroleerddoor|dubbelecontrole|toegediend|toegediendoor|klaargezet|klaargezetdoor|initialen|init|uitgevoerddoor)$/;
 /** Kinds that plain "Key: value" lines leave to the name, address and organisation rules. */
 const OWN_RULES: ReadonlySet<Kind> = new Set(["patient", "caregiver", "other", "address", "hospital"]);
@@ -521,7 +521,7 @@ function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: Recor
 
 /**
  * A patient's identification strip or label: a name at the start of a line, then the sex letter and a birth date
- * or year ("JACOBS, Wendy  V  13/10/1982", "Peeters Jan (M) °12/03/1950", "DE SMET Karel / M / 05-06-1939").
+ * or year ("MERTENS, Sabine  V  21/06/1979", "Peeters Jan (M) °12/03/1950", "DE SMET Karel / M / 05-06-1939").
  */
 const STRIP = /^[ \t*]*(\p{Lu}[\p{L}'’.-]*(?:,?[ ][\p{L}'’.-]+){0,4})(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])\(?[MVFX]\)?(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])[ \t]*(?:°[ ]?|geb\.?[ ]?|°?\()?\d/u;
 
