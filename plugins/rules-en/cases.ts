@@ -343,6 +343,15 @@ export const CASES: Record<string, readonly string[]> = {
     "[Anika Horvath] [11 months] reflux",
     "[Anika Horvath] 3 months post op",
   ],
+  "employers and jobs after more cues (session 9)": [
+    "She waitresses and works at [The Copper Kettle] in town.",
+    "pt drives for [Great Lakes Haulage] and keeps a spare inhaler",
+    "Drives for [Sun Ridge Farms] three days a week.",
+    "Worked in Great Britain and France for years; works on Sun and Mon.",
+    "Her brother [Emeka], a [pharmacist], came with her.",
+    "Role: [water network technician]",
+    "He trained to be a [plumber] after school.",
+  ],
   "names of the world in capitals (session 9)": [
     "[Oluwaseun Chiamaka] [Sept 5] ekg",
     "cardiology consult [Chiamaka Brooks] [34F]",

@@ -68,7 +68,7 @@ const PLAN_WORDS = new Set(["gold", "silver", "bronze", "platinum", "plus", "adv
 const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
 
 const ORG_TYPES = new Set(["primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter", "schools", "studios", "studio", "inn", "hotel", "motel", "pub", "tavern", "bakery", "salon", "gym", "hub", "nation", "tribe", "board", "commission", "federation", "union", "league", "funeral", "univ", "polytechnic", "seminary", "mission", "ministries", "parish", "diocese", "ymca", "ywca"]);
-const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|employer|school|work)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:at|for|by|in|with|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for))\s*$/i;
+const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|volunteering|employer|school|work|drives|drove|driving)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:(?:at|for|by|in|with)(?:\s+the)?|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for)(?:\s+the)?)\s*$/i;
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
 /** "<job> at|for|with <Employer>", "as a <job> at", "studying at": the employer after a listed job. */
@@ -494,7 +494,10 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     const jobCue = before !== "" && JOB_BEFORE.test(before) && jobEmployerCue(before);
     if (before !== "" && (jobCue || ORG_CUES.test(before.slice(-30)))) {
       const w = wordInfo(lex, t);
-      if (w.stop || w.calendar || (w.acronym && !jobCue) || lex.countries.has(t.low)) continue;
+      // A country's first word ("Great" of Great Britain) or a weekday's abbreviation ("Sun") may open a longer name
+      // ("Great Lakes Transit", "Sun Valley Produce"): only a one-word country, or a calendar word alone, is none.
+      const nextCap = cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore;
+      if (w.stop || (w.calendar && !nextCap) || (w.acronym && !jobCue) || matchPhrase(lex.countries, tokens, k, (x) => cap(x)) >= 0) continue;
       let end = k;
       for (;;) {
         if (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 4 && !wordInfo(lex, tokens[end + 1]).stop) end++;

@@ -62,13 +62,15 @@ export function compileProfessionRules(): ProfessionRules {
   // "wife Chioma (pediatric nurse)", "father Pádraig (a dairy farmer near ...)": a job in brackets after a relative's name.
   // Only at a "(" is the look-behind tried, over words of bounded length (linear in the text).
   const bracket = String.raw`(?=\()(?<=(?<![\p{L}])${KIN}\s{1,2}[\p{Lu}][\p{L}'’-]{0,30}(?:\s{1,2}[\p{Lu}][\p{L}'’-]{0,30}){0,2}\s{0,2})\(`;
-  const cue = String.raw`(?:works?|worked|working|employed|job|occupation|position|profession|retired|former|unemployed|(?:years?|yrs?|yr|y)[\s-]{0,2}old|yo|y\/o|\d{1,3}s?\s{0,2}(?:[MF]|yo|y\/o)?\s{0,2},|\d{1,3}\s{0,2}(?:[MF]|yo|y\/o|y\.o\.)(?=\s)|\d0s(?=\s)|(?:is|was)|(?:she|he|they|who)(?:'s|’s|\s+is|\s+was|\s+are|'re|’re)|(?:is|was)\s+(?:a|an)\s+(?:retired|former)|as)`;
+  const cue = String.raw`(?:works?|worked|working|employed|employment|job|occupation|position|profession|role|trade|retired|former|unemployed|be|became|become|becomes|been|(?:years?|yrs?|yr|y)[\s-]{0,2}old|yo|y\/o|\d{1,3}s?\s{0,2}(?:[MF]|yo|y\/o)?\s{0,2},|\d{1,3}\s{0,2}(?:[MF]|yo|y\/o|y\.o\.)(?=\s)|\d0s(?=\s)|(?:is|was)|(?:she|he|they|who)(?:'s|’s|\s+is|\s+was|\s+are|'re|’re)|(?:is|was)\s+(?:a|an)\s+(?:retired|former)|as)`;
   const phrases = professionPhrases();
   const alone = readPhrases("words/occupations-alone.txt");
+  // "their son Tunde, a pharmacist,": a job in apposition after a capitalised name (tried only at a comma).
+  const apposition = String.raw`(?=,)(?<=(?<![\p{L}])\p{Lu}[\p{Ll}'’-]{1,30}),(?=\s{1,2}(?:a|an)\s)`;
   return {
     alone: new Set(alone),
     aloneMaxWords: Math.max(...alone.map((p) => p.split(" ").length)),
-    cue: new RegExp(String.raw`(?:(?<![\p{L}])(?:${cue}(?![\p{L}])|ex-)|${bracket})\s{0,2}:?\s{0,2}(?:as\s{1,2})?(?:(?:a|an)\s{1,2})?(?:${OUTSIDE}\s{1,2}){0,2}`, "giu"),
+    cue: new RegExp(String.raw`(?:(?<![\p{L}])(?:${cue}(?![\p{L}])|ex-)|${bracket}|${apposition})\s{0,2}:?\s{0,2}(?:as\s{1,2})?(?:(?:a|an)\s{1,2})?(?:${OUTSIDE}\s{1,2}){0,2}`, "giu"),
     jobs: new Set(phrases),
     maxWords: Math.max(...phrases.map((p) => p.split(" ").length)),
   };
