@@ -352,6 +352,14 @@ export const CASES: Record<string, readonly string[]> = {
     "Role: [water network technician]",
     "He trained to be a [plumber] after school.",
   ],
+  "counties and facility acronyms by position (session 9)": [
+    "retired [miner] from [Letcher County], with cough",
+    "[Shelby County]",
+    "[Shelby County Jail] inmate; The County Hospital",
+    "Colonoscopy in [2014] at [UWMC] showed polyps.",
+    "Delivered at the [QEHB], baby well",
+    "GSW to LLE; OGT to LIS; known to YOS; seen at OPD; at the DGH; sepsis due to MSSA",
+  ],
   "names of the world in capitals (session 9)": [
     "[Oluwaseun Chiamaka] [Sept 5] ekg",
     "cardiology consult [Chiamaka Brooks] [34F]",

@@ -61,7 +61,17 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.dates || f.ages) {
     out = out.concat(findDates(text, compiled.dates, { dates: f.dates, ages: f.ages, relative: compiled.settings.relative_dates }));
   }
-  if (f.places) out = out.concat(findPlaces(tokens, text, compiled.lexicon));
+  if (f.places) {
+    out = out.concat(findPlaces(tokens, text, compiled.lexicon));
+    // "Coos County", "Shelby County" (no gazetteer lists every county): a capitalised word that is no everyday word
+    // before a division word, not the start of an organisation's or a building's name ("Shelby County Jail").
+    for (const m of text.matchAll(COUNTY)) {
+      const words = m[1].split(/\s/);
+      const lex = compiled.lexicon;
+      if (words.some((w) => lex.common.has(w.toLowerCase()) || lex.eponyms.has(w.toLowerCase()) || lex.medical.has(w.toLowerCase()) || MONTH_OR_DAY.test(w))) continue;
+      out.push({ start: m.index, end: m.index + m[0].length, label: "Address_Location:Other", score: 0.7, rule: "division-shape" });
+    }
+  }
   if (f.professions) out = out.concat(findProfessions(text, compiled.professions, (w) => compiled.lexicon.firstNames.has(w) || compiled.lexicon.surnames.has(w)));
   if (f.names) {
     const lex = compiled.lexicon;
@@ -91,6 +101,9 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   }
   return out;
 }
+
+const COUNTY = /(?<![\p{L}\p{M}'’.-])(\p{Lu}\p{Ll}{2,}(?: \p{Lu}\p{Ll}{2,})?) (?:County|Parish|Borough)(?![\p{L}])(?![ \t]+(?:\p{Lu}|[Hh]ospital|[Hh]ealth|[Cc]ouncil|[Jj]ail|[Cc]ourt|[Ss]chool|[Ss]heriff|[Ff]air|[Ll]ine|[Rr]oad|[Gg]eneral|[Mm]edical|[Mm]emorial|[Cc]ommission|[Dd]ept|[Dd]epartment|[Cc]linic|[Gg]aol|[Pp]olice|[Ff]ire|EMS))/gu;
+const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|This|That|Our|Your|Their|His|Her|Each|Every|Any)$/;
 
 const INITIALS_AFTER_BY = /(?<![\p{L}])by\s{1,2}([A-Z]{2,3})(?=\s{0,2}(?:[.;)]|\(|$|\n))/gu;
 /** Services and roles written in capitals after "by" ("seen by GP.", "reviewed by ENT)"). */

@@ -435,6 +435,15 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         push(k, k, "Organization:Healthcare", 0.75, "facility-acronym");
         continue;
       }
+      // "in 2019 at UNM", "SVD in 2023 at the RVI", "refer to paeds at RBHSC": a lone acronym of three to six capitals
+      // after "at (the)" ("to" and "from" name a body part or a service as often: "GSW to LLE", "known to YOS"), that is no clinical unit, service or test, and not glued to digits or a hyphen.
+      const prep = cue?.low === "the" && cue2 ? cue2 : cue;
+      const nx = tokens[k + 1];
+      if (prep && prep.kind === "word" && prep.shape === "lower" && prep.low === "at" && !NOT_FACILITY_ACRONYMS.has(t.text) &&
+          !lex.stateAbbreviations.has(t.text) && !lex.firstNames.has(t.low) && !(nx && !nx.spaceBefore && (nx.kind === "num" || nx.low === "-" || nx.low === "/" || nx.low === "&"))) {
+        push(k, k, "Organization:Healthcare", 0.7, "facility-acronym-position");
+        continue;
+      }
     }
   }
   const inFacility = (k: number): boolean => {
@@ -959,6 +968,18 @@ function properFacilityWord(lex: RulesEnLexicon, t: Token): boolean {
   }
   return true;
 }
+
+/** Acronyms of services, units, teams, tests and programmes that follow at/to/from as a facility's name would. */
+const NOT_FACILITY_ACRONYMS = new Set([
+  "LTC", "ALF", "UCC", "UTC", "MIU", "WIC", "IRF", "LTAC", "LTACH", "ECF", "CCF", "OOH", "GUM", "SALT", "CRHT", "CMHT", "CPN", "IAPT", "MASH", "ICB", "CCG", "PCN", "DGH",
+  "RRT", "MET", "TTO", "TTA", "REHAB", "ADHD", "ASD", "CRC", "CNS", "ANP", "ACP", "HCA", "AHP", "MSK", "SPA", "ANC", "AED", "DNA", "EUA", "OGD", "ERCP", "TURP", "TAVI",
+  "PCI", "EVAR", "IVC", "ECMO", "CRRT", "HDF", "CAPD", "NIV", "BIPAP", "HFNC", "OPAT", "VTE", "DOAC", "LMWH", "NBM", "IVI", "TWOC", "FAST", "EOL", "DNACPR", "ReSPECT",
+  "POA", "HCP", "NOK", "APS", "CPS", "DSS", "DHS", "DCFS", "SSI", "SSDI", "WIC", "SNAP", "TANF", "FMLA", "ADA", "PPE", "AMA", "LWBS", "ACS", "PMR", "PRP", "DEXA", "MRCP",
+  "USS", "CTPA", "TOE", "TTE", "TEE", "ECHO", "HOLTER", "EEG", "OPG", "IVU", "KUB", "VQ", "PFT", "PFTS", "ABPI", "DXA", "MUGA", "SPECT", "OCT", "VEP", "NCS", "TOP",
+  "SCBU", "NNU", "PAU", "GAU", "EGU", "ASU", "HASU", "CCOT", "ITU", "HDU", "OBS", "PACU", "POCU", "ICU", "MICU", "SICU", "CVICU", "CTICU", "NICU", "PICU", "PHU",
+  "NHS", "VA", "ER", "ED", "AE", "GP", "GPS", "PCP", "OPD", "CDU", "UK", "USA", "EU", "UN", "WHO", "CDC", "FDA", "NICE", "CQC", "HSE", "DVLA", "DWP", "BNF", "MHRA",
+  "AM", "PM", "NOON", "BID", "TID", "QID", "PRN", "STAT", "ASAP", "TBC", "TBA", "NAD", "NKDA", "OTC", "IV", "IM", "PO", "SC", "SL", "PR", "NG", "NJ", "PEG", "RIG",
+]);
 
 /** Words after "General" that make it a specialty, not a hospital's name ("Mercy General Surgery"). */
 const NOT_AFTER_SECOND = new Set(["surgery", "surgical", "medicine", "medical", "practice", "practitioner", "paediatrics", "pediatrics", "anaesthesia", "anesthesia", "ward", "public", "population", "health", "hospital"]);
