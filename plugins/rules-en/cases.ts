@@ -332,6 +332,11 @@ export const CASES: Record<string, readonly string[]> = {
     "back from [lagos] with fever",
     "in the bath; from home; mobile phone",
   ],
+  "prefixed surnames in lower case (session 9)": [
+    "[samir al-haddad] echo results",
+    "[mark o'donovan] dob [3/4/1961] bloods",
+    "Dr [Ana de la Cruz] reviewed",
+  ],
   "query heads and tails (session 9)": [
     "[kowalczyk] [14 mo] croup",
     "[wright j] [72M] chest pain",

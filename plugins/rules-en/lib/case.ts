@@ -27,6 +27,8 @@ const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwe
 /** Words after a title that are not a name ("dr said", "mr to call"). */
 const NOT_NAME = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the", "a", "an", "is", "was", "will", "said", "says", "note", "notes", "appt", "office", "letter", "team", "list"]);
 
+/** Prefixes joined to a surname by a hyphen ("al-rashid", "el-amin", "abu-bakr"). */
+const ARABIC_PREFIXES = new Set(["al", "el", "abu", "abd", "abdel", "abdul", "bin", "ibn", "ben", "bint"]);
 /** Prepositions before a place: a listed place of everyday words is read as one after them ("from oak ridge"). */
 const PLACE_PREPOSITIONS = new Set(["from", "in", "near", "of", "to", "at"]);
 /** A verb of residence and its preposition: a listed town that is also a word is a town after it. */
@@ -134,6 +136,19 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
       take(i + 1);
     }
   }
+  // "o'malley", "d'souza", "al-rashid", "el-amin": the prefix and the surname are one name ("o" and "al" are too
+  // short for the lists).
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i].low;
+    const b = words[i + 1].low;
+    const g = gap(i);
+    const apos = (a === "o" || a === "d") && /^['\u2019]$/.test(g) && (person[i + 1] || plainName(lex, b, "last", 3));
+    const arabic = ARABIC_PREFIXES.has(a) && g === "-" && b.length >= 3 && !lex.common.has(b) && !lex.medical.has(b);
+    if (apos || arabic) {
+      take(i);
+      take(i + 1);
+    }
+  }
   for (const dir of [1, -1]) {
     for (let n = 0; n < words.length; n++) {
       const i = dir === 1 ? n : words.length - 1 - n;
@@ -147,7 +162,9 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
         if (hyphenPart(low)) take(j);
       } else if (/^[ \t]{1,2}$/.test(between)) {
         // Before a name, a surname of any rank needs letters that read as a name ("housemate jess" is a cue).
-        if (plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
+        // A frequent given name that is also a word ("john", "mark") only before a surname found here.
+        const frequentFirst = dir === -1 && (lex.firstNames.get(low) ?? Infinity) < 1000 && !lex.wordFirstNames.has(low) && !STOP_WORDS.has(low) && !STOP.has(low) && !MONTH_WORDS.has(low) && !WEEKDAY_WORDS.has(low) && !lex.medical.has(low);
+        if (frequentFirst || plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
       } else if (dir === 1 && /^,[ \t]{1,2}$/.test(between) && (lex.surnames.get(words[i].low) ?? Infinity) < Infinity) {
         // "ahn, soo-jin", "gomez, r": the given name or an initial after a surname and a comma, at the line's end or
         // before a lower-case word.

@@ -199,9 +199,11 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
         break;
       }
       const t = tokens[k];
-      if (t?.kind === "word" && PARTICLES.has(t.low) && !isCapitalised(t) && nameWordAt(k + 1, true, false) >= 0 && adjacent(k + 1)) {
-        const e = nameWordAt(k + 1, true, false);
-        run = { first: run.first, last: e, words: [...run.words, k + 1] };
+      // "van der Merwe", "de la Cruz": one or two lower-case particles before the surname.
+      const p2 = t?.kind === "word" && PARTICLES.has(t.low) && !isCapitalised(t) && tokens[k + 1]?.kind === "word" && PARTICLES.has(tokens[k + 1].low) && !isCapitalised(tokens[k + 1]) && adjacent(k + 1) ? k + 1 : k;
+      if (t?.kind === "word" && PARTICLES.has(t.low) && !isCapitalised(t) && nameWordAt(p2 + 1, true, false) >= 0 && adjacent(p2 + 1)) {
+        const e = nameWordAt(p2 + 1, true, false);
+        run = { first: run.first, last: e, words: [...run.words, p2 + 1] };
         k = e + 1;
         words++;
         continue;
