@@ -337,6 +337,11 @@ export const CASES: Record<string, readonly string[]> = {
     "[mark o'donovan] dob [3/4/1961] bloods",
     "Dr [Ana de la Cruz] reviewed",
   ],
+  "hyphenated given names with a small second part (session 9)": [
+    "Checked by: [Min-jun Kang], PharmD",
+    "[Hye-jin Park] reviewed the scan",
+    "Smith-type fracture",
+  ],
   "query heads and tails (session 9)": [
     "[kowalczyk] [14 mo] croup",
     "[wright j] [72M] chest pain",

@@ -159,10 +159,20 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (!allowCommon && !nameCandidateWord(lex, t)) return -1;
       if (t.shape === "upper" && t.text.length <= 2 && !allowCommon) return -1;
     }
-    // Hyphenated double names: "Smith-Jones", "Mary-Kate".
-    if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && isCapitalised(tokens[end + 2]) && !tokens[end + 2].spaceBefore) end += 2;
+    // Hyphenated double names: "Smith-Jones", "Mary-Kate", and Korean given names with a small second part ("Ji-woo").
+    if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && !tokens[end + 2]?.spaceBefore && (isCapitalised(tokens[end + 2]) || lowerNamePart(end + 2, end))) end += 2;
     return end;
   };
+
+  // The small second part of a hyphenated given name after a capitalised listed name: "Ji-woo", "Hyun-woo", "Soo-jin"
+  // (a listed name of two or three letters that is no word: not "Smith-type", "Jones-like").
+  function lowerNamePart(j: number, head: number): boolean {
+    const x = tokens[j];
+    if (!x || x.kind !== "word" || x.shape !== "lower" || x.text.length < 2 || x.text.length > 4 || tokens[head].shape !== "title") return false;
+    const w = info(j);
+    const h = info(head);
+    return (w.firstRank !== undefined || w.lastRank !== undefined) && (!w.common || x.text.length <= 3) && !w.stop && (h.firstRank !== undefined || h.lastRank !== undefined) && !h.common;
+  }
 
   // An O' or D' that opens a surname ("O'Rourke", "D'Souza").
   const aposAt = (i: number) =>
@@ -384,7 +394,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (a.firstRank !== undefined && !a.stop && !a.calendar && !a.acronym && (isCapitalised(t) || (lower && a.firstRank < 2500))) {
         let j = k + 1;
         // A hyphenated given name ("Mary-Kate", "Rosa-Mae"): its second part is a listed given name in the same shape.
-        if (tokens[j]?.low === "-" && !tokens[j].spaceBefore && tokens[j + 1]?.kind === "word" && !tokens[j + 1].spaceBefore && tokens[j + 1].shape === t.shape && info(j + 1).firstRank !== undefined && !info(j + 1).stop) j += 2;
+        if (tokens[j]?.low === "-" && !tokens[j].spaceBefore && tokens[j + 1]?.kind === "word" && !tokens[j + 1].spaceBefore && ((tokens[j + 1].shape === t.shape && info(j + 1).firstRank !== undefined && !info(j + 1).stop) || lowerNamePart(j + 1, k))) j += 2;
         const iniM = aposAt(j) ? -1 : isInitialAt(tokens, j);
         if (iniM >= 0 && !lower) j = iniM + 1;
         else if (!lower && tokens[j]?.kind === "word" && tokens[j].text.length === 1 && /\p{Lu}/u.test(tokens[j].text) && tokens[j].text !== "I" && tokens[j].text !== "A" && isCapitalised(tokens[j + 1])) j++;
