@@ -342,6 +342,11 @@ export const CASES: Record<string, readonly string[]> = {
     "[Hye-jin Park] reviewed the scan",
     "Smith-type fracture",
   ],
+  "given names after a question's opening word (session 9)": [
+    "Did [Wojciech] get his bloods done?",
+    "Has [Ffion] had her scan",
+    "Does Keppra cause rash? Can Warfarin be held?",
+  ],
   "query heads and tails (session 9)": [
     "[kowalczyk] [14 mo] croup",
     "[wright j] [72M] chest pain",

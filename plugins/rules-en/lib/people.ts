@@ -47,6 +47,9 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
 
+/** Words that open a question before its subject ("Did Tomasz …", "Has Bethan …", "Can Priyanka …"). */
+const QUESTION_OPENERS = new Set(["did", "does", "do", "has", "have", "had", "is", "was", "can", "could", "will", "would", "should", "may", "might", "where", "when", "why", "how", "what", "who", "whose", "which", "has", "ask", "tell", "remind", "call", "ring", "page", "let", "pls", "please"]);
+
 /** Sign-offs: the name may follow on the next line ("Thanks,\nRoz"). */
 const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "love", "best wishes", "kind wishes", "warm wishes", "all the best"]);
 
@@ -604,7 +607,8 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const lineHead = (k === 0 || t.newlineBefore) && !nextCap && w.firstRank !== undefined && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !w.medicalProper && !lex.places.has(t.low) && t.shape === "title" && shortLine(k);
       const pw0 = tokens[k - 1];
       // The same between lower-case words in running text ("wants to visit Adaeze in PICU").
-      const between = !t.sentenceStart && pw0?.kind === "word" && !isCapitalised(pw0) && !nextCap && w.firstRank !== undefined && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !w.medicalProper && !lex.places.has(t.low) && t.shape === "title";
+      // Or after the auxiliary or question word that opens a question ("Did Tomasz test positive", "Has Bethan had").
+      const between = !t.sentenceStart && pw0?.kind === "word" && (!isCapitalised(pw0) || (pw0.sentenceStart && QUESTION_OPENERS.has(pw0.low))) && !nextCap && w.firstRank !== undefined && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !w.medicalProper && !lex.places.has(t.low) && t.shape === "title";
       const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common) || worldFirst || lineHead || between);
       const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && (w.lastRank < 25000 || cell || (t.shape === "title" && !lex.medical.has(t.low) && !w.medicalProper && looksLikeName(t.text, NAME_LIKE_CELL)));
       // A word that no list knows, alone in its cell, whose letters read as a name of some language ("Oyelaran").
