@@ -27,13 +27,13 @@ const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwe
 /** Words after a title that are not a name ("dr said", "mr to call"). */
 const NOT_NAME = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the", "a", "an", "is", "was", "will", "said", "says", "note", "notes", "appt", "office", "letter", "team", "list"]);
 
-/** Prefixes joined to a surname by a hyphen ("al-rashid", "el-amin", "abu-bakr"). */
+/** Prefixes joined to a surname by a hyphen ("al-haddad", "el-sayed", "abu-zaid"). */
 const ARABIC_PREFIXES = new Set(["al", "el", "abu", "abd", "abdel", "abdul", "bin", "ibn", "ben", "bint"]);
-/** Prepositions before a place: a listed place of everyday words is read as one after them ("from oak ridge"). */
+/** Prepositions before a place: a listed place of everyday words is read as one after them ("from grand rapids"). */
 const PLACE_PREPOSITIONS = new Set(["from", "in", "near", "of", "to", "at"]);
 /** A verb of residence and its preposition: a listed town that is also a word is a town after it. */
 const RESIDENCE = new Set(["lives in", "living in", "lived in", "lives near", "resident of", "residents of", "moved to", "moved from", "visiting from", "is from", "back from", "grew up in", "born in", "raised in", "relocated to", "relocating to"]);
-/** Words before or after a three-letter facility acronym that make it one ("readmitted mgh", "mgh records"). */
+/** Words before or after a three-letter facility acronym that make it one ("readmitted nyu", "nyu records"). */
 const FACILITY_CUES = new Set(["at", "from", "to", "via", "admitted", "readmitted", "transferred", "transfer", "seen", "attends", "attended", "discharged", "referred"]);
 const FACILITY_NEXT = new Set(["records", "transfer", "er", "ed", "clinic", "notes", "admission", "admissions", "discharge", "letter", "letters", "referral", "campus"]);
 /** Listed acronyms that are as often something else in a note ("cvs" a system heading, "hca" a care assistant). */
@@ -61,7 +61,7 @@ function known(lex: RulesEnLexicon, low: string, capitals = false): "name" | "pl
   if (low.length >= 4 && first !== undefined && first < 4000) return "name";
   if (low.length >= 4 && last !== undefined && last < 25000 && !lex.commonSmall.has(low) && (last < 2000 || nameLikeness(low) > 0.2)) return "name";
   if (lex.places.candidates(low).some((p) => p.length === 1)) return "place";
-  // A large city of the world ("stockholm", "chennai"), as rules-en names it without a cue.
+  // A large city of the world ("lagos", "osaka"), as rules-en names it without a cue.
   if (low.length >= 4 && lex.worldCities.has(low) && !lex.commonSmall.has(low)) return "place";
   return undefined;
 }
@@ -102,7 +102,7 @@ function capitalise(chars: string[], w: Word): void {
   if (u.length === c.length) chars[w.start] = u;
 }
 
-/** An unlisted word whose letters read as a name ("raghunathan"): no dictionary, medical or acronym word. */
+/** An unlisted word whose letters read as a name ("venkataraman"): no dictionary, medical or acronym word. */
 function unlistedNameLike(lex: RulesEnLexicon, low: string, margin: number): boolean {
   if (low.length < 4 || lex.common.has(low) || lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low) || lex.countries.has(low)) return false;
   if (STOP_WORDS.has(low) || MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low) || lex.clinicalAcronyms.has(low.toUpperCase())) return false;
@@ -111,10 +111,10 @@ function unlistedNameLike(lex: RulesEnLexicon, low: string, margin: number): boo
 
 /**
  * Names of the world beside a person's name marked above, on a lower-case line: a listed given name or surname of
- * any rank next to it ("kenji watanabe", "maria fernanda quispe", surname first as well), the other half of a
- * hyphenated name ("hannah-rose", "adeyemi-cole"), an initial before a surname ("j. whitcombe"), the given name or
- * initial after `surname,` ("ahn, soo-jin", "gomez, r"), and an unlisted surname whose letters read as a name after
- * a listed given name ("priya raghunathan"). Two passes (left to right, then back) so that chains grow both ways.
+ * any rank next to it ("hiroshi tanabe", "ana lucia mamani", surname first as well), the other half of a
+ * hyphenated name ("rosa-mae", "okafor-bell"), an initial before a surname ("r. halvorsen"), the given name or
+ * initial after `surname,` ("kang, min-jun", "halvorsen, r"), and an unlisted surname whose letters read as a name after
+ * a listed given name ("chiamaka venkataraman"). Two passes (left to right, then back) so that chains grow both ways.
  */
 function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: string, mark: Uint8Array, person: Uint8Array): void {
   const gap = (i: number) => text.slice(words[i].end, words[i + 1].start);
@@ -122,8 +122,8 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
   const take = (j: number) => {
     mark[j] = person[j] = 1;
   };
-  // Seeds: a listed given name of any rank before an unlisted word whose letters read as a surname ("abimbola
-  // adeyemi"), and `surname, given` with both listed ("ahn, soo").
+  // Seeds: a listed given name of any rank before an unlisted word whose letters read as a surname ("chiamaka
+  // venkataraman"), and `surname, given` with both listed ("kang, min").
   for (let i = 0; i + 1 < words.length; i++) {
     if (mark[i] || mark[i + 1]) continue;
     const a = words[i].low;
@@ -136,7 +136,7 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
       take(i + 1);
     }
   }
-  // "o'malley", "d'souza", "al-rashid", "el-amin": the prefix and the surname are one name ("o" and "al" are too
+  // "o'donovan", "d'souza", "al-haddad", "el-sayed": the prefix and the surname are one name ("o" and "al" are too
   // short for the lists).
   for (let i = 0; i + 1 < words.length; i++) {
     const a = words[i].low;
@@ -161,18 +161,18 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
       if (between === "-") {
         if (hyphenPart(low)) take(j);
       } else if (/^[ \t]{1,2}$/.test(between)) {
-        // Before a name, a surname of any rank needs letters that read as a name ("housemate jess" is a cue).
-        // A frequent given name that is also a word ("john", "mark") only before a surname found here.
+        // Before a name, a surname of any rank needs letters that read as a name (a cue such as "flatmate" before a given name is no surname).
+        // A frequent given name that is also a word ("mark", "paul") only before a surname found here.
         const frequentFirst = dir === -1 && (lex.firstNames.get(low) ?? Infinity) < 1000 && !lex.wordFirstNames.has(low) && !STOP_WORDS.has(low) && !STOP.has(low) && !MONTH_WORDS.has(low) && !WEEKDAY_WORDS.has(low) && !lex.medical.has(low);
         if (frequentFirst || plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
       } else if (dir === 1 && /^,[ \t]{1,2}$/.test(between) && (lex.surnames.get(words[i].low) ?? Infinity) < Infinity) {
-        // "ahn, soo-jin", "gomez, r": the given name or an initial after a surname and a comma, at the line's end or
+        // "kang, min-jun", "halvorsen, r": the given name or an initial after a surname and a comma, at the line's end or
         // before a lower-case word.
         if (plainName(lex, low, "first", 3) || (low.length === 1 && low !== "a" && low !== "i" && (b + 1 >= words.length || /^[.]?\s/.test(gap(b))))) take(j);
       }
     }
   }
-  // "j. whitcombe", "o. adebayo-hughes": a single letter and a dot before a surname (marked or whose letters read as one).
+  // "r. halvorsen", "t. okafor-bell": a single letter and a dot before a surname (marked or whose letters read as one).
   for (let i = 0; i + 1 < words.length; i++) {
     const w = words[i];
     if (w.low.length !== 1 || w.low === "a" || w.low === "i" || !/^\.[ \t]?$/.test(gap(i))) continue;
@@ -186,32 +186,32 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
 }
 
 /** After the first word of a query: what makes it a person (an age, a birth date, a record, a bed, a possessive, an
- * initial: "yusuf 18 mo", "ozturk bed 22", "smith j 68m", "ricky's mom"). */
+ * initial: "kowalczyk 14 mo", "mbatha bed 9", "wright j 72m", "tanabe's mum"). */
 const AFTER_HEAD_NAME = /^(?:['\u2019]s\s|,?\s[a-z]\.?\s{1,2}(?=\d)|\s{1,2}(?:\d{1,3}\s?(?:y|yo|y\/o|yrs?|mo|mos|months?|m|f)(?![\p{L}\d\/])|dob(?![\p{L}])|d\.o\.b|mrn(?![\p{L}])|nhs\s?(?:no|number|#)|bed\s?\d))/u;
-/** Before the last word of a query: a date ("dob 1/1/1950 smith", "admitted 2/29/2024 bartholomew"). */
+/** Before the last word of a query: a date ("dob 3/4/1961 brown", "seen 5/6/2022 kowalczyk"). */
 const BEFORE_TAIL_NAME = /\d{1,4}[\/.-]\d{1,2}[\/.-]\d{2,4}\s{1,2}$/;
 
 /** A word that may be a person's name at a query's head or tail: a listed given name or surname of any rank that is no
  * everyday word, or an unlisted word of five letters or more whose letters read as a name. */
 function queryName(lex: RulesEnLexicon, low: string): boolean {
-  // The most frequent surnames are names here even when they are words ("smith", "wright").
+  // The most frequent surnames are names here even when they are words ("brown", "wright").
   const frequent = (lex.surnames.get(low) ?? Infinity) < 100 && !STOP_WORDS.has(low) && !STOP.has(low) && !MONTH_WORDS.has(low) && !WEEKDAY_WORDS.has(low) && !lex.medical.has(low) && !lex.eponyms.has(low);
   return frequent || plainName(lex, low, "first") || plainName(lex, low, "last") || (low.length >= 5 && unlistedNameLike(lex, low, 0.5));
 }
 
 /**
- * The first word of a lower-case query followed by what makes it a person ("yusuf 18 mo febrile seizure", "ozturk
- * bed 22"), and its last word after a date ("dob 1/1/1950 smith"): a search query is often a name and a fact.
+ * The first word of a lower-case query followed by what makes it a person ("kowalczyk 14 mo croup", "mbatha
+ * bed 9"), and its last word after a date ("dob 3/4/1961 brown"): a search query is often a name and a fact.
  */
 function queryEndNames(lex: RulesEnLexicon, words: readonly Word[], text: string, lineStart: number, lineEnd: number, mark: Uint8Array, person: Uint8Array): [number, number][] {
   const out: [number, number][] = [];
   if (words.length < 2) return out;
   const head = words[0];
-  // Not an eponym's possessive ("bell's palsy", "hashimoto's thyroiditis").
+  // Not an eponym's possessive ("parkinson's disease", "crohn's flare").
   const eponymAfter = (w: Word | undefined) => w !== undefined && (EPONYM_CONTEXT.has(w.low) || EPONYM_FAR_CONTEXT.has(w.low) || DEVICE_WORDS.has(w.low));
   if (!mark[0] && /^\s*$/.test(text.slice(lineStart, head.start)) && queryName(lex, head.low) && AFTER_HEAD_NAME.test(text.slice(head.end, Math.min(lineEnd, head.end + 16))) && !eponymAfter(words[1]) && !eponymAfter(words[2])) {
     mark[0] = person[0] = 1;
-    // "smith j 68m": the initial after the surname belongs to the name.
+    // "wright j 72m": the initial after the surname belongs to the name.
     const initial = words[1].low.length === 1 && /^,?\s$/.test(text.slice(head.end, words[1].start)) && /^\.?\s{1,2}\d/.test(text.slice(words[1].end, words[1].end + 4));
     out.push([head.start, initial ? words[1].end : head.end]);
   }
@@ -224,7 +224,7 @@ function queryEndNames(lex: RulesEnLexicon, words: readonly Word[], text: string
   return out;
 }
 
-/** Two everyday words run together ("maplewood", "brookdale", "hillcrest"): the shape of an English place name. */
+/** Two everyday words run together ("ashgrove", "thornbury", "brookwood"): the shape of an English place name. */
 function compoundPlaceWord(lex: RulesEnLexicon, low: string): boolean {
   for (let cut = 3; cut <= low.length - 3; cut++) {
     if (lex.commonSmall.has(low.slice(0, cut)) && lex.commonSmall.has(low.slice(cut))) return true;
@@ -233,7 +233,7 @@ function compoundPlaceWord(lex: RulesEnLexicon, low: string): boolean {
 }
 
 /** A word that can name a facility in lower case: a listed place, facility or name that is no everyday word, or a
- * word no dictionary knows that reads as a place name or a name ("kingsmere", "beechwood"). */
+ * word no dictionary knows that reads as a place name or a name ("thornbury", "ashgrove"). */
 function properLower(lex: RulesEnLexicon, low: string): boolean {
   if (low.length < 3 || lex.facilityModifiers.has(low) || STOP_WORDS.has(low) || MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low) || lex.countries.has(low)) return false;
   if (lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low) || lex.clinicalAcronyms.has(low.toUpperCase())) return false;
@@ -244,7 +244,7 @@ function properLower(lex: RulesEnLexicon, low: string): boolean {
 }
 
 /**
- * "kingsmere hospital", "riverside family practice", "maplewood dialysis center", "queen's park medical centre": one to
+ * "thornbury hospital", "ashgrove family practice", "brookwood dialysis center", "king's lynn medical centre": one to
  * three words before a listed facility type (hospital, surgery, practice, urgent care …; not a type that names a
  * service as often, "health", "unit"), at least one of them able to name a place (not "knee surgery", "pain clinic").
  */
@@ -267,17 +267,17 @@ function facilityShapes(lex: RulesEnLexicon, words: readonly Word[], text: strin
     for (let j = i - 1; j >= 0 && i - j <= 4; j--) {
       const g = text.slice(words[j].end, words[j + 1].start);
       const w = words[j].low;
-      // "queen's park": the possessive "s" belongs to the word before it.
+      // "king's lynn": the possessive "s" belongs to the word before it.
       if (w === "s" && /^\s$/.test(g) && /^['\u2019]$/.test(text.slice(words[j - 1]?.end ?? 0, words[j].start))) continue;
       if (!/^[ \t]{1,2}$/.test(g) && !(words[j + 1].low === "s" && /^['\u2019]$/.test(g))) break;
-      // A person's name before the type is a clinician's list, not a facility ("dr okafor clinic", "harold hospice").
+      // A person's name before the type is a clinician's list, not a facility ("dr mbatha clinic", "graham hospice").
       if (person[j] || lex.firstNames.has(w)) break;
       if (STOP_WORDS.has(w) || STOP.has(w) || MONTH_WORDS.has(w) || WEEKDAY_WORDS.has(w) || lex.medical.has(w) || lex.clinicalAcronyms.has(w.toUpperCase())) break;
       if (!properLower(lex, w) && !lex.facilityModifiers.has(w) && !lex.common.has(w)) break;
       first = j;
       if (properLower(lex, w)) proper++;
     }
-    // The name starts with a word that can name a place ("sessions maplewood dialysis center" is no name).
+    // The name starts with a word that can name a place ("missed brookwood dialysis center" starts at "brookwood").
     while (first < i && !properLower(lex, words[first].low)) first++;
     if (proper === 0) continue;
     for (let j = first; j <= te; j++) if (words[j].low !== "s") mark[j] = 1;
@@ -291,7 +291,7 @@ export function restoreCase(text: string, lex: RulesEnLexicon): string {
 }
 
 /** As `restoreCase`, with the [start, end) of the words that the query-head and query-tail rule read as a person's
- * name (a frequent surname that is also a word, "smith j 68m", is otherwise no name by itself). */
+ * name (a frequent surname that is also a word, "wright j 72m", is otherwise no name by itself). */
 export function restoreCaseAndNames(text: string, lex: RulesEnLexicon): { text: string; names: [number, number][] } {
   const names: [number, number][] = [];
   let chars: string[] | undefined;
@@ -315,7 +315,7 @@ export function restoreCaseAndNames(text: string, lex: RulesEnLexicon): { text: 
         const f = phraseAt(lex.facilities, words, i, text);
         const p = f < 0 ? phraseAt(lex.places, words, i, text) : -1;
         const e = Math.max(f, p);
-        // A place of everyday words ("oak ridge", "baton rouge") only after a place preposition ("from", "in").
+        // A place of everyday words ("grand rapids", "long beach") only after a place preposition ("from", "in").
         const prep = i > 0 && PLACE_PREPOSITIONS.has(words[i - 1].low) && /^[ \t]{1,2}$/.test(text.slice(words[i - 1].end, w.start));
         if (e > i && (words.slice(i, e + 1).some((x) => !lex.common.has(x.low) || f >= 0) || (p > i && prep))) {
           for (let j = i; j <= e; j++) mark[j] = 1;
@@ -340,20 +340,20 @@ export function restoreCaseAndNames(text: string, lex: RulesEnLexicon): { text: 
           continue;
         }
         const prev = words[i - 1]?.low;
-        // A listed facility, payer or employer written as an acronym ("ucsf", "bcbs"): in capitals again; a
-        // three-letter one only beside a facility cue ("readmitted mgh", "mgh records").
+        // A listed facility, payer or employer written as an acronym ("nyu", "bcbs"): in capitals again; a
+        // three-letter one only beside a facility cue ("readmitted nyu", "nyu records").
         if (lex.listAcronyms.has(w.low) && !lex.common.has(w.low) && !lex.clinicalAcronyms.has(w.low.toUpperCase()) && !AMBIGUOUS_ACRONYMS.has(w.low) &&
             (w.low.length >= 4 || (prev !== undefined && FACILITY_CUES.has(prev)) || (words[i + 1] !== undefined && FACILITY_NEXT.has(words[i + 1].low)))) {
           mark[i] = allCaps[i] = 1;
           continue;
         }
-        // A listed one-word facility, payer or employer that is no dictionary, medical or name word ("walmart", "unum").
+        // A listed one-word facility, payer or employer that is no dictionary, medical or name word ("tesco", "aetna").
         if (w.low.length >= 4 && !lex.common.has(w.low) && !lex.medical.has(w.low) && !lex.firstNames.has(w.low) && !lex.surnames.has(w.low) && !STOP_WORDS.has(w.low) &&
             [lex.facilities, lex.payers, lex.organisations].some((ix) => ix.candidates(canonicalWord(w.low)).some((x) => x.length === 1))) {
           mark[i] = 1;
           continue;
         }
-        // "lives in flagstaff", "moved from bath": a listed town that is also a word, after a verb of residence.
+        // "lives in troy", "moved from bath": a listed town that is also a word, after a verb of residence.
         if (i >= 2 && RESIDENCE.has(`${words[i - 2].low} ${words[i - 1].low}`) && !lex.commonSmall.has(w.low) && lex.places.candidates(w.low).some((x) => x.length === 1)) {
           mark[i] = 1;
           continue;

@@ -63,8 +63,8 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   }
   if (f.places) {
     out = out.concat(findPlaces(tokens, text, compiled.lexicon));
-    // "Coos County", "Shelby County" (no gazetteer lists every county): a capitalised word that is no everyday word
-    // before a division word, not the start of an organisation's or a building's name ("Shelby County Jail").
+    // "Letcher County", "Garrard County" (no gazetteer lists every county): a capitalised word that is no everyday word
+    // before a division word, not the start of an organisation's or a building's name ("Garrard County Jail").
     for (const m of text.matchAll(COUNTY)) {
       const words = m[1].split(/\s/);
       const lex = compiled.lexicon;
@@ -94,7 +94,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
       const s0 = m.index + m[0].length - v.length;
       names.push({ start: s0, end: s0 + v.length, label: "Name:Caregiver", score: 0.7, rule: "initials-after-by" });
     }
-    // The head or tail of a lower-case query read as a person ("smith j 68m", "dob 1/1/1950 smith").
+    // The head or tail of a lower-case query read as a person ("wright j 72m", "dob 3/4/1961 brown").
     for (const [s0, e0] of restored.names) names.push({ start: s0, end: e0, label: "Name:Patient", score: 0.6, rule: "query-end-name" });
     out = out.concat(names);
     if (f.ages) out = out.concat(agesAfterNames(text, names));

@@ -47,7 +47,7 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
 
-/** Words that open a question before its subject ("Did Tomasz …", "Has Bethan …", "Can Priyanka …"). */
+/** Words that open a question before its subject ("Did Wojtek …", "Has Ffion …", "Can Priyanka …"). */
 const QUESTION_OPENERS = new Set(["did", "does", "do", "has", "have", "had", "is", "was", "can", "could", "will", "would", "should", "may", "might", "where", "when", "why", "how", "what", "who", "whose", "which", "has", "ask", "tell", "remind", "call", "ring", "page", "let", "pls", "please"]);
 
 /** Sign-offs: the name may follow on the next line ("Thanks,\nRoz"). */
@@ -162,12 +162,12 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (!allowCommon && !nameCandidateWord(lex, t)) return -1;
       if (t.shape === "upper" && t.text.length <= 2 && !allowCommon) return -1;
     }
-    // Hyphenated double names: "Smith-Jones", "Mary-Kate", and Korean given names with a small second part ("Ji-woo").
+    // Hyphenated double names: "Smith-Jones", "Mary-Kate", and Korean given names with a small second part ("Min-jun").
     if (tokens[end + 1]?.low === "-" && !tokens[end + 1].spaceBefore && !tokens[end + 2]?.spaceBefore && (isCapitalised(tokens[end + 2]) || lowerNamePart(end + 2, end))) end += 2;
     return end;
   };
 
-  // The small second part of a hyphenated given name after a capitalised listed name: "Ji-woo", "Hyun-woo", "Soo-jin"
+  // The small second part of a hyphenated given name after a capitalised listed name: "Min-jun", "Hye-jin", "Seo-yeon"
   // (a listed name of two or three letters that is no word: not "Smith-type", "Jones-like").
   function lowerNamePart(j: number, head: number): boolean {
     const x = tokens[j];
@@ -418,7 +418,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             const bUnknown = !b.common && !bListed;
             if (t.shape === "upper") ok = bListed && !aAmbiguous && !(b.commonSmall && !bListed);
             else if (aAmbiguous) ok = bListed && !b.common && !b.eponym;
-            // A rarer given name that is no word before a frequent surname that is one ("Aaliyah Brooks", "Kenji Young").
+            // A rarer given name that is no word before a frequent surname that is one ("Chiamaka Brooks", "Hiroshi Young").
             else if (bListed) ok = !b.eponym || iniM >= 0 ? !(b.commonSmall && a.firstRank > 3000) || (!a.common && !a.commonSmall && !a.medicalProper && b.lastRank! < 1000 && !b.stop) : !b.eponym;
             else ok = bUnknown && a.firstRank < 4000 && second.text.length > 2;
           }
@@ -453,7 +453,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     const e = nameWordAt(k + 1, true, false);
     if (e < 0) continue;
     const after = tokens[e + 1];
-    // A month or a weekday after the pair starts a date, not a longer title ("Olu Bankole Sept 5").
+    // A month or a weekday after the pair starts a date, not a longer title ("Oluwaseun Chiamaka Oct 12").
     if (after && after.kind === "word" && isCapitalised(after) && adjacent(e + 1) && !nameCandidateWord(lex, after) && !wordInfo(lex, after).stop && !wordInfo(lex, after).acronym && !wordInfo(lex, after).calendar) continue;
     const run = extendRun({ first: k, last: e, words: [k, k + 1] }, false);
     record(run, "other", 0.65, "name-shape");
@@ -509,7 +509,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
             if (start.shape === "upper" && lex.common.has(start.low) && (start.capsLine || (w.lastRank ?? Infinity) > 5000) && !cue.label) e = -1;
           } else if (!weak && start.shape === "lower") {
             if ((w.firstRank !== undefined && !w.common) || (w.lastRank !== undefined && !w.commonSmall && w.lastRank < 5000)) e = nameWordAt(j, false, true);
-            // "seen by okonkwo", "coordinator lindqvist", "father wojciech": a rarer listed surname, or a word no list
+            // "seen by mbatha", "coordinator halvorsen", "father radoslaw": a rarer listed surname, or a word no list
             // knows, whose letters read as a name (never a dictionary, medical or acronym word).
             else if (!w.common && !w.commonSmall && !w.stop && !w.calendar && !w.eponym && !w.medicalProper && start.text.length >= (w.lastRank !== undefined || w.firstRank !== undefined ? 4 : 5) && !lex.medical.has(start.low) && !lex.clinicalAcronyms.has(start.text.toUpperCase()) && nameLikeness(start.low) >= (w.lastRank !== undefined || w.firstRank !== undefined ? 0.2 : 0.5)) e = nameWordAt(j, false, true);
             // "son mike", "wife sue": a frequent first name after a relative, even one that is also a word.
@@ -607,7 +607,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const lineHead = (k === 0 || t.newlineBefore) && !nextCap && w.firstRank !== undefined && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !w.medicalProper && !lex.places.has(t.low) && t.shape === "title" && shortLine(k);
       const pw0 = tokens[k - 1];
       // The same between lower-case words in running text ("wants to visit Adaeze in PICU").
-      // Or after the auxiliary or question word that opens a question ("Did Tomasz test positive", "Has Bethan had").
+      // Or after the auxiliary or question word that opens a question ("Did Wojtek get bloods", "Has Ffion been seen").
       const between = !t.sentenceStart && pw0?.kind === "word" && (!isCapitalised(pw0) || (pw0.sentenceStart && QUESTION_OPENERS.has(pw0.low))) && !nextCap && w.firstRank !== undefined && !w.common && !w.commonSmall && !lex.medical.has(t.low) && !w.medicalProper && !lex.places.has(t.low) && t.shape === "title";
       const firstOk = w.firstRank !== undefined && !w.ambiguousFirst && (w.firstRank < 4000 || (alone && !w.common) || worldFirst || lineHead || between);
       const lastOk = w.lastRank !== undefined && !w.common && !w.commonSmall && (w.lastRank < 25000 || cell || (t.shape === "title" && !lex.medical.has(t.low) && !w.medicalProper && looksLikeName(t.text, NAME_LIKE_CELL)));

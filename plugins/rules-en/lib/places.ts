@@ -435,8 +435,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         push(k, k, "Organization:Healthcare", 0.75, "facility-acronym");
         continue;
       }
-      // "in 2019 at UNM", "SVD in 2023 at the RVI", "refer to paeds at RBHSC": a lone acronym of three to six capitals
-      // after "at (the)" ("to" and "from" name a body part or a service as often: "GSW to LLE", "known to YOS"), that is no clinical unit, service or test, and not glued to digits or a hyphen.
+      // "scope in 2014 at UWMC", "delivered at the QEHB": a lone acronym of three to six capitals
+      // after "at (the)" ("to" and "from" name a body part or a service as often: "pain radiating to RLE", "referred to SALT"), that is no clinical unit, service or test, and not glued to digits or a hyphen.
       const prep = cue?.low === "the" && cue2 ? cue2 : cue;
       const nx = tokens[k + 1];
       if (prep && prep.kind === "word" && prep.shape === "lower" && prep.low === "at" && !NOT_FACILITY_ACRONYMS.has(t.text) &&
@@ -504,7 +504,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (before !== "" && (jobCue || ORG_CUES.test(before.slice(-30)))) {
       const w = wordInfo(lex, t);
       // A country's first word ("Great" of Great Britain) or a weekday's abbreviation ("Sun") may open a longer name
-      // ("Great Lakes Transit", "Sun Valley Produce"): only a one-word country, or a calendar word alone, is none.
+      // ("Great Lakes Haulage", "Sun Ridge Farms"): only a one-word country, or a calendar word alone, is none.
       const nextCap = cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore;
       if (w.stop || (w.calendar && !nextCap) || (w.acronym && !jobCue) || matchPhrase(lex.countries, tokens, k, (x) => cap(x)) >= 0) continue;
       let end = k;

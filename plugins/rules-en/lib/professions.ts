@@ -65,7 +65,7 @@ export function compileProfessionRules(): ProfessionRules {
   const cue = String.raw`(?:works?|worked|working|employed|employment|job|occupation|position|profession|role|trade|retired|former|unemployed|be|became|become|becomes|been|(?:years?|yrs?|yr|y)[\s-]{0,2}old|yo|y\/o|\d{1,3}s?\s{0,2}(?:[MF]|yo|y\/o)?\s{0,2},|\d{1,3}\s{0,2}(?:[MF]|yo|y\/o|y\.o\.)(?=\s)|\d0s(?=\s)|(?:is|was)|(?:she|he|they|who)(?:'s|’s|\s+is|\s+was|\s+are|'re|’re)|(?:is|was)\s+(?:a|an)\s+(?:retired|former)|as)`;
   const phrases = professionPhrases();
   const alone = readPhrases("words/occupations-alone.txt");
-  // "their son Tunde, a pharmacist,": a job in apposition after a capitalised name (tried only at a comma).
+  // "her brother Emeka, a pharmacist,": a job in apposition after a capitalised name (tried only at a comma).
   const apposition = String.raw`(?=,)(?<=(?<![\p{L}])\p{Lu}[\p{Ll}'’-]{1,30}),(?=\s{1,2}(?:a|an)\s)`;
   return {
     alone: new Set(alone),
