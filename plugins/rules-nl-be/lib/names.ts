@@ -552,8 +552,8 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
 /** "Vermeulen, verpleegkundige van de nacht, ...": a listed name at a sentence start followed by a role word. */
 function roleApposition(a: Analysis, unit: Unit): NameMention | undefined {
   if (!a.tokens[unit.first].sentenceStart || shapeOf(a, unit) !== "title" || unit.end - unit.start < 3) return undefined;
-  if (!nameBitsOf(a, unit) || !isNameLike(a, unit, false) || isWhitelisted(a, unit) || isPlaceUnit(a, unit)) return undefined;
   if (a.tokens[unit.last + 1]?.text !== ",") return undefined;
+  if (!nameBitsOf(a, unit) || !isNameLike(a, unit, false) || isWhitelisted(a, unit) || isPlaceUnit(a, unit)) return undefined;
   const next = nextWords(a, unit.last + 1, 2);
   const roleWord = next[0] === "de" || next[0] === "la" || next[0] === "le" ? next[1] : next[0];
   if (roleWord === undefined || !(CAREGIVER_WORDS.has(roleWord) || RELATIVE_WORDS.has(roleWord) || PATIENT_WORDS.has(roleWord))) {
@@ -695,7 +695,7 @@ function isCellBorder(a: Analysis, from: number, to: number): boolean {
  * alone in a cell, field or line (the form of patient lists and tables).
  */
 function lastCommaFirstRule(a: Analysis, unit: Unit): NameMention | undefined {
-  if (shapeOf(a, unit) === "lower") return undefined;
+  if (shapeOf(a, unit) === "lower" || a.tokens[unit.last + 1]?.text !== ",") return undefined;
   const surnameLike = isUnknownProper(a, unit) ||
     (nameBitsOf(a, unit) & (LIST.surname | LIST.interfixSurname) && isNameLike(a, unit, false) && !isWhitelisted(a, unit) && !isPlaceUnit(a, unit));
   if (!surnameLike || a.tokens[unit.last + 1]?.text !== ",") return undefined;

@@ -167,11 +167,18 @@ function prefixCandidates(a: Analysis): Candidate[] {
 }
 
 /** Two characters (or a hyphenated piece) before the type: "revalidatiecentrum", "MS-centrum", not "centrum". */
-const COMPOUND_TYPE = /(?:[^ ][^ ]|[^ ] )(?:centrum|center|kliniek|ziekenhuis|praktijk|apotheek)$/;
+const COMPOUND_TYPES = ["centrum", "center", "kliniek", "ziekenhuis", "praktijk", "apotheek"];
 
-/** "MS-centrum", "revalidatiecentrum", "groepspraktijk": a compound ending in an institution type. */
+/**
+ * "MS-centrum", "revalidatiecentrum", "groepspraktijk": a compound ending in an institution type, with two
+ * characters before the type of which the first is no space.
+ */
 function isCompoundHealthcareType(key: string): boolean {
-  return key.length > 8 && COMPOUND_TYPE.test(key);
+  if (key.length <= 8) return false;
+  for (const type of COMPOUND_TYPES) {
+    if (key.length >= type.length + 2 && key.endsWith(type) && key.charCodeAt(key.length - type.length - 2) !== 32) return true;
+  }
+  return false;
 }
 
 /** French type words that name their institution after "de", "du", "des" or "d'": "hôpital de Jolimont". */
@@ -278,15 +285,20 @@ function typeWordCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** The first of `suffixes` that `word` ends in after something more. */
+function suffixOf(suffixes: readonly string[], word: string): string | undefined {
+  for (const s of suffixes) if (word.length > s.length && word.endsWith(s)) return s;
+  return undefined;
+}
+
 /** One-word names ending in a type: "Sint-Jozefskliniek", "Heilig-Hartziekenhuis", "Sint-Barbaracollege". */
 function compoundCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     if (!isCapitalisedUnit(a, unit)) continue;
     const lastPiece = a.tokens[unit.last].key;
-    const healthcare = HEALTHCARE_SUFFIXES.find((s) => lastPiece.endsWith(s) && lastPiece.length > s.length);
-    const school = SCHOOL_SUFFIXES.find((s) => lastPiece.endsWith(s) && lastPiece.length > s.length);
-    const suffix = healthcare ?? school;
+    const healthcare = suffixOf(HEALTHCARE_SUFFIXES, lastPiece);
+    const suffix = healthcare ?? suffixOf(SCHOOL_SUFFIXES, lastPiece);
     if (!suffix) continue;
     const head = unit.key.slice(0, unit.key.length - suffix.length).replace(/s$/, "").trim();
     const headBits = a.lexicon.phrases.get(head) ?? 0;
