@@ -393,6 +393,9 @@ const LIVING_WORDS: ReadonlySet<string> = new Set(["leeft", "nog", "overleden", 
 /** "patiënte (45)", "dochter (12)": a number alone in parentheses after an age word. */
 const PARENTHESISED_NUMBER = /\((\d{1,3})\)/y;
 
+/** "45M", "8F": an age fused with a sex letter in one word token. */
+const FUSED_AGE_SEX_WORD = /^\d{1,3}[MVF]$/;
+
 function sexAndAge(c: TextContext, out: Candidate[]): void {
   for (const t of c.tokens) {
     if (t.kind === "word" && t.text.length === 1 && "MVFmvf".includes(t.text) && c.text[t.end] !== undefined) {
@@ -402,7 +405,7 @@ function sexAndAge(c: TextContext, out: Candidate[]): void {
         out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.7, rule: "age.sex-slash" });
       }
     }
-    if (t.kind === "word" && /^\d{1,3}[MVF]$/.test(t.text) && !wordsBefore(c, t.start, 1).some((w) => w === "tel" || w === "maat")) {
+    if (t.kind === "word" && t.text.length <= 4 && FUSED_AGE_SEX_WORD.test(t.text) && !wordsBefore(c, t.start, 1).some((w) => w === "tel" || w === "maat")) {
       const m = stickyAt(AGE_SEX, c.text, t.start);
       if (m && Number(m[1]) <= 110 && Number(m[1]) > 0) {
         out.push({ start: t.start, end: t.end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.6, rule: "age.fused-sex" });

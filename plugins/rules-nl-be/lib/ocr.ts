@@ -40,11 +40,15 @@ export function ocrReadings(word: string): string[] {
   return readings;
 }
 
+/** Digits and bars that OCR reads for letters; a token needs one of them and a letter to be garbled. */
+const OCR_DIGITS = /[01|5]/;
+const HAS_LETTER = /\p{L}/u;
+
 export function ocrCandidates(a: Analysis, families: { names: boolean; addresses: boolean }): Candidate[] {
   const out: Candidate[] = [];
   const { phrases, words } = a.lexicon;
   for (const token of a.tokens) {
-    if (token.kind === "punct" || !/[01|5]/.test(token.text) || !/\p{L}/u.test(token.text)) continue;
+    if (token.kind !== "word" || !OCR_DIGITS.test(token.text) || !HAS_LETTER.test(token.text)) continue;
     // The whole unit must be the garbled word ("Tl1burg", not "CRP-1ongarts" or "d'Hi1versum").
     const before = a.tokens[token.index - 1];
     const after = a.tokens[token.index + 1];
