@@ -514,6 +514,8 @@ function slashSignatureRule(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, unit.last, "lookup");
 }
 
+const NURSE_ENDING = /(?:vpk|verpleegkundige)$/;
+
 function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (shapeOf(a, unit) !== "lower" || !a.tokens[unit.first].letters || a.tokens[unit.first].newlinesBefore > 0) return undefined;
   const previous = a.tokens[unit.first - 1];
@@ -521,7 +523,7 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   const cue = previousWords(a, unit.first, 1)[0];
   if (cue === undefined) return undefined;
   const titled = LOWERCASE_TITLE_CUES.has(cue);
-  const roleWord = CAREGIVER_WORDS.has(cue) || RELATIVE_WORDS.has(cue) || /(?:vpk|verpleegkundige)$/.test(cue) || signOffBefore(a, unit, cue);
+  const roleWord = CAREGIVER_WORDS.has(cue) || RELATIVE_WORDS.has(cue) || NURSE_ENDING.test(cue) || signOffBefore(a, unit, cue);
   if (!titled && !roleWord) return undefined;
   const interfix = interfixEnd(a, unit.first);
   if (titled && interfix >= 0) {
@@ -656,11 +658,13 @@ function unknownPairRule(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, second.last, "pair");
 }
 
+const CARER_ENDING = /(?:arts|oloog|ologe|ist|iste|peut|kundige|logue|iatre|ien|ienne)$/;
+
 /** The first word of a role after a name: "(longarts)", "(verpl. spec.)", ", huisarts", ", sa fille". */
 function isRoleKey(key: string | undefined): boolean {
   if (key === undefined) return false;
   return CAREGIVER_WORDS.has(key) || RELATIVE_WORDS.has(key) || PATIENT_WORDS.has(key) || ROLE_ABBREVIATIONS.has(key) ||
-    /(?:arts|oloog|ologe|ist|iste|peut|kundige|logue|iatre|ien|ienne)$/.test(key);
+    CARER_ENDING.test(key);
 }
 
 const ROLE_ABBREVIATIONS: ReadonlySet<string> = new Set(["verpl", "vpk", "spec", "ha", "kine", "kiné", "fysio", "ass", "aios", "anios", "coass", "pa", "vs", "ouder", "moeder", "vader"]);

@@ -549,12 +549,14 @@ const MEMBERSHIP_BEFORE = set("aansluiting aangesloten ingeschreven inschrijving
  * application, a benefit, an insurance or a registration goes through: after "via", "bij", "aan", "door" (with
  * or without an article) with an administrative word earlier in the sentence, or right after a membership word.
  */
+const CAPITALS_ONLY = /^\p{Lu}+$/u;
+
 function administrativeAcronymCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const token = a.tokens[unit.first];
     if (unit.first !== unit.last || !token.upper || token.kind !== "word" || token.text.length < 2 || token.text.length > 6) continue;
-    if (token.capsLine || !/^\p{Lu}+$/u.test(token.text) || CLINICAL_ACRONYMS.has(unit.key) || ROLE_ACRONYMS.has(unit.key)) continue;
+    if (token.capsLine || !CAPITALS_ONLY.test(token.text) || CLINICAL_ACRONYMS.has(unit.key) || ROLE_ACRONYMS.has(unit.key)) continue;
     // Short acronyms that a dictionary knows are words in capitals; from four letters on the cue decides.
     if (a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix) || (token.text.length <= 3 && isDictionaryWord(a, unit, true))) continue;
     const before = previousWords(a, unit.first, 8);
@@ -579,12 +581,14 @@ const REFERRAL_LINKS = set("naar in op bij vers a au dans to");
  * "Doorverwezen naar Revalis", "verwezen naar X voor een intake", "transfert vers X": a capitalised word in no
  * list and no dictionary (not a department, a place or a name) after a referral or admission word and its link.
  */
+const LETTERS_AND_HYPHENS = /^[\p{L}-]+$/u;
+
 function referralCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const token = a.tokens[unit.first];
     if (token.capsLine || token.sentenceStart || !isCapitalisedUnit(a, unit) || a.unitListBits[unit.index] !== 0) continue;
-    if (unit.end - unit.start < 4 || !/^[\p{L}-]+$/u.test(a.text.slice(unit.start, unit.end)) || isDepartmentWord(unit.key)) continue;
+    if (unit.end - unit.start < 4 || !LETTERS_AND_HYPHENS.test(a.text.slice(unit.start, unit.end)) || isDepartmentWord(unit.key)) continue;
     const before = previousWords(a, unit.first, 3);
     const hop = before[0] === "het" || before[0] === "de" || before[0] === "t" || before[0] === "le" || before[0] === "la" || before[0] === "l" ? 1 : 0;
     if (!REFERRAL_LINKS.has(before[hop] ?? "") || !REFERRAL_WORDS.has(before[hop + 1] ?? "")) continue;
@@ -597,11 +601,13 @@ function referralCandidates(a: Analysis): Candidate[] {
 /** "AZKB", "UZXY": a hospital type abbreviation glued to one to three more capitals, written as one acronym. */
 const GLUED_PREFIXES = ["az", "uz", "chu", "chr", "umc", "gza", "zna", "asz"];
 
+const FOUR_TO_SIX_CAPITALS = /^\p{Lu}{4,6}$/u;
+
 function gluedPrefixCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const token = a.tokens[unit.first];
-    if (unit.first !== unit.last || !token.upper || token.capsLine || !/^\p{Lu}{4,6}$/u.test(token.text)) continue;
+    if (unit.first !== unit.last || !token.upper || token.capsLine || !FOUR_TO_SIX_CAPITALS.test(token.text)) continue;
     if (a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix) || isDictionaryWord(a, unit, true)) continue;
     const prefix = GLUED_PREFIXES.find((p) => unit.key.startsWith(p) && unit.key.length - p.length <= 3);
     if (!prefix) continue;

@@ -33,6 +33,8 @@ export function isTitleCaseUnit(a: Analysis, unit: Unit): boolean {
   return isCapitalisedUnit(a, unit) && hasLowerIn(a.text, unit.start, unit.end);
 }
 
+const STARTS_WITH_DIGIT = /^\p{N}/u;
+
 const QUOTES = "'\"‘’“”«»`";
 
 /**
@@ -59,7 +61,7 @@ export function readProperName(a: Analysis, t: number, options: ProperOptions): 
     if (!unit || unit.first !== i) break;
     if (i !== first && !token.spaceBefore && a.tokens[i - 1].kind !== "punct") break;
     const capitalised = isCapitalisedUnit(a, unit);
-    const digits = token.kind === "number" || /^\p{N}/u.test(token.text);
+    const digits = token.kind === "number" || STARTS_WITH_DIGIT.test(token.text);
     if (i === first && token.sentenceStart && !options.allowSentenceStart && !digits) break;
     if (capitalised || (digits && options.allowDigits)) {
       if (capitalised && i !== first && token.sentenceStart) break;

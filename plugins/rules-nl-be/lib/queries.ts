@@ -45,12 +45,14 @@ export function onQueryLine(a: Analysis, t: number): boolean {
   return lines[a.lineOf[t]] === 1;
 }
 
+const LETTERS_ONLY = /^\p{L}+$/u;
+
 /** A lower-case unit that a list holds and no dictionary knows, long enough not to be an abbreviation. */
 export function isListedNonWord(a: Analysis, unit: Unit, mask: number, minLength = 4): boolean {
   if (a.unitShape[unit.index] !== UNIT_LOWER || unit.end - unit.start < minLength) return false;
   const bits = a.unitListBits[unit.index];
   if (!(bits & mask) || bits & (WHITELIST_BITS | LIST.dutchWord | LIST.frenchWord | LIST.title | LIST.hospitalPrefix)) return false;
-  for (let t = unit.first; t <= unit.last; t += 2) if (a.tokens[t].kind !== "word" || !/^\p{L}+$/u.test(a.tokens[t].text)) return false;
+  for (let t = unit.first; t <= unit.last; t += 2) if (a.tokens[t].kind !== "word" || !LETTERS_ONLY.test(a.tokens[t].text)) return false;
   return !isDictionaryWord(a, unit);
 }
 
