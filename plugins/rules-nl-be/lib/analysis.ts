@@ -1,5 +1,6 @@
 // One document prepared for the rules: tokens, name units and the phrase matches of all lists, found in one walk.
 import { LIST, type Lexicon } from "./lexicon.js";
+import { hashKey } from "./phrase-index.js";
 import { tokenize, type Token } from "./tokenize.js";
 
 /** A phrase of some list found in the text: tokens first..last (inclusive). */
@@ -93,29 +94,39 @@ function nextPhraseWord(tokens: readonly Token[], i: number): number {
 const NO_MATCHES: PhraseMatch[] = [];
 
 /**
- * Words repeat across notes ("de", "patiënt", "mg"): a small table of recent single-word results stays in the CPU
- * cache, where the full index does not. Cleared when full; -1 records a word in no list.
+ * Words repeat across notes ("de", "patiënt", "mg"): a small direct-mapped table of recent single-word results, by
+ * the index's own hash of the word, stays in the CPU cache where the full index does not; a word whose slot holds
+ * another word is looked up in the index with the hash already made (one hash per token, no Map). -1 records a word
+ * in no list.
  */
-const HOT_WORDS_LIMIT = 16384;
-const hotWords = new WeakMap<Lexicon, Map<string, number>>();
+const HOT_WORDS_SLOTS = 16384;
+interface HotWords {
+  readonly keys: (string | undefined)[];
+  readonly bits: Int32Array;
+}
+const hotWords = new WeakMap<Lexicon, HotWords>();
 
 /** Looks every token up once; returns its bits including "continues", or -1 when absent from all lists. */
 function lookupTokens(tokens: readonly Token[], lexicon: Lexicon): Int32Array {
   const raw = new Int32Array(tokens.length).fill(-1);
   let hot = hotWords.get(lexicon);
   if (!hot) {
-    hot = new Map();
+    hot = { keys: new Array<string | undefined>(HOT_WORDS_SLOTS).fill(undefined), bits: new Int32Array(HOT_WORDS_SLOTS) };
     hotWords.set(lexicon, hot);
   }
+  const { keys, bits: slotBits } = hot;
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind === "punct") continue;
     const key = tokens[i].key;
-    let bits = hot.get(key);
-    if (bits === undefined) {
-      bits = lexicon.phrases.get(key) ?? -1;
-      if (hot.size >= HOT_WORDS_LIMIT) hot.clear();
-      hot.set(key, bits);
+    const hash = hashKey(key);
+    const slot = hash & (HOT_WORDS_SLOTS - 1);
+    if (keys[slot] === key) {
+      raw[i] = slotBits[slot];
+      continue;
     }
+    const bits = lexicon.phrases.getHashed(key, hash) ?? -1;
+    keys[slot] = key;
+    slotBits[slot] = bits;
     raw[i] = bits;
   }
   return raw;

@@ -44,9 +44,14 @@ export class PhraseIndex {
   }
 
   get(key: string): number | undefined {
+    return this.getHashed(key, hashKey(key));
+  }
+
+  /** get(key) for a caller that has hashKey(key) already. */
+  getHashed(key: string, unsignedHash: number): number | undefined {
     const { keys, offsets, slots, mask } = this;
     const length = key.length;
-    const hash = hashKey(key) | 0;
+    const hash = unsignedHash | 0;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot * 2 + 1];
       if (entry === 0) return undefined;
