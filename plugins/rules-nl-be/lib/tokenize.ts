@@ -62,6 +62,8 @@ function classify(text: string, i: number): number {
 }
 
 interface Shape {
+  /** Every unit is ASCII. */
+  ascii: boolean;
   letters: boolean;
   digitsOnly: boolean;
   firstUpper: boolean;
@@ -75,6 +77,7 @@ function shapeOfWord(text: string, start: number, end: number): Shape {
   let anyUpper = false;
   let anyLower = false;
   let firstUpper = false;
+  let ascii = true;
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     let upper = false;
@@ -85,6 +88,7 @@ function shapeOfWord(text: string, start: number, end: number): Shape {
       if (code < 48 || code > 57) digitsOnly = false;
     } else {
       digitsOnly = false;
+      ascii = false;
       const ch = text[i];
       const lowerForm = ch.toLowerCase();
       const upperForm = ch.toUpperCase();
@@ -96,7 +100,7 @@ function shapeOfWord(text: string, start: number, end: number): Shape {
     anyUpper ||= upper;
     anyLower ||= lower;
   }
-  return { letters, digitsOnly, firstUpper, anyUpper, anyLower };
+  return { ascii, letters, digitsOnly, firstUpper, anyUpper, anyLower };
 }
 
 function countNewlines(text: string, from: number, to: number): number {
@@ -180,7 +184,9 @@ function makeToken(text: string, index: number, start: number, end: number, isWo
   if (letters) flags |= LETTERS;
   if (letters && shape.firstUpper) flags |= FIRST_UPPER;
   if (start > prevEnd) flags |= SPACE_BEFORE;
-  return new CompactToken(index, start, end, slice, foldKey(slice), flags, start > prevEnd ? countNewlines(text, prevEnd, start) : 0);
+  // An ASCII word folds to itself in lower case (foldKey's ASCII path), and is its own key without a capital.
+  const key = shape.ascii ? (shape.anyUpper ? slice.toLowerCase() : slice) : foldKey(slice);
+  return new CompactToken(index, start, end, slice, key, flags, start > prevEnd ? countNewlines(text, prevEnd, start) : 0);
 }
 
 export function tokenize(text: string): Token[] {
