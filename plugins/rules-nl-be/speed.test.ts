@@ -4,9 +4,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/detectors/index.js";
 import { loadRulesLexicon } from "./index.js";
+import { analyse } from "./lib/analysis.js";
 import { LIST } from "./lib/lexicon.js";
-import { hasLowerIn, isUpperAt } from "./lib/normalize.js";
+import { foldKey, hasLowerIn, isUpperAt } from "./lib/normalize.js";
 import { endsInListedJob } from "./lib/professions.js";
+import { tokenize } from "./lib/tokenize.js";
 
 const lexicon = loadRulesLexicon(PROJECT_ROOT);
 
@@ -52,5 +54,27 @@ describe("rules-nl-be fast paths", () => {
       expect(isUpperAt(t, start)).toBe(/\p{Lu}/u.test(t.slice(start, end + 1).charAt(0)));
       expect(hasLowerIn(t, start, end)).toBe(/\p{Ll}/u.test(t.slice(start, end)));
     }), { numRuns: 3000 });
+  });
+
+  it("keys every word token as foldKey does", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", "Z", "q", "É", "é", "e\u0301", "ß", "İ", "1", " ", "-", ".", "\n"), maxLength: 30 });
+    fc.assert(fc.property(text, (t) => {
+      for (const token of tokenize(t)) expect(token.key).toBe(token.kind === "punct" ? token.text : foldKey(token.text));
+    }), { numRuns: 2000 });
+  });
+
+  it("gives every token the index's bits through the per-word cache, also when words share its slots", () => {
+    // Far more distinct words than the cache has slots, repeated, so slots are taken over and hit again.
+    const words = jobs.slice(0, 400).concat(["de", "het", "patiënt", "Peeters", "Jan", "Gent", "xqzv", "mg", "bakker"]);
+    const text = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 60 }).map((xs) => xs.join(" "));
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (texts) => {
+      for (const t of texts) {
+        const a = analyse(t, lexicon);
+        for (const token of a.tokens) {
+          if (token.kind === "punct") continue;
+          expect(a.tokenBits[token.index]).toBe((lexicon.phrases.get(token.key) ?? 0) & ~LIST.continues);
+        }
+      }
+    }), { numRuns: 300 });
   });
 });
