@@ -167,13 +167,22 @@ function isWordUnit(t: string, i: number): boolean {
   return /[\p{L}\p{N}]/u.test(String.fromCodePoint(t.codePointAt(i)!));
 }
 
+/** First words above which the whole-word search walks the text once instead of one indexOf pass per first word. */
+const WALK_ABOVE_FIRST_WORDS = 64;
+
 /**
  * Whole-word occurrences (no letter or digit right before or after) of every needle in `text`. Needles that start
  * with a word character are grouped by their first word; each first word is found with indexOf and kept where it
  * is the whole word at a word start, and the hits are reported in text order. The few others are searched one by
- * one.
+ * one. With more than `walkAbove` first words (one indexOf pass over the text per first word would make the search
+ * quadratic: a long output whose every capitalised word is a needle) the text's words are walked once instead and
+ * each is looked up; both ways report the same hits in the same order.
  */
-export function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, Label>): { start: number; end: number; label: Label }[] {
+export function wholeWordOccurrences(
+  text: string,
+  needles: ReadonlyMap<string, Label>,
+  walkAbove = WALK_ABOVE_FIRST_WORDS,
+): { start: number; end: number; label: Label }[] {
   const out: { start: number; end: number; label: Label }[] = [];
   const byFirstWord = new Map<string, string[]>();
   const loose: string[] = [];
@@ -190,7 +199,26 @@ export function wholeWordOccurrences(text: string, needles: ReadonlyMap<string, 
     }
   }
   const boundedAt = (at: number, end: number) => !(at > 0 && isWordUnit(text, at - 1)) && !(end < text.length && isWordUnit(text, end));
-  if (byFirstWord.size) {
+  if (byFirstWord.size > walkAbove) {
+    // One walk over the text's maximal word runs (the same units isWordRunAt accepts), each looked up once.
+    let i = 0;
+    while (i < text.length) {
+      if (!isWordUnit(text, i)) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < text.length && isWordUnit(text, j)) j++;
+      const list = byFirstWord.get(text.slice(i, j));
+      if (list) {
+        for (const needle of list) {
+          const end = i + needle.length;
+          if (text.startsWith(needle, i) && boundedAt(i, end)) out.push({ start: i, end, label: needles.get(needle)! });
+        }
+      }
+      i = j;
+    }
+  } else if (byFirstWord.size) {
     // Word starts as two number lists (offset, which first word), not an object per occurrence; each first word's
     // occurrences come in text order, and the runs are merged into text order (src/contract/analysis.ts).
     const lists: string[][] = [];

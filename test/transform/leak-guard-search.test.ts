@@ -63,6 +63,26 @@ describe("leak guard whole-word search", () => {
       { numRuns: 5000 },
     );
   });
+
+  it("gives the same hits when it walks the text instead of one indexOf pass per first word", () => {
+    fc.assert(
+      fc.property(text, needles, (t, n) => {
+        const reference = walkReference(t, n);
+        expect(wholeWordOccurrences(t, n, 0)).toEqual(reference);
+        expect(wholeWordOccurrences(t, n, Infinity)).toEqual(reference);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("walks a long output with many distinct needles and still finds each of them", () => {
+    const words = Array.from({ length: 500 }, (_, i) => `W${i.toString(36)}q`);
+    const output = words.join(" ") + " " + words.slice(0, 3).join("-");
+    const n = new Map<string, Label>(words.map((w) => [w, "Name:Patient"] as [string, Label]));
+    const hits = wholeWordOccurrences(output, n);
+    expect(hits).toEqual(walkReference(output, n));
+    expect(hits.length).toBe(503);
+  });
 });
 
 // The words of a replaced name that are searched on their own were found with /\p{Lu}[\p{L}'’]{3,}/gu; a scan over
