@@ -187,6 +187,7 @@ const USAGE = `usage: npm run eval -- [options]
   --set <lang>/<split>/<set>   one set (path under eval-sets/ without extension)
   --stack <name|path>    only this stack, on the sets of every language
   --round rN             only the sets of one round (r1 = unsuffixed sets)
+  --skip-round rN[,rM]   leave out the sets of these rounds (a held-out round while developing)
   --pool                 also pooled rows per language, split, stack and round
   --json <file>          also write the table as JSON (deidstack.eval-sets.results.v1)
   --help                 this text`;
@@ -198,6 +199,7 @@ interface EvalArgs {
   jsonOut?: string;
   pool: boolean;
   round?: string;
+  skipRounds: string[];
 }
 
 /** Parses the options strictly: an unknown option or a missing value is an error, so that a typo (or `--help`) never
@@ -214,6 +216,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs | { help: true } | strin
         set: { type: "string" },
         stack: { type: "string" },
         round: { type: "string" },
+        "skip-round": { type: "string" },
         json: { type: "string" },
         pool: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -226,6 +229,8 @@ export function parseEvalArgs(argv: string[]): EvalArgs | { help: true } | strin
   const only = values.set as string | undefined;
   const splitValue = (values.split as string | undefined) ?? (only ? only.split("/")[1] : "dev");
   if (splitValue !== "dev" && splitValue !== "test" && splitValue !== "all") return `--split must be dev, test or all`;
+  const skipRounds = ((values["skip-round"] as string | undefined) ?? "").split(",").filter((r) => r !== "");
+  if (skipRounds.some((r) => !/^r\d+$/.test(r))) return `--skip-round takes rounds like r9 or r8,r9`;
   return {
     split: splitValue,
     only,
@@ -233,6 +238,7 @@ export function parseEvalArgs(argv: string[]): EvalArgs | { help: true } | strin
     jsonOut: values.json as string | undefined,
     pool: values.pool === true,
     round: values.round as string | undefined,
+    skipRounds,
   };
 }
 
@@ -246,9 +252,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const { split, only, stackArg, jsonOut, pool, round } = parsed;
+  const { split, only, stackArg, jsonOut, pool, round, skipRounds } = parsed;
   let sets = listSources();
   if (round) sets = sets.filter((s) => roundOf(s.replace(/\.txt$/, "")) === round);
+  if (skipRounds.length > 0) sets = sets.filter((s) => !skipRounds.includes(roundOf(s.replace(/\.txt$/, ""))));
   if (split !== "all") sets = sets.filter((s) => s.split("/")[1] === split);
   if (only) sets = sets.filter((s) => s.replace(/\.txt$/, "") === only);
   if (sets.length === 0) {

@@ -127,5 +127,7 @@ describe("npm run eval", () => {
     expect(parseEvalArgs([])).toMatchObject({ split: "dev", pool: false });
     expect(parseEvalArgs(["--set", "nl/test/notes-r5"])).toMatchObject({ split: "test", only: "nl/test/notes-r5" });
     expect(parseEvalArgs(["--split", "all", "--pool", "--round", "r5"])).toMatchObject({ split: "all", pool: true, round: "r5" });
+    expect(parseEvalArgs(["--skip-round", "r8,r9"])).toMatchObject({ split: "dev", skipRounds: ["r8", "r9"] });
+    expect(parseEvalArgs(["--skip-round", "nine"])).toMatch(/skip-round/);
   });
 });
