@@ -10,6 +10,7 @@ import { compileProfessionRules, findProfessions, type ProfessionRules } from ".
 import { ocrNormalise } from "./ocr.js";
 import { restoreCaseAndNames } from "./case.js";
 import { findTableCells } from "./tables.js";
+import { findFields } from "./fields.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, NAME_LIKE_ALONE } from "./namelike.js";
 
@@ -63,6 +64,8 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   }
   if (f.places) {
     out = out.concat(findPlaces(tokens, text, compiled.lexicon));
+    // Record fields whose key names an organisation, a facility, a ward or a place ("Employer: …", "City: …").
+    out = out.concat(findFields(text, compiled.lexicon, original));
     // "Letcher County", "Garrard County" (no gazetteer lists every county): a capitalised word that is no everyday word
     // before a division word, not the start of an organisation's or a building's name ("Garrard County Jail").
     for (const m of text.matchAll(COUNTY)) {
@@ -82,11 +85,11 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
         const low = w.toLowerCase();
         return low === "" || ((lex.common.has(low) || lex.medical.has(low)) && (lex.surnames.get(low) ?? Infinity) > 10000 && (lex.firstNames.get(low) ?? Infinity) > 2000);
       });
-    const cells = findTableCells(text, plainWords).filter((c) => c.label !== "ID:Patient" || f.identifiers);
+    const cells = findTableCells(text, plainWords, lex).filter((c) => c.label !== "ID:Patient" || f.identifiers);
     const names = findNames(tokens, text, compiled.lexicon, { loneNames: compiled.settings.lone_names })
-      .concat(cells.filter((c) => c.label !== "ID:Patient"))
+      .concat(cells.filter((c) => c.label !== "ID:Patient" && c.rule !== "table-field-column"))
       .concat(compiled.settings.lone_names ? nameLines(tokens, text, lex) : []);
-    out = out.concat(cells.filter((c) => c.label === "ID:Patient"));
+    out = out.concat(cells.filter((c) => c.label === "ID:Patient" || c.rule === "table-field-column"));
     // "read back at 10:02 by JQK.", "checked by MLK": a clinician's initials after "by" at the end of a clause.
     for (const m of text.matchAll(INITIALS_AFTER_BY)) {
       const v = m[1];

@@ -204,7 +204,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         let e = j;
         const possessive = tokens[e + 1]?.low === "'" && tokens[e + 2]?.low === "s" && !tokens[e + 1].spaceBefore;
         if (possessive) e += 2;
-        const typed = typeEndAt(tokens, lex, e + 1);
+        // The type word must be on the same line ("Hospital: St Aidan's\nFacility: …" is two fields).
+        const typed = tokens[e + 1] && !tokens[e + 1].newlineBefore ? typeEndAt(tokens, lex, e + 1) : -1;
         const place = matchPhrase(lex.places, tokens, k, placeWordOk);
         const cue = prevWord(k);
         // "to St Lukes", "at st marys": a saint's possessive written without its apostrophe, after a facility cue.

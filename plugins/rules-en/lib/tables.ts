@@ -6,10 +6,16 @@
 // digit for an identifier), so free text in a wrongly guessed column is left alone. Linear in the text.
 import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
+import { acceptFieldValue, fieldKind, fieldLabel, weakFieldKey, type FieldKind } from "./fields.js";
+import type { RulesEnLexicon } from "./lexicon.js";
 
 const PATIENT_NAME = new Set([
   "pt", "patient", "patient name", "pt name", "name", "names", "initials", "pt initials", "patient initials", "resident", "resident name", "client", "client name",
   "child", "child name", "subject", "infant", "baby", "surname", "last name", "first name", "forename", "given name", "full name",
+]);
+const OTHER_NAME = new Set([
+  "nok", "nok name", "next of kin", "next of kin name", "emergency contact", "emergency contact name", "contact name", "kin", "relative", "carer", "carer name",
+  "parent", "parent name", "parent/guardian", "guardian", "mother", "father", "spouse", "partner", "informant", "escort",
 ]);
 const CAREGIVER_NAME = new Set([
   "by", "given by", "admin by", "administered by", "signed", "signed by", "sign", "signature", "screener", "screened by", "nurse", "rn", "staff", "clinician",
@@ -40,12 +46,22 @@ interface Row {
 function splitRow(text: string, start: number, end: number, delim: string): Row {
   const cells: { start: number; end: number }[] = [];
   let s = start;
+  let quoted = false;
   for (let i = start; i <= end; i++) {
-    if (i === end || text[i] === delim) {
+    // An export's quoted cell keeps its commas ("Okafor, Chidi"); the quotes stay outside the cell.
+    if (delim === "," && i < end && text[i] === '"') {
+      quoted = !quoted;
+      continue;
+    }
+    if (i === end || (text[i] === delim && !quoted)) {
       let a = s;
       let b = i;
       while (a < b && /\s/.test(text[a])) a++;
       while (b > a && /\s/.test(text[b - 1])) b--;
+      if (delim === "," && b - a >= 2 && text[a] === '"' && text[b - 1] === '"') {
+        a++;
+        b--;
+      }
       cells.push({ start: a, end: b });
       s = i + 1;
     }
@@ -60,8 +76,18 @@ function splitRow(text: string, start: number, end: number, delim: string): Row 
 
 function count(text: string, start: number, end: number, ch: string): number {
   let n = 0;
-  for (let i = start; i < end; i++) if (text[i] === ch) n++;
+  let quoted = false;
+  for (let i = start; i < end; i++) {
+    if (ch === "," && text[i] === '"') quoted = !quoted;
+    else if (text[i] === ch && !quoted) n++;
+  }
   return n;
+}
+
+/** A comma-separated header: short cells (a title each, at most four words), no sentence. */
+function csvHeader(text: string, start: number, end: number): boolean {
+  const row = splitRow(text, start, end, ",");
+  return row.cells.length >= 3 && row.cells.every((c) => c.end - c.start <= 32 && text.slice(c.start, c.end).split(/\s+/).length <= 4 && !/[.;:!?]$/.test(text.slice(c.start, c.end)));
 }
 
 function columnLabel(header: string): Label | undefined {
@@ -69,12 +95,15 @@ function columnLabel(header: string): Label | undefined {
   if (PATIENT_ID.has(h)) return "ID:Patient";
   if (PATIENT_NAME.has(h)) return "Name:Patient";
   if (CAREGIVER_NAME.has(h)) return "Name:Caregiver";
+  if (OTHER_NAME.has(h)) return "Name:Other";
   return undefined;
 }
 
-/** `plainWords(cell)`: whether a cell is made only of everyday words ("Empty", "Side room"), never a name. */
-export function findTableCells(text: string, plainWords: (cell: string) => boolean): Candidate[] {
-  if (!text.includes("|") && !text.includes("\t")) return [];
+/** `plainWords(cell)`: whether a cell is made only of everyday words ("Empty", "Side room"), never a name. With the
+ * lexicon, columns whose header names an organisation, a facility, a ward or a place ("Employer", "GP practice",
+ * "Town") give their cells too, each read as that field's value (fields.ts). */
+export function findTableCells(text: string, plainWords: (cell: string) => boolean, lex?: RulesEnLexicon): Candidate[] {
+  if (!text.includes("|") && !text.includes("\t") && !text.includes(",")) return [];
   const out: Candidate[] = [];
   // Lines with their offsets.
   const lines: { start: number; end: number }[] = [];
@@ -86,11 +115,14 @@ export function findTableCells(text: string, plainWords: (cell: string) => boole
   }
   for (let i = 0; i < lines.length; i++) {
     const { start, end } = lines[i];
-    const delim = count(text, start, end, "|") >= 2 ? "|" : count(text, start, end, "\t") >= 2 ? "\t" : "";
+    // Exports: comma-separated rows under a header of short titles (spreadsheets, CSV reports).
+    const delim = count(text, start, end, "|") >= 2 ? "|" : count(text, start, end, "\t") >= 2 ? "\t" : count(text, start, end, ",") >= 2 && csvHeader(text, start, end) ? "," : "";
     if (!delim) continue;
     const header = splitRow(text, start, end, delim);
-    const labels = header.cells.map((c) => columnLabel(text.slice(c.start, c.end)));
+    const kinds: (FieldKind | undefined)[] = header.cells.map((c) => (lex ? fieldKind(text.slice(c.start, c.end).replace(/[:.]$/, "")) : undefined));
+    const labels: (Label | undefined)[] = header.cells.map((c, k) => columnLabel(text.slice(c.start, c.end)) ?? (kinds[k] ? fieldLabel(kinds[k]!) : undefined));
     let j = i + 1;
+    const headerLower = !/\p{Lu}/u.test(text.slice(start, end));
     if (labels.every((l) => l === undefined)) {
       // Not a header: skip the rest of this table.
       while (j < lines.length && count(text, lines[j].start, lines[j].end, delim) >= 2) j++;
@@ -110,6 +142,15 @@ export function findTableCells(text: string, plainWords: (cell: string) => boole
         let a = c.start;
         const value = text.slice(a, c.end);
         if (EMPTY.test(value)) return;
+        const kind = kinds[k];
+        if (kind && lex && !columnLabel(text.slice(header.cells[k].start, header.cells[k].end))) {
+          // A cell in the shape of a name (capitalised, or any case in a table written without capitals).
+          const lowerTable = !/\p{Lu}/u.test(text.slice(line.start, line.end));
+          if ((lowerTable || /^\p{Lu}/u.test(value)) && value.length <= 60 && !/\d/.test(value) && acceptFieldValue(value, kind, lex, weakFieldKey(text.slice(header.cells[k].start, header.cells[k].end).replace(/[:.]$/, "")))) {
+            out.push({ start: a, end: c.end, label, score: 0.7, rule: "table-field-column" });
+          }
+          return;
+        }
         if (label === "ID:Patient") {
           if (ID_CELL.test(value)) out.push({ start: a, end: c.end, label, score: 0.8, rule: "table-column" });
           return;
@@ -120,7 +161,10 @@ export function findTableCells(text: string, plainWords: (cell: string) => boole
         const credential = CREDENTIAL.exec(text.slice(a, b));
         if (credential) b -= credential[0].length;
         const name = text.slice(a, b);
-        if (NAME_CELL.test(name) && b - a <= 48 && !plainWords(name)) out.push({ start: a, end: b, label, score: 0.8, rule: "table-column" });
+        // A row written without capitals ("okafor,chidi,...") is read as if its cells were capitalised.
+        const rowLower = !/\p{Lu}/u.test(text.slice(line.start, line.end)) || (headerLower && !/\p{Lu}/u.test(name));
+        const shaped = rowLower ? name.replace(/(^|[\s,'’\-])(\p{Ll})/gu, (_m, p: string, c: string) => p + c.toUpperCase()) : name;
+        if (NAME_CELL.test(shaped) && b - a <= 48 && !plainWords(name)) out.push({ start: a, end: b, label, score: 0.8, rule: "table-column" });
       });
     }
     i = j - 1;

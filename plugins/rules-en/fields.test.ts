@@ -1,0 +1,65 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { acceptFieldValue, fieldKind, findFields } from "./lib/fields.js";
+import { loadRulesEnLexicon } from "./lib/lexicon.js";
+import { compileRulesEn, detectRulesEn } from "./lib/detect.js";
+
+const lex = loadRulesEnLexicon();
+
+describe("record fields (lib/fields.ts)", () => {
+  it("reads keys however they are written", () => {
+    expect(fieldKind("Place of Birth")).toBe("place");
+    expect(fieldKind("gp_practice")).toBe("facility");
+    expect(fieldKind("EMPLOYER NAME")).toBe("org");
+    expect(fieldKind("Care-home")).toBe("home");
+    expect(fieldKind("Plan")).toBeUndefined();
+    expect(fieldKind("Patient Name")).toBeUndefined();
+  });
+
+  it("refuses null entries, countries, programmes and generic words", () => {
+    for (const [v, k] of [["N/A", "org"], ["Self-employed", "org"], ["Poland", "place"], ["Medicare A", "org"], ["Primary School", "org"], ["Maternity", "ward"], ["Alert", "place"], ["Home", "facility"]] as const) {
+      expect(acceptFieldValue(v, k, lex), v).toBe(false);
+    }
+    for (const [v, k] of [["Quillon Tool & Gasket", "org"], ["Gdansk", "place"], ["The Hollies", "home"], ["Marrowby", "ward"]] as const) {
+      expect(acceptFieldValue(v, k, lex), v).toBe(true);
+    }
+  });
+
+  it("a value stops at a column gap, a delimiter or a lower-case word", () => {
+    const text = "Employer: Tremlett Haulage since 2019   Town: Ashbourne; School: Harwood Vale Academy (year 9)";
+    const spans = findFields(text, lex).map((c) => text.slice(c.start, c.end));
+    expect(spans).toEqual(["Tremlett Haulage", "Ashbourne", "Harwood Vale Academy"]);
+  });
+
+  it("spans lie inside their line, after the key, and never cross a line (property)", () => {
+    const keys = ["Employer", "City", "Ward", "Care home", "GP practice", "Insurer", "School", "Place of birth", "Site"];
+    const word = fc.stringMatching(/^[A-Za-z][a-z]{0,8}$/);
+    const value = fc.array(fc.oneof(word, fc.constantFrom("&", "of", "the", ",", "  ", "(x)", "|", "-")), { minLength: 0, maxLength: 6 }).map((ws) => ws.join(" "));
+    const line = fc.tuple(fc.constantFrom(...keys), fc.constantFrom(": ", ":", " = ", ":   "), value).map(([k, sep, v]) => `${k}${sep}${v}`);
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 5 }), (lines) => {
+        const text = lines.join("\n");
+        for (const c of findFields(text, lex)) {
+          expect(c.start).toBeGreaterThanOrEqual(0);
+          expect(c.end).toBeLessThanOrEqual(text.length);
+          expect(c.end).toBeGreaterThan(c.start);
+          const span = text.slice(c.start, c.end);
+          expect(span).not.toContain("\n");
+          expect(span).not.toMatch(/^\s|\s$/);
+          const lineStart = text.lastIndexOf("\n", c.start - 1) + 1;
+          expect(text.slice(lineStart, c.start)).toMatch(/[:=]\s*$/);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("shifting a record by a prefix line shifts its spans", () => {
+    const compiled = compileRulesEn();
+    const rec = "Employer: Quillon Tool & Gasket\nCity: Cedar Falls";
+    const a = detectRulesEn(rec, compiled);
+    const pre = "Registration sheet\n";
+    const b = detectRulesEn(pre + rec, compiled);
+    expect(b.map((s) => [s.start - pre.length, s.end - pre.length])).toEqual(a.map((s) => [s.start, s.end]));
+  });
+});
