@@ -2,7 +2,7 @@
 // "geboortedatum" is a birth date (Age_Birthdate); ages are numbers with an age unit that are not durations.
 import type { Label } from "../../../src/contract/index.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
-import { AGE_CONTEXT_WORDS, BIRTH_CONTEXT_WORDS, DURATION_WORDS_AFTER, DURATION_WORDS_BEFORE } from "./context.js";
+import { AGE_CONTEXT_WORDS, BIRTH_CONTEXT_WORDS, DURATION_WORDS_AFTER, DURATION_WORDS_BEFORE, wordSet as set } from "./context.js";
 import { foldKey } from "./normalize.js";
 import { tokenAtOrAfter, type Token } from "./tokenize.js";
 
@@ -34,13 +34,17 @@ const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   { name: "d-month-y", pattern: new RegExp(`${DAY_WORD}(?:\\s*[-/.]\\s*|\\s+)${MONTH}(?:(?:\\s*[-/.]\\s*|\\s+)${YEAR})?${E}`, "iuy") },
   // 12-14 maart 2021
   // 12-14 maart 2021, "verzet van 19 naar 26 april", "le 3 ou 4 mai"
-  { name: "range", pattern: new RegExp(`${DAY}\\s*(?:[-–]|au|tot(?:\\s+en\\s+met)?|t/m|naar|en|of|ou|et|à)\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "iuy") },
+  { name: "range", pattern: new RegExp(`${DAY}\\s*(?:[-–]|au|tot(?:\\s+en\\s+met)?|t/m|naar|op|en|of|ou|et|à)\\s*${DAY}\\s+${MONTH}(?:\\s+${YEAR4})?${E}`, "iuy") },
   // maart 2021, sept. 2019, mars '21
   { name: "month-y", pattern: new RegExp(`${MONTH}\\s*(?:${YEAR4}|['’\`]\\d{2})${E}`, "iuy") },
   // zomer 2020, begin maart, eind 2019, début 2020
   { name: "season", pattern: new RegExp(`${SEASON}\\s*(?:${YEAR4}|${MONTH}(?:\\s+${YEAR4})?)${E}`, "iuy") },
+  // "nacht 21-22/06", "du 3 au 4/05", "van 8 op 9/1": a day before a day and month
+  { name: "range-dm", pattern: new RegExp(`${DAY}\\s*(?:[-–]|au|tot|t/m|op|en|et)\\s*${DAY}/${MONTH_NUM}(?:/(?:${YEAR4}|\\d{2}))?(?![\\p{L}\\p{N}]|[/.,]\\d)`, "iuy") },
   // 03/2021
   { name: "my", pattern: new RegExp(`${MONTH_NUM}[/-]${YEAR4}${E}`, "uy") },
+  // 07NOV2019, 15mei21, 2Fév.2016: a day, a month and a year written together, in any case (forms, lab systems)
+  { name: "compact", pattern: new RegExp(`${DAY}(?:${MONTHS_NL}|${MONTHS_FR}|${MONTHS_EN}|${MONTHS_NL_SHORT}|${MONTHS_FR_SHORT}|maa|mar|oct|aou|aoû|juin)\\.?(?:${YEAR4}|\\d{2})${E}`, "iuy") },
 ];
 
 /** "lu 9/12", "me 11/12": a French two-letter weekday opening a line of a schedule, before a day and a month. */
@@ -51,8 +55,32 @@ const WEEKDAY_BEFORE = new RegExp(`${B}${WEEKDAY},?\\s+$`, "iu");
 
 /** d/m without year: a date only after a date-ish word ("op 12/03", "sinds 3/4"), never a score ("7/10"). */
 const DAY_MONTH = new RegExp(`${DAY}[/]${MONTH_NUM}(?![\\p{L}\\p{N}]|[/.,]\\d)`, "uy");
-const DAY_MONTH_CUES = new Set(["naar", "op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie"]);
+const DAY_MONTH_CUES = new Set(["menstruatie", "lmp", "ddr", "regles", "naar", "op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie"]);
 const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*(?:(?:van|de|of|from|tot|naar|à|a)\s+)?$/i;
+const COMPACT_YMD = /(?:19|20)\d{6}(?!\p{N})/uy;
+const CELL_SEPARATOR = /^[,;|\t]$/;
+const CELL_EDGE = /^[,;|\t\n\r ]$/;
+
+/** "20241117": a real date from 1900 to 2099 written as year, month and day. */
+function isRealYmd(core: string): boolean {
+  const [year, month, day] = [Number(core.slice(0, 4)), Number(core.slice(4, 6)), Number(core.slice(6, 8))];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A clock time right after a day and month ("8/5 16:40", "27/1 om 9u15"). */
+const DAY_MONTH_TIME_AFTER = /^[ \t]+(?:om[ \t]+|à[ \t]+|a[ \t]+)?(?:[01]?\d|2[0-3])(?:[:.hu][0-5]\d)(?![\p{N}])/u;
+
+/** Only spaces between the line's start and `offset`. */
+function lineOpensAt(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0; i--) {
+    const ch = text[i];
+    if (ch === "\n") return true;
+    if (ch !== " " && ch !== "\t") return false;
+  }
+  return true;
+}
+
 /** "d-m" with a hyphen is a date only after these ("t/m 7-11", "vanaf 3-4"); "3-4 dagen" is a count. */
 const HYPHEN_DAY_MONTH_CUE_BEFORE = /(?:^|[^\p{L}])(?:t\/m|tem|tot|vanaf|sinds|sedert|du|au|depuis|jusqu['’]au)\s+$/iu;
 const HYPHEN_DAY_MONTH = new RegExp(`${DAY}-${MONTH_NUM}(?![\\p{L}\\p{N}]|[-/.,]\\d)`, "uy");
@@ -97,7 +125,8 @@ const YEAR_LIKE_VALUES: ReadonlySet<string> = new Set(["ck", "cpk", "ldh", "bnp"
 function yearAfterEvent(c: TextContext, offset: number, end: number): boolean {
   const year = Number(c.text.slice(offset, end));
   if (year < 1930 || year > 2039) return false;
-  if (!/^[ \t]*(?:[,.;)]|\r?\n|$)/.test(c.text.slice(end, end + 3)) || /^[.,]\d/.test(c.text.slice(end, end + 2))) return false;
+  // "vastgesteld 2017 (biopsie)": a bracket after the year closes it too.
+  if (!/^[ \t]*(?:[,.;)(]|\r?\n|$)/.test(c.text.slice(end, end + 3)) || /^[.,]\d/.test(c.text.slice(end, end + 2))) return false;
   const i = tokenAtOrAfter(c.tokens, offset) - 1;
   const prev = c.tokens[i];
   if (!prev || prev.end > offset || c.text.slice(prev.end, offset).includes("\n")) return false;
@@ -249,13 +278,24 @@ function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArra
 
 const SCORE_BEFORE = /(?:apgar|emv|gcs|vas|nrs|score)[ :]*$/iu;
 
-const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "my"]);
+const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "range-dm", "my", "compact"]);
+
+/** A compact date has a letter right after its one or two day digits; other numbers skip its regex. */
+function mayBeCompactDate(text: string, offset: number): boolean {
+  const isLetter = (i: number): boolean => {
+    const code = text.charCodeAt(i) | 32;
+    return (code >= 97 && code <= 122) || text.charCodeAt(i) > 127;
+  };
+  return isLetter(offset + 1) || (isLetter(offset + 2) && text.charCodeAt(offset + 1) >= 48 && text.charCodeAt(offset + 1) <= 57);
+}
 
 /** Full month names (no abbreviations): alone they are a date only after a time word ("in oktober", "en mars"). */
 const FULL_MONTHS: ReadonlySet<string> = new Set(`${MONTHS_NL}|${MONTHS_FR}|${MONTHS_EN}`.split("|").map(foldKey));
 const MONTH_ALONE_CUES: ReadonlySet<string> = new Set([
   "in", "en", "sinds", "sedert", "vanaf", "begin", "eind", "einde", "midden", "half", "medio", "tot", "tijdens", "depuis",
   "debut", "fin", "mi", "courant", "since", "until", "early", "late", "mid", "during", "maand", "mois",
+  // "de scan van maart", "l'écho de juin", "ten laatste mei", "uiterlijk april"
+  "van", "de", "d", "vroegste", "laatste", "uiterlijk", "ten", "keer",
 ]);
 
 /** Months that are also given names or the planet: capitalised in brackets they are no date ("(Mars)", "(April)"). */
@@ -277,10 +317,85 @@ function monthsAlone(c: TextContext, out: Candidate[]): void {
   }
 }
 
+const FULL_WEEKDAYS: ReadonlySet<string> = new Set(
+  "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag lundi mardi mercredi jeudi vendredi samedi dimanche".split(" "),
+);
+/** "mardi 16 14h15", "woensdag 9, om 11u": a weekday and a day of the month, then a clock time or punctuation. */
+const WEEKDAY_DAY = new RegExp(`\\p{L}+[ \\t]+${DAY}(?=[ \\t]+(?:om[ \\t]+|à[ \\t]+)?(?:[01]?\\d|2[0-3])[:hu.][0-5]\\d(?!\\p{N})|[ \\t]*[,;)]|[ \\t]*\\.(?!\\d)|[ \\t]*(?:\\n|$))`, "uy");
+
+function weekdayAndDay(c: TextContext, out: Candidate[]): void {
+  for (const t of c.tokens) {
+    if (t.kind !== "word" || !FULL_WEEKDAYS.has(t.key)) continue;
+    const m = stickyAt(WEEKDAY_DAY, c.text, t.start);
+    if (m) out.push({ start: t.start, end: t.start + m[0].length, label: "Date", priority: PRIORITY.pattern, score: 0.6, rule: "date.weekday-day" });
+  }
+}
+
+/** A scanned number: digits with look-alike letters ("l7", "2Ol8", "O9"), or a month with look-alike digits ("n0vember"). */
+const OCR_NUMBER = /^(?=.*\d)(?=.*[OolI])[\dOolI]{2,4}$/;
+const OCR_LETTERS_ONLY = /^[OolI]{2,4}$/;
+const DATE_SEPARATORS = "/.-";
+const OCR_WORD = /^(?=.*[01])[\p{L}01]{3,}$/u;
+const OCR_DIGIT: Record<string, string> = { O: "0", o: "0", l: "1", I: "1" };
+/** The numeric date shapes read again over the repaired text, with spaces allowed around the separators. */
+const OCR_DATE_PATTERNS: readonly RegExp[] = [
+  new RegExp(`${DAY}[ \\t]?([./-])[ \\t]?${MONTH_NUM}[ \\t]?\\1[ \\t]?(?:${YEAR4}|\\d{2})(?![\\p{L}\\p{N}]|[./-]\\d)`, "uy"),
+  new RegExp(`${DAY_WORD}(?:\\s*[-/.]\\s*|\\s+)${MONTH}(?:(?:\\s*[-/.]\\s*|\\s+)${YEAR})?${E}`, "iuy"),
+  new RegExp(`${YEAR4}${E}`, "uy"),
+];
+
+/**
+ * "l7/O9/2Ol8", "O3 n0vember 2Ol9", "(ingreep 2Ol6)": dates of a scanned text, with "O"/"o" read as 0 and "l"/"I" as 1
+ * inside numbers and 0/1 read as o/l inside a month. The text is repaired character for character (offsets stay), only
+ * when a token has such a mix, and a date must hold one repaired token; a bare year still needs its cue.
+ */
+function scannedDates(c: TextContext, out: Candidate[]): void {
+  let chars: string[] | undefined;
+  const repaired: Token[] = [];
+  for (const t of c.tokens) {
+    if (t.kind === "punct" || t.text.length > 9) continue;
+    // "Ol/O9": a token of look-alike letters only counts glued to a date separator.
+    const number = OCR_NUMBER.test(t.text) || (OCR_LETTERS_ONLY.test(t.text) && (DATE_SEPARATORS.includes(c.text[t.end] ?? " ") ||
+      DATE_SEPARATORS.includes(c.text[t.start - 1] ?? " ")));
+    const word = !number && OCR_WORD.test(t.text) && FULL_MONTHS.has(foldKey(t.text.replace(/0/g, "o").replace(/1/g, "l")));
+    if (!number && !word) continue;
+    chars ??= Array.from({ length: c.text.length }, (_, i) => c.text[i]);
+    for (let i = t.start; i < t.end; i++) {
+      const ch = c.text[i];
+      chars[i] = number ? (OCR_DIGIT[ch] ?? ch) : ch === "0" ? "o" : ch === "1" ? "l" : ch;
+    }
+    repaired.push(t);
+  }
+  if (!chars) return;
+  const text = chars.join("");
+  const tokens = c.tokens;
+  const fixed: TextContext = { text, tokens };
+  const done = new Set<number>();
+  for (const r of repaired) {
+    // The date starts at the repaired token or up to four tokens before it ("25 n0vember", "O8 - l1 - 2Ol9").
+    const at = tokenAtOrAfter(tokens, r.start);
+    for (let k = Math.max(0, at - 4); k <= at; k++) {
+      const start = tokens[k].start;
+      if (done.has(start) || !/\d/.test(text[start]) || (start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1]))) continue;
+      for (let p = 0; p < OCR_DATE_PATTERNS.length; p++) {
+        const m = stickyAt(OCR_DATE_PATTERNS[p], text, start);
+        if (!m || start + m[0].length < r.end) continue;
+        // A year alone needs a time word or an event word, as undamaged years do.
+        if (p === 2 && !(YEAR_CUES.has(previousWord(fixed, start)) || yearAfterEvent(fixed, start, start + m[0].length) || isBirthDate(fixed, start))) continue;
+        out.push({ start, end: start + m[0].length, label: dateLabel(c, start), priority: PRIORITY.pattern, score: 0.6, rule: "date.scanned" });
+        done.add(start);
+        break;
+      }
+    }
+  }
+}
+
 export function dateCandidates(text: string, tokens: readonly Token[]): Candidate[] {
   const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
   monthsAlone(c, out);
+  weekdayAndDay(c, out);
+  scannedDates(c, out);
   holidays(c, out);
   FRENCH_WEEKDAY_LINE.lastIndex = 0;
   for (let m = FRENCH_WEEKDAY_LINE.exec(text); m; m = FRENCH_WEEKDAY_LINE.exec(text)) {
@@ -290,10 +405,13 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
   const { numbers, words } = startOffsets(tokens);
   for (const { name, pattern } of DATE_PATTERNS) {
     for (const offset of NUMERIC_PATTERNS.has(name) ? numbers : words) {
+      if (name === "compact" && !mayBeCompactDate(text, offset)) continue;
       const m = stickyAt(pattern, text, offset);
       if (!m) continue;
       const end = m.index + m[0].length;
       if (name === "dmy" && NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
+      // "pijn 3-4/10" is a score.
+      if (name === "range-dm" && (/\/10$/.test(m[0]) || SCORE_CUES.test(text.slice(Math.max(0, m.index - 20), m.index)))) continue;
       // "Apgar 8/9/10", "EMV 4/5/6": three scores with a two-digit "year" are no date.
       if (name === "dmy" && m[0].length <= 8 && SCORE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
       const start = extendOverWeekday(text, m.index);
@@ -306,7 +424,14 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       const before = text.slice(Math.max(0, offset - 20), offset);
       const weekdayStart = extendOverWeekday(text, offset);
       const cue = previousWord(c, offset);
-      const cued = weekdayStart !== offset || DAY_MONTH_CUES.has(cue) || isBirthDate(c, offset);
+      const after = text.slice(offset + dayMonth[0].length, offset + dayMonth[0].length + 8);
+      const cued = weekdayStart !== offset || DAY_MONTH_CUES.has(cue) || isBirthDate(c, offset) ||
+        // "tot en met 30/4"
+        (cue === "met" && /(?:^|[^\p{L}])tot en met\s+$/iu.test(before)) ||
+        // "belde 8/5 16:40": a time after it
+        DAY_MONTH_TIME_AFTER.test(after) ||
+        // "22/11 Nacht rustig": a day and month opening a line of a log (not a fraction: "1/2 tablet")
+        (lineOpensAt(text, offset) && /^(?:\d\d\/\d|\d\/\d\d)/.test(dayMonth[0]) && /^[ \t]+\p{L}/u.test(after) && !COUNT_AFTER.test(after));
       if (!SCORE_CUES.test(before) && cued && !tenthsOnLine(text, offset, dayMonth[0])) {
         out.push({ start: weekdayStart, end: offset + dayMonth[0].length, label: dateLabel(c, offset), priority: PRIORITY.pattern,
           score: 0.6, rule: "date.day-month" });
@@ -316,6 +441,14 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
     if (hyphenated && HYPHEN_DAY_MONTH_CUE_BEFORE.test(text.slice(Math.max(0, offset - 12), offset)) && !COUNT_AFTER.test(text.slice(offset + hyphenated[0].length, offset + hyphenated[0].length + 12))) {
       out.push({ start: offset, end: offset + hyphenated[0].length, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.day-month" });
     }
+    // "…,B12,20241117,12.40": a compact year-month-day alone in a cell of a comma, semicolon, pipe or tab table.
+    if (text.charCodeAt(offset) === 50 || text.charCodeAt(offset) === 49) {
+      const compact = stickyAt(COMPACT_YMD, text, offset);
+      if (compact && isRealYmd(compact[0]) && CELL_EDGE.test(text[offset - 1] ?? "") && CELL_EDGE.test(text[offset + 8] ?? "\n") &&
+        (CELL_SEPARATOR.test(text[offset - 1] ?? "") || CELL_SEPARATOR.test(text[offset + 8] ?? ""))) {
+        out.push({ start: offset, end: offset + 8, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.compact-cell" });
+      }
+    }
     const year = stickyAt(YEAR_ALONE, text, offset);
     if (year) {
       const end = offset + year[0].length;
@@ -324,7 +457,9 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       const beforeColon = /^\s?:/.test(text.slice(end, end + 2)) && !/^\s?:\s?\d/.test(text.slice(end, end + 4));
       const birthYear = /[°º]\s*$/.test(text.slice(Math.max(0, offset - 3), offset));
       // "(2019, 2022 à l'hôpital de Lagos)": a list of years opened by a bracket.
-      const yearList = (text[offset - 1] === "(" && /^,\s?(?:19|20)\d\d(?!\d)/.test(text.slice(end, end + 7))) ||
+      // "(2016, ingreep in ...)", "(2011: ...)": a recent year opening a bracket before a comma or a colon.
+      const yearList = (text[offset - 1] === "(" && /^(?:,\s?(?:19|20)\d\d(?!\d)|[,:]\s?\p{L})/u.test(text.slice(end, end + 7)) &&
+        Number(year[0]) >= 1930 && Number(year[0]) <= 2039) ||
         /\((?:19|20)\d\d,\s?$/.test(text.slice(Math.max(0, offset - 8), offset));
       const cued = YEAR_CUES.has(cue) || inParentheses || yearList || beforeColon || birthYear || isBirthDate(c, offset) || yearEndsQuery(c, offset, end) ||
         yearAfterEvent(c, offset, end);
@@ -361,6 +496,26 @@ function isDuration(c: TextContext, start: number, end: number): boolean {
   return after[0] !== undefined && DURATION_WORDS_AFTER.has(after[0]);
 }
 
+/** Events dated by the age at which they happened ("gestorven op 66 jaar", "vastgesteld op 40 jaar"). */
+const AGE_EVENT_WORDS = set(`
+  overleden overleed gestorven stierf overlijden gediagnosticeerd diagnose gediagnostiseerd vastgesteld ontdekt
+  debuut geopereerd bevallen menarche menopauze getrouwd
+  décédé décédée decede decedee mort morte diagnostiqué diagnostiquée diagnostique
+  died diagnosed
+`);
+const AT_AGE_LINKS: ReadonlySet<string> = new Set(["op", "a", "at", "rond", "omstreeks", "vers"]);
+/** Words after "op 3 jaar" that make it a span of time ("op 3 jaar tijd"). */
+const AT_AGE_SPAN_AFTER: ReadonlySet<string> = new Set(["tijd", "tijds", "interval", "termijn", "later", "afstand", "geleden", "na", "apres", "plus", "after", "later"]);
+
+/** "op 66 jaar" after a word of death, diagnosis or an operation in the same clause (within five words). */
+function ageAtEvent(c: TextContext, start: number, end: number): boolean {
+  const before = wordsBefore(c, start, 6);
+  if (before[0] === undefined || !AT_AGE_LINKS.has(before[0])) return false;
+  if (!before.slice(1).some((w) => AGE_EVENT_WORDS.has(w))) return false;
+  const after = wordsAfter(c, end, 1);
+  return after[0] === undefined || !AT_AGE_SPAN_AFTER.has(after[0]);
+}
+
 /** "Mw. X is 56 jaar", "hij wordt 80 jaar", "il a 45 ans" (not "il y a 2 ans"): a copula right before the number. */
 const AGE_VERBS: ReadonlySet<string> = new Set(["is", "was", "wordt", "werd", "ben", "word", "zijn", "est", "a", "avait", "aura"]);
 
@@ -379,6 +534,8 @@ function hasAgeContext(c: TextContext, start: number): boolean {
   // closed by punctuation or the line's end.
   if ((/(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d)\)?\s*,\s*$/.test(window) || /[\p{L}\d.]\s[-–]\s*$/u.test(window)) &&
     closedAfterAge(c.text, start)) return true;
+  // "Fien (nu 7 jaar)": "nu" opening an apposition.
+  if (before[0] === "nu" && /[(,]\s*nu\s+$/iu.test(window)) return true;
   // "(65 j)", "M/65j", and "Peeters, 65 jaar" (a capitalised word, usually the name, before the comma).
   return /(?:\(|\/)\s*$/.test(window) || /[\p{Lu}][\p{L}'’-]+\.?\s*,\s*$/u.test(window);
 }
@@ -392,6 +549,35 @@ const AGE_SEX = /(\d{1,3})[MVF](?![\p{L}\p{N}])/uy;
 const LIVING_WORDS: ReadonlySet<string> = new Set(["leeft", "nog", "overleden", "vit", "encore", "décédé", "décédée", "decede", "decedee", "living", "alive", "died"]);
 /** "patiënte (45)", "dochter (12)": a number alone in parentheses after an age word. */
 const PARENTHESISED_NUMBER = /\((\d{1,3})\)/y;
+
+/** "(2 en 10)", "(4, 6 et 9)": numbers listed in brackets. */
+const PARENTHESISED_LIST = /\((\d{1,2})(?:\s?,\s?\d{1,2})*\s+(?:en|et|and|&)\s+\d{1,2}\)/y;
+const PLURAL_PERSON_WORDS = set("kinderen zonen dochters kleinkinderen tweeling broers zussen zusjes broertjes enfants fils filles children sons daughters");
+
+/** Person nouns whose "van 84", "de 77" is an age when the clause goes on without a unit ("een heer van 84 die"). */
+const PERSON_OF_AGE_NOUNS = set(`
+  man vrouw dame heer meneer mevrouw jongen meisje jongeman jongedame patiënt patiënte patient patiente toerist toeriste
+  kind kindje weduwe weduwnaar homme femme garçon garcon fille enfant monsieur madame woman boy girl child
+`);
+const OF_AGE_LINKS: ReadonlySet<string> = new Set(["van", "de", "of"]);
+/** Words that may follow the age: the clause goes on ("met", "die", "uit") or ends. */
+const AFTER_BARE_AGE = set("met die en uit in wordt werd is was heeft had komt kwam woont avec qui et de with who and from");
+
+function personOfAge(c: TextContext, t: Token, out: Candidate[]): void {
+  const value = Number(t.text);
+  if (!(value >= 1 && value <= 110) || !/^\d+$/.test(t.text)) return;
+  const i = tokenAtOrAfter(c.tokens, t.start);
+  const link = c.tokens[i - 1];
+  const noun = c.tokens[i - 2];
+  if (!link || !noun || !OF_AGE_LINKS.has(link.key) || !PERSON_OF_AGE_NOUNS.has(noun.key) || link.newlinesBefore > 0 || t.newlinesBefore > 0) return;
+  const next = c.tokens[i + 1];
+  if (next && next.newlinesBefore === 0) {
+    if (next.kind === "punct") {
+      if (!",.;)".includes(next.text) || /\d/.test(c.text[next.end] ?? "")) return;
+    } else if (!AFTER_BARE_AGE.has(next.key)) return;
+  }
+  out.push({ start: t.start, end: t.end, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.person-of" });
+}
 
 /** "45M", "8F": an age fused with a sex letter in one word token. */
 const FUSED_AGE_SEX_WORD = /^\d{1,3}[MVF]$/;
@@ -411,7 +597,20 @@ function sexAndAge(c: TextContext, out: Candidate[]): void {
         out.push({ start: t.start, end: t.end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.6, rule: "age.fused-sex" });
       }
     }
+    if (t.kind === "number" && t.text.length <= 3) personOfAge(c, t, out);
     if (t.text === "(" && t.kind === "punct") {
+      const list = stickyAt(PARENTHESISED_LIST, c.text, t.start);
+      if (list && PLURAL_PERSON_WORDS.has(wordsBefore(c, t.start, 1)[0] ?? "")) {
+        // "twee zonen (2 en 10)": every number of the list is one child's age.
+        const values = [...list[0].matchAll(/\d+/g)];
+        if (values.every((v) => Number(v[0]) >= 1 && Number(v[0]) <= 110)) {
+          for (const v of values) {
+            out.push({ start: t.start + v.index, end: t.start + v.index + v[0].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6,
+              rule: "age.parenthesised-list" });
+          }
+        }
+        continue;
+      }
       const m = stickyAt(PARENTHESISED_NUMBER, c.text, t.start);
       if (!m || Number(m[1]) > 110) continue;
       // "dochter (12)", and "moeder leeft nog (85)": a person word up to three words before, with a verb of living.
@@ -504,10 +703,20 @@ function agesInClauses(c: TextContext, out: Candidate[]): void {
   for (const age of ages) {
     const m = AGE_BEFORE_AGE.exec(c.text.slice(Math.max(0, age.start - 8), age.start));
     if (!m || Number(m[1]) < 1) continue;
-    const start = age.start - m[0].length;
+    let start = age.start - m[0].length;
     out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.context, score: 0.65, rule: "age.shared-unit" });
+    // "(13, 10 en 6 jaar)": the numbers listed before it with commas share the unit too.
+    for (let k = 0; k < 8; k++) {
+      const listed = AGE_LISTED_BEFORE.exec(c.text.slice(Math.max(0, start - 6), start));
+      if (!listed || Number(listed[1]) < 1) break;
+      start -= listed[0].length;
+      out.push({ start, end: start + listed[1].length, label: "Age_Birthdate", priority: PRIORITY.context, score: 0.65, rule: "age.shared-unit" });
+    }
   }
 }
+
+/** "13, " before a listed age: one more member of the list. */
+const AGE_LISTED_BEFORE = /(?<![\p{L}\p{N}.,/])(\d{1,2}),\s?$/u;
 
 const JARIGE_WORD = /^(.+?)-?jarige?$/;
 
@@ -549,8 +758,10 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     // "52 jaar." ends a sentence; only abbreviated units ("jr.", "j.") keep their period.
     if (text[end - 1] === "." && !/^(?:jr|j|mnd|wk|yrs?|y|yo)$/i.test(unit)) end--;
     const yearUnit = jarige || YEAR_UNIT.test(unit);
-    if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(c, m.index) && !old) continue;
-    if (!jarige && !old) {
+    // "overleden op 52 jaar", "eerste koortsconvulsie op 18 maanden", "décédé à 61 ans": the age at an event.
+    const atEvent = !jarige && !old && ageAtEvent(c, m.index, end);
+    if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(c, m.index) && !old && !atEvent) continue;
+    if (!jarige && !old && !atEvent) {
       if (isDuration(c, m.index, end)) continue;
       if (!hasAgeContext(c, m.index)) continue;
       if (!yearUnit && !YOUNG_CHILD_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index))) continue;
