@@ -41,8 +41,9 @@ const CASES: [rule: string, marked: string][] = [
     "naam=[Vandenberghe](Name:Patient); arts=Dr. [Coppens](Name:Caregiver)\n{\"voornaam\": \"[Ilse](Name:Patient)\", \"gemeente\": \"[Hasselt](Address_Location:Patient)\"}\n<woonplaats>[Tienen](Address_Location:Patient)</woonplaats>\nBeroep .............. [kleuterjuf](Profession)\n- voornaam: [Rik](Name:Patient)"],
   ["initials after a plain caregiver field", "Getypt door: [ML](Name:Caregiver)\nNagelezen: [L.S.](Name:Caregiver)"],
   ["plain fields of kinds the name rules do not read", "Ziekenfonds: [Solidaris](Organization:Other)\nLeeftijd: [ca. 70 jaar](Age_Birthdate)\nWerkgever: [Bekaert NV](Organization:Other), Zwevegem"],
-  ["HL7 names, address and caregivers by position",
-    "MSH|^~\\&|ZIS|ZKH\nPID|1||4455123^^^ZKH^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
+  // MSH-4 (and MSH-6) name the sending (receiving) facility; a system code there ("LAB", "EPD") names none.
+  ["HL7 names, address, caregivers and facilities by position",
+    "MSH|^~\\&|ZIS|[ZKH](Organization:Healthcare)|LAB|[AZ Vesalius](Organization:Healthcare)\nPID|1||4455123^^^ZKH^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
   ["identification strips: name, sex letter, birth date",
     "[MERTENS, Sabine](Name:Patient)  V  21/06/1979 (45j)   PID 410327798\n[Peeters Jan](Name:Patient) (M) °12/03/1950 - kamer 412\n[DE SMET Karel](Name:Patient) / M / 05-06-1939"],
   // Negatives.

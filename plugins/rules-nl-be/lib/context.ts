@@ -282,6 +282,8 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   cpas polyclinique institut
   verpleeghuis verzorgingshuis zorgcentrum hospice revalidatiekliniek ggz-instelling zorgboerderij woonzorglocatie
   fysiotherapie fysiotherapiepraktijk kinepraktijk tandartspraktijk kraamzorg
+  huisartsenwacht huisartsengroep dienstencentrum kraamzorgbureau kraambureau tandartsenpraktijk logopediepraktijk
+  psychologenpraktijk ggd jgz thuiszorgdienst
   gezondheidscentrum huisartsenwachtpost wachtpost huisartsenpost wijkzorg vptz thuiszorgorganisatie
   zorggroep zorgorganisatie zorginstelling ggz arbo arbodienst huisartspraktijk praktijk verloskundigenpraktijk
 `);
@@ -292,6 +294,9 @@ export const SCHOOL_TYPE_WORDS = set(`
   universiteit academie kinderdagverblijf crèche creche école ecole athénée athenee lycée lycee université
   universite kdv gymnasium roc
   brandweerzone politiezone hulpverleningszone
+  kinderopvang jeugdteam wijkteam buurtteam voetbalclub voetbalvereniging atletiekvereniging tennisclub hockeyclub
+  zwemclub sportclub sportvereniging turnkring wielerclub
+  obs cbs rkbs pcbs gbs vbs sbs ibo bso vv
 `);
 
 

@@ -3,6 +3,7 @@
 import { longestMatch, unitBits, type Analysis, type PhraseMatch, type Unit } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import {
+  CAREGIVER_WORDS,
   COMPANY_FORMS,
   HEALTHCARE_TYPE_WORDS,
   SCHOOL_TYPE_WORDS,
@@ -31,10 +32,11 @@ const GENERIC_ORGANISATION_WORDS = set(`
   jour nuit geriatrique pediatrique
   pharmacie groep group medical health care zorgcentrum woonzorgcentrum rusthuis residentie wzc rvt ocmw
   caw cgg mutualiteit ziekenfonds
+  klinisch klinische interne chirurgische pediatrische acute
 `);
 
 /** Specialties and departments ("polikliniek Dermatologie", "dienst Geriatrie"): no proper name. */
-const DEPARTMENT_WORD = /(?:logie|logy|chirurgie|iatrie|pedie|geneeskunde|kunde|therapie|revalidatie|zorg|care|diagnostiek|dialyse|verloskunde|spoed(?:gevallen)?|urgences?|radiologie|imagerie)$/;
+const DEPARTMENT_WORD = /(?:logie|logy|chirurgie|iatrie|pedie|geneeskunde|kunde|therapie|revalidatie|zorg|care|diagnostiek|dialyse|verloskunde|spoed(?:gevallen)?|urgences?|radiologie|imagerie|ziekten|volwassenen|ouderen|jongeren|chemie|chimie|genetica|genetique|beeldvorming)$/;
 
 export function isDepartmentWord(key: string): boolean {
   return DEPARTMENT_WORD.test(key);
@@ -98,7 +100,7 @@ function lookupCandidates(a: Analysis): Candidate[] {
     const matches = a.matchesAt[t];
     if (!matches || matches.length === 0) continue;
     for (let k = matches.length - 1; k >= 0; k--) {
-      const c = institutionMatch(a, matches[k]);
+      const c = institutionMatch(a, matches[k]) ?? lowerCaseInstitutionMatch(a, matches[k]);
       if (c) {
         out.push(c);
         break;
@@ -106,6 +108,49 @@ function lookupCandidates(a: Analysis): Candidate[] {
     }
   }
   return out;
+}
+
+/** Words of care services and their labels, before the organisation that provides them ("thuisverpleging X"). */
+const CARE_SERVICE_CUES = set(`
+  thuisverpleging thuisverpleegkundige thuiszorg gezinszorg kraamzorg poetshulp oppashulp thuishulp wijkverpleging
+  wijkverpleegkundige arbeidsgeneeskunde bedrijfsgeneeskunde preventiedienst externe labo laboratorium
+  soins infirmiers domicile travail locatie vestiging
+`);
+const LOWER_INSTITUTION_LINKS = set("via bij van door met naar in uit vanuit op");
+const LEADING_ARTICLES = set("de het t le la les l een the");
+
+/** The word before token t on its line, skipping nothing; "(" and ":" count as cues of their own. */
+function cueBefore(a: Analysis, t: number): string | undefined {
+  const prev = a.tokens[t - 1];
+  if (!prev || a.tokens[t].newlinesBefore > 0) return undefined;
+  if (prev.kind === "punct") return prev.text === "(" || prev.text === ":" ? prev.text : undefined;
+  return prev.key;
+}
+
+/**
+ * "gezinszorg via zorgbedrijf gent", "eerder in az sint-jan", "(x-y)" after a nurse: a listed hospital or institution
+ * of two pieces or more written in lower case, after a care-service word, a link word or a bracket. Phrases that
+ * open with an article ("de linde") or that a dictionary holds whole stay words.
+ */
+function lowerCaseInstitutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
+  if (!(m.bits & (LIST.hospital | LIST.institution)) || m.last === m.first || m.last - m.first > 6) return undefined;
+  const first = a.tokens[m.first];
+  if (first.kind !== "word" || !/^\p{Ll}/u.test(first.text) || unitAtToken(a, m.last)?.last !== m.last) return undefined;
+  if (unitAtToken(a, m.first)?.first !== m.first || LEADING_ARTICLES.has(first.key)) return undefined;
+  for (let t = m.first; t <= m.last; t++) if (a.tokens[t].kind === "word" && /\p{Lu}/u.test(a.tokens[t].text)) return undefined;
+  const units = unitsOf(a, m.first, m.last);
+  if (units.length === 1 && isDictionaryWord(a, units[0], true)) return undefined;
+  if (!hasSpecificWord(a, m.first, m.last)) return undefined;
+  // A listed phrase of ordinary words only ("vader en zoon") is a phrase, not a name; a hyphenated piece, a place or a
+  // type abbreviation in front ("az sint-jan") makes the name.
+  const prefixed = (unitBits(a, units[0]) & LIST.hospitalPrefix) !== 0;
+  if (!prefixed && units.every((u) => u.last === u.first && (isDictionaryWord(a, u, true) || unitBits(a, u) & WHITELIST_BITS))) return undefined;
+  const cue = cueBefore(a, m.first);
+  const previous = previousWords(a, m.first, 3);
+  const cued = cue === "(" || cue === ":" || (cue !== undefined && (LOWER_INSTITUTION_LINKS.has(cue) || CARE_SERVICE_CUES.has(cue) || INSTITUTION_CONTEXT_WORDS.has(cue))) ||
+    previous.some((w) => CARE_SERVICE_CUES.has(w));
+  if (!cued) return undefined;
+  return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.lookup, 0.6, "org.lower-case");
 }
 
 function institutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
@@ -139,8 +184,11 @@ function institutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
       return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.lookup, 0.75, "org.hospital");
     }
     // One-word institution names ("Dialoog", "Agora") are ordinary words or names far too often.
-    if (a.tokens[m.first].sentenceStart || m.last - m.first > 4 || a.tokens[m.last].end - a.tokens[m.first].start < 4) return undefined;
-    if (!hasInstitutionContext(a, m.first, (bits & NAME_BITS) !== 0)) return undefined;
+    if (m.last - m.first > 4 || a.tokens[m.last].end - a.tokens[m.first].start < 4) return undefined;
+    // After a bracket or a label's colon a capital opens no sentence of its own when a care-service word leads to it.
+    const careCued = careServiceCued(a, m.first, m.last);
+    if (a.tokens[m.first].sentenceStart && !(careCued && (cueBefore(a, m.first) === "(" || cueBefore(a, m.first) === ":"))) return undefined;
+    if (!hasInstitutionContext(a, m.first, (bits & NAME_BITS) !== 0) && !careCued) return undefined;
     return candidate(a, m.first, m.last, "Organization:Healthcare", PRIORITY.lookup, 0.6, "org.institution-single");
   }
   if (onlyPersonWords(a, m.first, m.last) && !hasInstitutionContext(a, m.first, true)) return undefined;
@@ -149,14 +197,33 @@ function institutionMatch(a: Analysis, m: PhraseMatch): Candidate | undefined {
     isHospital ? "org.hospital" : "org.institution");
 }
 
+/**
+ * A one-word institution named for the care it gives: after a care-service word within three words or on a line
+ * labelled by one ("Thuiszorg: X", "attestation pour la médecine du travail (X)", "vestiging X"), or, written in
+ * capitals, after "van", "bij", "via", "door", "met" ("dr. Claes van XYZW").
+ */
+function careServiceCued(a: Analysis, first: number, last: number): boolean {
+  const token = a.tokens[first];
+  const cue = cueBefore(a, first);
+  if (token.upper && token.text.length >= 4 && cue !== undefined && LOWER_INSTITUTION_LINKS.has(cue)) return true;
+  const label = lineLabel(a, first);
+  if (label !== undefined && CARE_SERVICE_CUES.has(label)) return true;
+  if (cue === "(" && a.tokens[last + 1]?.text !== ")") return false;
+  return previousWords(a, first, 3).some((w) => CARE_SERVICE_CUES.has(w));
+}
+
 /** "AZ Delta", "UZ Gent", "CHU de Liège", "ZNA Middelheim": a type abbreviation and a proper name. */
 function prefixCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const bits = unitBits(a, unit);
     if (!(bits & LIST.hospitalPrefix) || !a.tokens[unit.first].upper) continue;
-    const next = unit.last + 1;
+    let next = unit.last + 1;
     if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0 || !a.tokens[next].spaceBefore) continue;
+    // "CHR du Val", "CHU de la Citadelle": a French particle after the abbreviation.
+    const particle = a.tokens[next];
+    if (particle.kind === "word" && /^\p{Ll}/u.test(particle.text) && FRENCH_PARTICLES.has(particle.key) && particle.key !== "d") next = pastArticle(a, next + 1);
+    if (!a.tokens[next]) continue;
     const name = readProperName(a, next, { maxUnits: 3, allowParticles: true, allowSentenceStart: true });
     if (!name) continue;
     const units = unitsOf(a, name.first, name.last);
@@ -203,7 +270,16 @@ function frenchNameStart(a: Analysis, unit: Unit, next: number): number {
   const particle = key(t);
   if (particle === undefined || !FRENCH_PARTICLES.has(particle) || !/^\p{Ll}/u.test(a.tokens[t].text)) return next;
   if (particle === "d") return a.tokens[t + 1] && "'’".includes(a.tokens[t + 1].text) ? t + 2 : next;
-  return t + 1;
+  return pastArticle(a, t + 1);
+}
+
+/** Past "la" or "l'" after "de" ("Centre médical de la Vallée", "hôpital de l'Espérance"). */
+function pastArticle(a: Analysis, t: number): number {
+  const token = a.tokens[t];
+  if (!token || token.newlinesBefore > 0 || !/^\p{Ll}/u.test(token.text)) return t;
+  if (token.key === "la") return t + 1;
+  if (token.key === "l" && a.tokens[t + 1] && "'’".includes(a.tokens[t + 1].text)) return t + 2;
+  return t;
 }
 
 /**
@@ -237,13 +313,55 @@ function qualifiedTypeEnd(a: Analysis, unit: Unit): number {
     if (!ok) continue;
     const particle = a.tokens[t];
     if (particle && particle.newlinesBefore === 0 && FRENCH_PARTICLES.has(particle.key) && /^\p{Ll}/u.test(particle.text)) {
-      if (particle.key !== "d") return t + 1;
+      if (particle.key !== "d") return pastArticle(a, t + 1);
       return a.tokens[t + 1] && "'’".includes(a.tokens[t + 1].text) ? t + 2 : t;
     }
     return t;
   }
   return -1;
 }
+
+/** Practitioners in the plural before the name of their practice. */
+const PLURAL_PRACTICE_WORDS = set("huisartsen tandartsen kinesisten artsen vroedvrouwen verloskundigen");
+
+/**
+ * "gezondheidscentrum zwijnaarde", "cpas d'ixelles", "wzc hof ter beuk": a type word before one to three lower-case
+ * words (particles inside) written without capitals, whose last word is a municipality or a name; departments,
+ * generic and medical words and stop words end the search.
+ * Returns the last token of the name, or -1.
+ */
+function lowerCaseName(a: Analysis, start: number): number | undefined {
+  let last = -1;
+  let words = 0;
+  for (let t = start; t < a.tokens.length && words < 4; ) {
+    const token = a.tokens[t];
+    if (token.newlinesBefore > 0 || token.kind !== "word" || /[\p{Lu}\p{N}]/u.test(token.text)) break;
+    const unit = unitAtToken(a, t);
+    if (!unit) break;
+    if (/[\p{Lu}\p{N}]/u.test(a.text.slice(unit.start, unit.end))) break;
+    // "d'ixelles" is one unit; its name is the piece after the apostrophe.
+    const whole = unit.first === t;
+    const key = whole ? unit.key : token.key;
+    if (whole && LOWER_NAME_PARTICLES.has(key)) {
+      t = unit.last + 1;
+      if (a.tokens[t] && "'’".includes(a.tokens[t].text)) t++;
+      continue;
+    }
+    const bits = whole ? unitBits(a, unit) : a.tokenBits[t];
+    if (isDepartmentWord(key) || GENERIC_ORGANISATION_WORDS.has(key) || bits & (LIST.stopWord | LIST.medicalTerm)) break;
+    words++;
+    const dictionary = whole ? isDictionaryWord(a, unit, true) : (bits & (LIST.dutchWord | LIST.frenchWord | WHITELIST_BITS)) !== 0;
+    // A municipality names the institution; a name only when it is no ordinary word too ("bakker").
+    const named = (bits & LIST.municipality) !== 0 || ((bits & NAME_BITS) !== 0 && !dictionary);
+    if (named) last = unit.last;
+    else if (!dictionary) break;
+    t = unit.last + 1;
+  }
+  return last >= 0 ? last : undefined;
+}
+/** School words that are adjectives ("secundaire", "lagere"): no type word before a lower-case name. */
+const LOWER_NAME_TYPES_EXCLUDED = set("secundaire lagere middelbare");
+const LOWER_NAME_PARTICLES = set("de ter ten den der van d du des la le l");
 
 const LOWER_SAINT = /^(?:sint|st|saint|sainte|heilig|heilige) \p{L}{3,}(?: \p{L}+)?$/u;
 
@@ -252,7 +370,8 @@ function typeWordCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const qualified = qualifiedTypeEnd(a, unit);
-    if (qualified < 0 && !HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key)) continue;
+    if (qualified < 0 && !HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key) &&
+      !PLURAL_PRACTICE_WORDS.has(unit.key)) continue;
     const next = unit.last + 1;
     if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) continue;
     if (qualified >= 0 && (!a.tokens[qualified] || a.tokens[qualified].newlinesBefore > 0)) continue;
@@ -262,8 +381,17 @@ function typeWordCandidates(a: Analysis): Candidate[] {
     // The name is read after the quote, or after "'t" ("'t Kabouterke"); the span still starts at the type word.
     if (quote >= 0) start += a.tokens[start + 1]?.key === "t" && !a.tokens[start + 1].spaceBefore ? 2 : 1;
     if (!a.tokens[start]) continue;
+    // "Huisartsen De Vlinder": a plural of practitioners names a practice only by an article-led name ("huisartsen
+    // Peeters en Claes" are two doctors).
+    if (PLURAL_PRACTICE_WORDS.has(unit.key) && !(NAME_ARTICLES.has(a.tokens[start].key) && /^\p{Lu}/u.test(a.tokens[start].text))) continue;
     const name = readProperName(a, start, { maxUnits: 4, allowParticles: true, allowSentenceStart: true, allowDigits: false });
     if (!name) {
+      const lower = LOWER_NAME_TYPES_EXCLUDED.has(unit.key) ? undefined : lowerCaseName(a, start);
+      if (lower) {
+        const label = SCHOOL_TYPE_WORDS.has(unit.key) ? "Organization:Other" : "Organization:Healthcare";
+        out.push(candidate(a, unit.first, lower, label, PRIORITY.lookup, 0.6, "org.type-word-lower"));
+        continue;
+      }
       // In lower case, a saint's name glued to its prefix still names the institution ("campus sint-ursula",
       // "clinique saint-jean", "wzc sint-jozef"): the prefix and the hyphen make it a proper name.
       const saint = unitAtToken(a, start);
@@ -304,6 +432,8 @@ function compoundCandidates(a: Analysis): Candidate[] {
     const headBits = a.lexicon.phrases.get(head) ?? 0;
     const saintly = SAINT_PREFIXES.some((p) => head.startsWith(p));
     if (!saintly && !(headBits & (NAME_BITS | PLACE_BITS))) continue;
+    // "Nachtkliniek", "Kinderziekenhuis": a head that is an ordinary word (and no place) makes a kind of ward, not a name.
+    if (!saintly && !(headBits & PLACE_BITS) && headBits & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord)) continue;
     out.push(candidate(a, unit.first, unit.last, healthcare ? "Organization:Healthcare" : "Organization:Other", PRIORITY.pattern, 0.75,
       "org.compound"));
   }
@@ -314,12 +444,20 @@ function compoundCandidates(a: Analysis): Candidate[] {
 const TRAILING_TYPE_WORDS = set("ziekenhuis ziekenhuizen kliniek gasthuis hospital clinic infirmary revalidatiecentrum zorgcentrum mutualiteit mutualité ziekenfonds");
 const ABBREVIATED_SAINTS: ReadonlySet<string> = new Set(["st", "ste", "h", "o", "l", "v"]);
 
+/** Capitals after a name that make it a medical centre ("Rivierduin MC", "Amstelland UMC"). */
+const TRAILING_CAPITALS: ReadonlySet<string> = new Set(["mc", "umc", "mcl", "zgt"]);
+/** Two words after a name ("Rivierduin Medisch Centrum", "Duinzicht Medical Center"). */
+const TRAILING_PAIRS: ReadonlySet<string> = new Set(["medisch centrum", "medical center", "medical centre", "medisch center"]);
+
 function trailingTypeCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
-    if (!TRAILING_TYPE_WORDS.has(unit.key) || !isCapitalisedUnit(a, unit) || unit.first === 0) continue;
+    const capitals = TRAILING_CAPITALS.has(unit.key) && a.tokens[unit.first].upper;
+    const pair = !capitals && (unit.key === "centrum" || unit.key === "center" || unit.key === "centre") && unit.first >= 2 &&
+      TRAILING_PAIRS.has(`${a.tokens[unit.first - 1].key} ${unit.key}`) && a.tokens[unit.first - 1].title;
+    if (!(TRAILING_TYPE_WORDS.has(unit.key) || capitals || pair) || !isCapitalisedUnit(a, unit) || unit.first === 0) continue;
     let first = -1;
-    for (let t = unit.first - 1, names = 0; t >= 0 && names < 3; ) {
+    for (let t = unit.first - (pair ? 2 : 1), names = 0; t >= 0 && names < 3; ) {
       if (a.tokens[t + 1].newlinesBefore > 0) break;
       const token = a.tokens[t];
       if (token.kind === "punct") {
@@ -689,9 +827,46 @@ function mutualityCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** Words after a letterhead's acronym that make it a care institution ("XYZ – Laboratorium Klinische Chemie"). */
+const LETTERHEAD_WORDS = set(`
+  laboratorium labo laboratoire ziekenhuis kliniek centrum center centre medisch medische medical diagnostisch
+  diagnostisch huisartsenpraktijk praktijk apotheek pharmacie clinique hopital institut instituut
+`);
+
+/**
+ * "XYZ – Laboratorium Klinische Chemie", "ABC-DE medisch centrum", "*** KLMN – Cardiologie ***": an
+ * acronym in capitals (two to eight letters, a hyphen allowed) opening a line, then a dash or nothing, then a care
+ * word or a department: the institution's letterhead.
+ */
+function letterheadCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (!token.upper || token.kind !== "word") continue;
+    const written = a.text.slice(unit.start, unit.end);
+    if (written.length < 2 || written.length > 9 || !/^\p{Lu}+(?:-\p{Lu}+)?$/u.test(written)) continue;
+    if (token.capsLine || written.length > 7 || CLINICAL_ACRONYMS.has(unit.key) || ROLE_ACRONYMS.has(unit.key) || CAREGIVER_WORDS.has(unit.key) ||
+      isDictionaryWord(a, unit, true)) continue;
+    // Only punctuation (bullets, stars) between the line's start and the acronym.
+    const lineFirst = a.lineStart[unit.first];
+    let opens = true;
+    for (let t = lineFirst; t < unit.first; t++) if (a.tokens[t].kind !== "punct") opens = false;
+    if (!opens) continue;
+    let t = unit.last + 1;
+    if (a.tokens[t] && a.tokens[t].newlinesBefore === 0 && "-–—·|".includes(a.tokens[t].text)) t++;
+    const next = a.tokens[t];
+    if (!next || next.newlinesBefore > 0 || next.kind !== "word") continue;
+    const key = unitAtToken(a, t)?.key ?? next.key;
+    if (!LETTERHEAD_WORDS.has(key) && !isDepartmentWord(key)) continue;
+    if (a.unitListBits[unit.index] & LIST.hospitalPrefix && next.title) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.6, "org.letterhead"));
+  }
+  return out;
+}
+
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  const families = [lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
+  const families = [letterheadCandidates, lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
     cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates,
     administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);

@@ -429,9 +429,14 @@ function fieldCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void
 
 // ── HL7 v2 ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-type Hl7Kind = "patientName" | "otherName" | "caregiverXcn" | "patientAddress" | "otherAddress" | "hospital" | "organisation";
+type Hl7Kind = "patientName" | "otherName" | "caregiverXcn" | "patientAddress" | "otherAddress" | "hospital" | "organisation" | "facility";
+
+/** Facility codes that name a system or a department, not an institution. */
+const HL7_SYSTEM_CODES: ReadonlySet<string> = new Set(["LAB", "LIS", "HIS", "RIS", "EPD", "EHR", "ADT", "PACS", "HIX", "KWS", "ZIS", "APP", "TEST", "ORU"]);
 
 const HL7_FIELDS: Readonly<Record<string, Readonly<Record<number, Hl7Kind>>>> = {
+  // MSH-4 and MSH-6, the sending and receiving facility (MSH-1 is the separator itself, so they are read third and fifth).
+  MSH: { 3: "facility", 5: "facility" },
   PID: { 5: "patientName", 6: "otherName", 9: "patientName", 11: "patientAddress", 23: "patientAddress" },
   PD1: { 3: "hospital", 4: "caregiverXcn" },
   PV1: { 7: "caregiverXcn", 8: "caregiverXcn", 9: "caregiverXcn", 17: "caregiverXcn" },
@@ -512,6 +517,11 @@ function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: Recor
       return add(components(text, from, to, 1, 5, false), "Address_Location:Other", f.addresses);
     case "hospital":
       return add(components(text, from, to, 1, 1), "Organization:Healthcare", f.organisations);
+    case "facility": {
+      const r = components(text, from, to, 1, 1);
+      if (r && HL7_SYSTEM_CODES.has(text.slice(r.start, r.end).toUpperCase())) return;
+      return add(r, "Organization:Healthcare", f.organisations);
+    }
     case "organisation":
       return add(components(text, from, to, 1, 1), "Organization:Other", f.organisations);
   }
