@@ -171,7 +171,7 @@ export const AGE_CONTEXT_WORDS = set(`
 
 /** Contexts that make a list word a profession ("werkt als bakker", "beroep: bakker"). */
 export const PROFESSION_CUES_BEFORE = set(`
-  als beroep beroepshalve voormalig voormalige vroeger gepensioneerd gepensioneerde oud ex zelfstandig
+  als beroep beroepshalve voormalig voormalige vroeger gewezen vroegere gepensioneerd gepensioneerde oud ex zelfstandig
   zelfstandige comme profession métier metier ancien ancienne retraité retraitée occupation job werk
   functie opleiding student studente as former retired
 `);

@@ -28,7 +28,7 @@ const YEAR_PREPOSITIONS = new Set(["tot", "sinds", "vanaf", "in", "depuis", "jus
 /** Relatives written right before a job in shorthand: "papa chauffeur poids lourd", "vader lasser". */
 const RELATIVES_BEFORE_JOB = new Set(["papa", "mama", "maman", "vader", "moeder", "pere", "mere", "zoon", "dochter", "fils", "fille"]);
 /** Words after a job that place it: "is verloskundige in het OLVG", "est militaire à la caserne". */
-const PLACING_AFTER_JOB = new Set(["bij", "chez", "in", "aan", "op", "a", "au", "aux", "dans", "voor", "pour", "at", "for"]);
+const PLACING_AFTER_JOB = new Set(["bij", "chez", "in", "aan", "op", "a", "au", "aux", "dans", "voor", "pour", "at", "for", "uit"]);
 const RELATIVE_BEFORE_COPULA = new Set(["die", "dat", "en", "qui", "et", "who"]);
 /** Subjects of a subordinate clause that ends in its copula ("dat hij vroeger glazenmaker was", "omdat zij bakker is"). */
 const SUBJECT_PRONOUNS = new Set(["hij", "zij", "ze", "ik", "u"]);
@@ -111,7 +111,30 @@ function compoundJobAt(a: Analysis, unit: Unit): PhraseMatch | undefined {
 function followedByName(a: Analysis, last: number): boolean {
   const next = a.tokens[last + 1];
   if (!next || next.newlinesBefore > 0 || next.kind === "punct") return false;
+  if (TEACHING_JOBS.has(a.tokens[last].key) && SUBJECTS_TAUGHT.has(next.key)) return false;
   return next.title && !next.sentenceStart;
+}
+
+/** Teachers, and the languages and subjects they teach ("lerares Engels", "docent wiskunde", "professeur de math"). */
+const TEACHING_JOBS = new Set(["docent", "docente", "leraar", "lerares", "leerkracht", "lector", "professor", "professeur", "enseignant", "enseignante", "juf", "meester"]);
+const SUBJECTS_TAUGHT = new Set(`
+  nederlands frans engels duits spaans italiaans latijn grieks arabisch turks chinees russisch pools
+  wiskunde geschiedenis aardrijkskunde biologie chemie fysica natuurkunde scheikunde economie muziek tekenen
+  lichamelijke turnen godsdienst zedenleer informatica techniek
+  francais anglais neerlandais allemand espagnol italien latin grec mathematiques math maths histoire geographie
+  physique musique sport
+`.split(/\s+/).filter(Boolean));
+
+/** "docent Frans", "leraar wiskunde": the subject after a teaching job belongs to the job. */
+function withSubjectTaught(a: Analysis, last: number): number {
+  const next = a.tokens[last + 1];
+  if (!next || next.newlinesBefore > 0 || next.kind !== "word" || !TEACHING_JOBS.has(a.tokens[last].key) || !SUBJECTS_TAUGHT.has(next.key)) return last;
+  return last + 1;
+}
+
+/** Cue words read through look-alike digits of a scan ("a1s", "werkt a1s", "travai11e"). */
+function readThroughScan(words: readonly string[]): string[] {
+  return words.map((w) => (/\d/.test(w) && /\p{L}/u.test(w) ? w.replace(/1/g, "l").replace(/0/g, "o") : w));
 }
 
 /** Prepositions of an employer or a school after a job: "postbode bij PostNL", "militaire à la caserne". */
@@ -201,7 +224,8 @@ function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
   const placed = next !== undefined && next.kind === "word" && next.newlinesBefore === 0 && (PLACING_AFTER_JOB.has(next.key) || next.key === "de" || next.key === "d");
   const closed = next === undefined || next.newlinesBefore > 0 || (next.kind === "punct" && ",;.)".includes(next.text));
   if (!placed && !closed) return false;
-  if (CAREGIVER_WORDS.has(a.tokens[m.first].key) && !placed) return false;
+  // "mama (Els Peeters, verpleegkundige)": a caregiver's job is a relative's own when a relative word opens the bracket.
+  if (CAREGIVER_WORDS.has(a.tokens[m.first].key) && !placed && !(next?.text === ")" && relativeOpensBracket(a, m.first))) return false;
   const lineFirst = a.lineStart[m.first];
   for (let i = m.first - 2, steps = 0; i >= lineFirst && steps < 12; i--, steps++) {
     const token = a.tokens[i];
@@ -216,6 +240,20 @@ function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
   }
   return false;
 }
+
+/** A relative word right before the bracket that holds token t, on the same line ("zoon (X, bakker)"). */
+function relativeOpensBracket(a: Analysis, t: number): boolean {
+  const lineFirst = a.lineStart[t];
+  for (let i = t - 1; i > lineFirst && t - i < 10; i--) {
+    const token = a.tokens[i];
+    if (token.text === ")" ) return false;
+    if (token.text !== "(") continue;
+    const key = a.units[a.unitOfToken[i - 1]]?.key ?? a.tokens[i - 1].key;
+    return RELATIVES_BEFORE_JOB.has(key) || RELATIVE_WORDS_OF_JOBS.has(key);
+  }
+  return false;
+}
+const RELATIVE_WORDS_OF_JOBS = new Set(["partner", "echtgenoot", "echtgenote", "broer", "zus", "man", "vrouw", "mari", "epouse", "frere", "soeur", "compagnon", "compagne"]);
 
 /** Jobs that in a note are mostly a role in the care or a stage of life, not someone's work: never by position alone. */
 const NOT_OWN_JOBS = new Set(["student", "studente", "etudiant", "etudiante", "student", "scholier", "leerling", "eleve", "tolk", "interprete"]);
@@ -242,10 +280,14 @@ function inlineLabelBefore(a: Analysis, first: number): boolean {
 
 function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   if (jobInApposition(a, m) || afterNationalityInApposition(a, m) || jobAfterPersonInApposition(a, m) || inlineLabelBefore(a, m.first)) return true;
-  const raw = wordsBeforeAcrossBreak(a, m.first, 9);
+  const raw = readThroughScan(wordsBeforeAcrossBreak(a, m.first, 9));
   if (raw[0] !== undefined && PROFESSION_CUES_BEFORE.has(raw[0]) && raw[0] !== "als" && raw[0] !== "comme" && raw[0] !== "as") return true;
   const before = withoutAdverbs(raw);
   const after = nextWords(a, m.last, 2);
+  // "Vroeger was zij kleuterjuf", "Nu is hij postbode": the copula before its subject pronoun.
+  if (before[0] !== undefined && SUBJECT_PRONOUNS.has(before[0]) && COPULAS.has(before[1] ?? "") && m.bits & LIST.profession) return true;
+  // "daarvoor lasser bij X", "voordien kok in een hotel": a time word, the job and its workplace.
+  if (raw[0] !== undefined && (FORMERLY.has(raw[0]) || raw[0] === "daarvoor") && m.bits & LIST.profession && jobBeforeWorkplace(a, m.last)) return true;
   // "die boer is in Meeuwen", "en verpleegkundige is": the job before its copula in a relative clause; "dat hij
   // vroeger glazenmaker was": a subject, the job and the copula at the end of a subordinate clause.
   if (after[0] !== undefined && COPULAS_AFTER.has(after[0]) && before[0] !== undefined && (RELATIVE_BEFORE_COPULA.has(before[0]) || SUBJECT_PRONOUNS.has(before[0]))) {
@@ -445,7 +487,8 @@ export function professionCandidates(a: Analysis): Candidate[] {
     if (state && state.bits & LIST.employmentState && state.last === first - 1 && m.bits & LIST.profession) first = state.first;
     // "schilder-decorateur": a listed job that opens a hyphenated compound takes the whole compound.
     const lastUnit = unitAtToken(a, m.last);
-    const end = lastUnit && lastUnit.last > m.last && a.tokens[m.last + 1]?.text === "-" ? lastUnit.end : a.tokens[m.last].end;
+    const taught = withSubjectTaught(a, m.last);
+    const end = taught > m.last ? a.tokens[taught].end : lastUnit && lastUnit.last > m.last && a.tokens[m.last + 1]?.text === "-" ? lastUnit.end : a.tokens[m.last].end;
     out.push({ start: a.tokens[first].start, end, label: "Profession", priority: PRIORITY.context, score: 0.7, rule: "profession" });
     t = m.last;
   }

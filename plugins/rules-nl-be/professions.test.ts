@@ -1,0 +1,41 @@
+// Jobs of patients and relatives in the positions of session ten (issue 11): a teacher with the subject taught, cue
+// words of a scanned text ("a1s"), the copula before its subject pronoun, a time word before a job and its workplace,
+// a relative's job in a bracket after the relative's name, a job in apposition before "uit" and a place, "gewezen"; and
+// a caregiver's role before a name, which stays no job. The strings are invented for these tests.
+import { beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../src/detectors/index.js";
+import { loadRulesLexicon } from "./index.js";
+import { detectSpans } from "./lib/detect.js";
+import type { Lexicon } from "./lib/lexicon.js";
+import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+
+let lexicon: Lexicon;
+beforeAll(() => {
+  lexicon = loadRulesLexicon(PROJECT_ROOT);
+});
+
+function jobs(marked: string): string {
+  const { text } = parseMarkup(marked);
+  return renderMarkup(text, detectSpans(text, lexicon).filter((s) => s.label === "Profession"));
+}
+
+const CASES = [
+  "Mevrouw is [lerares Duits](Profession) in een school in Lier.",
+  "Zijn vader is [leraar wiskunde](Profession) geweest.",
+  "Werkt a1s [bakker](Profession) bij een grootwarenhuis.",
+  "Nu is hij [postbode](Profession) in de stad.",
+  "Werkloos sinds de zomer, daarvoor [lasser](Profession) bij Scheepswerf Noord.",
+  "Woont bij papa (Wim Claes, [verpleegkundige](Profession)) en mama.",
+  "Karel Smet, 58 jr, [veehouder](Profession) uit Balen, valt van een ladder.",
+  "Sociaal: weduwe, gewezen [naaister](Profession) in Ronse.",
+  "Partner werkt als [landmeter](Profession) voor de provincie.",
+  "verpleegkundige Peeters belt morgen terug.",
+  "Il a commis une erreur de dosage.",
+  "Manœuvre de Valsalva positive.",
+];
+
+describe("jobs by position", () => {
+  it.each(CASES)("%s", (marked) => {
+    expect(jobs(marked)).toBe(marked);
+  });
+});
