@@ -5,6 +5,7 @@
 // event ("overleden op 57 jaar"). The strings are invented for these tests.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { DetectedSpan } from "../../src/contract/index.js";
 import { PROJECT_ROOT } from "../../src/detectors/index.js";
 import { loadRulesLexicon } from "./index.js";
 import { detectSpans } from "./lib/detect.js";
@@ -18,7 +19,7 @@ beforeAll(() => {
 
 const MONTHS = ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"];
 
-function detectedDates(text: string): { start: number; end: number; label: string }[] {
+function detectedDates(text: string): DetectedSpan[] {
   return detectSpans(text, lexicon).filter((s) => s.label === "Date" || s.label === "Age_Birthdate");
 }
 
