@@ -7,6 +7,8 @@ import { loadRulesLexicon } from "./index.js";
 import { analyse } from "./lib/analysis.js";
 import { LIST } from "./lib/lexicon.js";
 import { foldKey, hasLowerIn, isUpperAt } from "./lib/normalize.js";
+import { eachAnchoredMatch, eachGlobalMatch } from "./lib/anchored.js";
+import { NUMBER_WORD_FORMS, NUMBER_WORD_REACH, NUMBER_WORD_SCANS, numberWordCandidates, numberWordCandidatesByGlobalScans } from "./lib/number-words.js";
 import { endsInListedJob } from "./lib/professions.js";
 import { tokenize } from "./lib/tokenize.js";
 
@@ -26,7 +28,97 @@ function endsInListedJobByLookups(key: string): boolean {
 const jobs: string[] = [];
 for (const [key, bits] of lexicon.phrases.entries()) if (bits & LIST.profession && !key.includes(" ")) jobs.push(key);
 
+/**
+ * The longest string (in UTF-16 units) a pattern of literals, classes, groups, alternatives, `?`, `{n}` and
+ * lookarounds can match; anything else throws, so the bound is never guessed.
+ */
+function longestMatchLength(source: string): number {
+  let i = 0;
+  const alternatives = (): number => {
+    let best = sequence();
+    while (source[i] === "|") {
+      i++;
+      best = Math.max(best, sequence());
+    }
+    return best;
+  };
+  const sequence = (): number => {
+    let total = 0;
+    while (i < source.length && source[i] !== "|" && source[i] !== ")") {
+      let atom: number;
+      const c = source[i];
+      if (c === "(") {
+        const look = /^\(\?<?[=!]/.test(source.slice(i));
+        i += source.startsWith("(?:", i) ? 3 : look ? (source[i + 2] === "<" ? 4 : 3) : 1;
+        const inner = alternatives();
+        if (source[i++] !== ")") throw new Error(`unbalanced at ${i}`);
+        atom = look ? 0 : inner;
+      } else if (c === "[") {
+        i = source.indexOf("]", i) + 1;
+        atom = 1;
+      } else if (c === "\\") {
+        if (!/[sdpPnNLu.\-()[\]]/.test(source[i + 1])) throw new Error(`escape ${source[i + 1]}`);
+        i += source[i + 1] === "p" || source[i + 1] === "P" ? source.indexOf("}", i) + 1 - i : 2;
+        atom = 1;
+      } else if ("*+{".includes(c) || c === "?") {
+        throw new Error(`quantifier at ${i}`);
+      } else {
+        i++;
+        atom = 1;
+      }
+      if (source[i] === "?") i++;
+      else if (source[i] === "{") {
+        const m = /^\{(\d+)(?:,(\d+))?\}/.exec(source.slice(i));
+        if (!m || m[2] === undefined && source[i + m[0].length - 2] === ",") throw new Error(`open quantifier at ${i}`);
+        atom *= Number(m[2] ?? m[1]);
+        i += m[0].length;
+      }
+      total += atom;
+    }
+    return total;
+  };
+  const n = alternatives();
+  if (i !== source.length) throw new Error(`stopped at ${i}`);
+  return n;
+}
+
+/** Pieces of texts where numbers and days in words, their cues and their look-alikes meet. */
+const NUMBER_WORD_PIECES = [
+  "een", "twee", "zeven", "negen", "tien", "elf", "zestien", "twintig", "zevenentwintig", "negenentachtig", "honderd",
+  "honderdenzevenentachtig", "tweeëntwintig", "eenendertig", "un", "une", "deux", "six", "ſix", "sept", "dix-sept", "vingt",
+  "vingt et un", "vingt-et-un", "trente-et-un", "quatre-vingts", "quatre-vingt-dix-sept", "cent", "cent quatre-vingt-dix-sept",
+  "soixante-trois", "premier", "1er", "jaar", "Jaar", "JAAR", "ans", "aNs", "jarige", "jarigen", "-jarige", "jarig",
+  "maanden", "maand", "weken", "mois", "semaines", "oud", "geleden", "april", "mei", "mai", "maintenant", "mars", "août",
+  "Décembre", "juillet", "deux mille vingt-deux", "mil neuf cent quarante", "negentienhonderdvijftig", "2019", "is", "was",
+  "man van", "femme de", "âgée de", "il y a", "sinds", "op", "le", "né le", "geboren op", "°", "(", ")", ",", ".", "-", " ",
+  "  ", "\n", "\t", "x", "é", "É", "K", "\u212A", "\u{1D400}", "\u{1D41A}", "9",
+];
+
 describe("rules-nl-be fast paths", () => {
+  it("starts every number-word match within the cue's reach", () => {
+    expect(longestMatchLength("(?:ab|c)?d{2}[xy]\\s")).toBe(6);
+    expect(longestMatchLength(NUMBER_WORD_FORMS.number) + 2).toBeLessThanOrEqual(NUMBER_WORD_REACH);
+    expect(longestMatchLength(NUMBER_WORD_FORMS.dutchNumber) + 1).toBeLessThanOrEqual(NUMBER_WORD_REACH);
+    expect(longestMatchLength(NUMBER_WORD_FORMS.day) + 1).toBeLessThanOrEqual(NUMBER_WORD_REACH);
+    expect(longestMatchLength(NUMBER_WORD_FORMS.number)).toBeGreaterThanOrEqual("cent quatre-vingt-dix-sept".length);
+  });
+
+  it("finds the number-word matches near their cues exactly where the whole-text scans do", () => {
+    const piece = fc.oneof(fc.constantFrom(...NUMBER_WORD_PIECES), fc.string({ maxLength: 3 }));
+    const text = fc.array(piece, { maxLength: 40 }).map((xs) => xs.join(""));
+    const spaced = fc.array(piece, { maxLength: 30 }).map((xs) => xs.join(" "));
+    fc.assert(fc.property(fc.oneof(text, spaced), (t) => {
+      for (const { global, anchored } of Object.values(NUMBER_WORD_SCANS)) {
+        const want: [number, string][] = [];
+        const got: [number, string][] = [];
+        eachGlobalMatch(global, t, (m) => want.push([m.index, m[0]]));
+        eachAnchoredMatch(anchored, t, (m) => got.push([m.index, m[0]]));
+        expect(got).toEqual(want);
+      }
+      expect(numberWordCandidates(t, true, true)).toEqual(numberWordCandidatesByGlobalScans(t, true, true));
+    }), { numRuns: 4000 });
+  });
+
   it("has single-word jobs to test the trie with", () => {
     expect(jobs.length).toBeGreaterThan(100);
     expect(endsInListedJob({ lexicon }, `xyz${jobs.find((j) => j.length >= 4 && /^\p{Ll}+$/u.test(j))}`)).toBe(true);

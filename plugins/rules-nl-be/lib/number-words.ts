@@ -7,7 +7,10 @@
 // bracket, or the "-jarige" compound; a word after it that makes it a duration ("geleden", "getrouwd", "plus tard")
 // or a duration word before ("il y a", "depuis", "plus de") rules it out. Months and weeks are ages only in brackets
 // or with "oud". A date in words is a day of 1–31 in words and a month name, with a year in digits or words after
-// it; after "geboren (op)", "né(e) le" it is a birth date. Bounded patterns over the text: linear.
+// it; after "geboren (op)", "né(e) le" it is a birth date. Bounded patterns over the text: linear. Each pattern is
+// tried only just before the hits of a cue it holds ("jarig", "jaar"/"ans", a month unit, a month name): see
+// anchored.ts, which gives the matches of the whole-text scan.
+import { eachAnchoredMatch, eachGlobalMatch, mayStartWord, stickyOf, type AnchoredPattern } from "./anchored.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 
 const NL_UNIT = "een|twee|drie|vier|vijf|zes|zeven|acht|negen";
@@ -51,12 +54,41 @@ const BIRTH_BEFORE = /(?:geboren(?:\sop)?|geb\.|née?|né\(e\)\sle|née?\sle|°)
 /** "vijf april" needs a time word before or a year after: "op", "le", "du", "au", "vanaf", "sinds", "tot", "depuis". */
 const DATE_CUE = /(?<![\p{L}])(?:op|le|du|au|vanaf|sinds|tot|depuis|jusqu'au|jusqu’au|dès|des|vers|rond|van|ce|dit)\s$/iu;
 
-function each(re: RegExp, text: string, visit: (m: RegExpExecArray) => void): void {
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) visit(m);
-}
+/**
+ * How far before its cue hit a match can start, in UTF-16 units: the longest number (27, "cent quatre-vingt-dix-sept")
+ * or day (14) in words, a bracket and a space, with room to spare (speed.test.ts checks the bound against the
+ * patterns' longest strings).
+ */
+export const NUMBER_WORD_REACH = 40;
+
+/** The numbers and days in words, for the test of the reach bound. */
+export const NUMBER_WORD_FORMS = { dutchNumber: NL_NUMBER, number: NUMBER, day: `(?:${NL_DAY}|${FR_DAY})` } as const;
+
+const anchored = (global: RegExp, cue: RegExp, mayStart: AnchoredPattern["mayStart"] = mayStartWord): AnchoredPattern =>
+  ({ sticky: stickyOf(global), cue, reach: NUMBER_WORD_REACH, mayStart });
+
+/** The four scans, each with the cue its matches hold: the unit word of an age, a month name of a date. */
+export const NUMBER_WORD_SCANS = {
+  jarige: { global: JARIGE, anchored: anchored(JARIGE, /jarig/giu) },
+  years: { global: YEARS, anchored: anchored(YEARS, /\s(?:jaar|ans)/giu) },
+  child: { global: CHILD, anchored: anchored(CHILD, /\s(?:maand|weken|mois|semaines)/giu, (text, at) => text.charCodeAt(at) === 40 || mayStartWord(text, at)) },
+  dateWords: { global: DATE_WORDS, anchored: anchored(DATE_WORDS, new RegExp(MONTH, "giu")) },
+} as const;
+
+type Scan = (which: keyof typeof NUMBER_WORD_SCANS, text: string, visit: (m: RegExpExecArray) => void) => void;
+const anchoredScan: Scan = (which, text, visit) => eachAnchoredMatch(NUMBER_WORD_SCANS[which].anchored, text, visit);
+const globalScan: Scan = (which, text, visit) => eachGlobalMatch(NUMBER_WORD_SCANS[which].global, text, visit);
 
 export function numberWordCandidates(text: string, ages: boolean, dates: boolean): Candidate[] {
+  return collect(text, ages, dates, anchoredScan);
+}
+
+/** The same candidates from whole-text scans of each pattern (the formulation replaced), for tests. */
+export function numberWordCandidatesByGlobalScans(text: string, ages: boolean, dates: boolean): Candidate[] {
+  return collect(text, ages, dates, globalScan);
+}
+
+function collect(text: string, ages: boolean, dates: boolean, each: Scan): Candidate[] {
   const out: Candidate[] = [];
   const years = ages && /jaar|ans|jarig|maand|weken|mois|semaines/i.test(text);
   const months = dates && MONTH_WORD.test(text);
@@ -65,13 +97,13 @@ export function numberWordCandidates(text: string, ages: boolean, dates: boolean
     out.push({ start, end, label, priority: PRIORITY.pattern, score: 0.6, rule });
   };
   if (years) {
-    each(JARIGE, text, (m) => add(m.index, m.index + m[0].length, "Age_Birthdate", "age.words-jarige"));
-    each(YEARS, text, (m) => {
+    each("jarige", text, (m) => add(m.index, m.index + m[0].length, "Age_Birthdate", "age.words-jarige"));
+    each("years", text, (m) => {
       const before = text.slice(Math.max(0, m.index - 24), m.index);
       if (!AGE_BEFORE.test(before) || DURATION_BEFORE.test(before) || DURATION_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 24))) return;
       add(m.index, m.index + m[0].length, "Age_Birthdate", "age.words");
     });
-    each(CHILD, text, (m) => {
+    each("child", text, (m) => {
       const value = m[1] ?? m[2];
       const start = m.index + m[0].indexOf(value);
       const end = m[1] !== undefined ? m.index + m[0].replace(/\s?\)$/, "").length : m.index + m[0].length;
@@ -79,7 +111,7 @@ export function numberWordCandidates(text: string, ages: boolean, dates: boolean
     });
   }
   if (months) {
-    each(DATE_WORDS, text, (m) => {
+    each("dateWords", text, (m) => {
       const before = text.slice(Math.max(0, m.index - 16), m.index);
       const hasYear = /\s(?:\d{4}|deux|mille|mil|negentienhonderd|tweeduizend)/iu.test(m[1].slice(m[1].search(MONTH_WORD)));
       const birth = BIRTH_BEFORE.test(before);

@@ -1,0 +1,75 @@
+// A whole-text scan of a global regex, done by trying the pattern only near the places where a cue occurs that every
+// match holds ("jaar" for a number of years, a month name for a date in words). A long alternation tried at every
+// position of a note costs far more than one scan for a short cue and a few sticky attempts before each cue hit.
+//
+// The matches are the global scan's, in its order: the scan tries positions from left to right and takes the first
+// that matches, then goes on from the end of that match. Here the positions tried are those within `reach` units
+// before (or at) each cue hit, from left to right, never before the end of the last match; every position where a
+// match can start is among them when each match holds a cue hit at most `reach` units after its own start, and at
+// a position that is no match start the sticky attempt fails, so the first success is the global scan's next match.
+
+export interface AnchoredPattern {
+  /** The pattern with the sticky flag ("y"), tried at each candidate position. */
+  readonly sticky: RegExp;
+  /**
+   * A global regex such that every match of `sticky` starting at q holds a cue hit starting in [q, q + reach]. The
+   * cue is searched from every position (lastIndex one past the last hit), so overlapping hits are all seen.
+   */
+  readonly cue: RegExp;
+  readonly reach: number;
+  /** False only where no match can start (a cheap necessary test of the pattern's first character and lookbehind). */
+  readonly mayStart: (text: string, at: number) => boolean;
+}
+
+/** A sticky copy of a global (or plain) regex. */
+export function stickyOf(re: RegExp): RegExp {
+  return new RegExp(re.source, `${re.flags.replace(/[gy]/g, "")}y`);
+}
+
+/** Calls `visit` with each match the global scan of the pattern over `text` finds, in text order. */
+export function eachAnchoredMatch(p: AnchoredPattern, text: string, visit: (m: RegExpExecArray) => void): void {
+  const { sticky, cue, reach, mayStart } = p;
+  // No match starts before `pos` (the end of the last match); positions below `tried` were tried already.
+  let pos = 0;
+  let tried = 0;
+  cue.lastIndex = 0;
+  for (let hit = cue.exec(text); hit; hit = cue.exec(text)) {
+    const at = hit.index;
+    for (let q = Math.max(pos, tried, at - reach); q <= at; q++) {
+      if (!mayStart(text, q)) continue;
+      sticky.lastIndex = q;
+      const m = sticky.exec(text);
+      if (!m) continue;
+      visit(m);
+      // The patterns scanned here never match the empty string; a guard keeps the loop finite all the same.
+      pos = q + Math.max(1, m[0].length);
+      q = pos - 1;
+    }
+    tried = Math.max(tried, at + 1);
+    cue.lastIndex = Math.max(at + 1, pos);
+  }
+}
+
+/** The global scan itself (the formulation `eachAnchoredMatch` reproduces), for tests. */
+export function eachGlobalMatch(global: RegExp, text: string, visit: (m: RegExpExecArray) => void): void {
+  global.lastIndex = 0;
+  for (let m = global.exec(text); m; m = global.exec(text)) {
+    visit(m);
+    if (m[0].length === 0) global.lastIndex++;
+  }
+}
+
+const isAsciiWordCode = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+
+/**
+ * For a pattern that opens with `(?<![\p{L}\p{N}-])` and then a letter or digit: false where the unit before is an
+ * ASCII letter, digit or hyphen, or the unit itself is ASCII but no letter or digit (a letter of the pattern may
+ * match a non-ASCII unit under the `i` flag, "ſ" for "s"; anything non-ASCII is left to the pattern).
+ */
+export function mayStartWord(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 128 && !isAsciiWordCode(code)) return false;
+  if (at === 0) return true;
+  const before = text.charCodeAt(at - 1);
+  return !(isAsciiWordCode(before) || before === 45);
+}
