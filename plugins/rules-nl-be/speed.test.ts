@@ -7,7 +7,9 @@ import { loadRulesLexicon } from "./index.js";
 import { analyse } from "./lib/analysis.js";
 import { LIST } from "./lib/lexicon.js";
 import { foldKey, hasLowerIn, isUpperAt } from "./lib/normalize.js";
-import { eachAnchoredMatch, eachGlobalMatch } from "./lib/anchored.js";
+import { eachAnchoredMatch, eachGlobalMatch, eachLookbehindMatch, lookbehindScan } from "./lib/anchored.js";
+import { AGE_BIRTHDAY, AGE_COPULA, AGE_WHEN } from "./lib/dates.js";
+import { POSSESSIVE_ORDINAL } from "./lib/detect.js";
 import { NUMBER_WORD_FORMS, NUMBER_WORD_REACH, NUMBER_WORD_SCANS, numberWordCandidates, numberWordCandidatesByGlobalScans } from "./lib/number-words.js";
 import { endsInListedJob } from "./lib/professions.js";
 import { tokenize } from "./lib/tokenize.js";
@@ -95,6 +97,52 @@ const NUMBER_WORD_PIECES = [
 ];
 
 describe("rules-nl-be fast paths", () => {
+  it("finds a regex's matches after its leading lookbehind exactly where its whole-text scan does", () => {
+    const astral = /(?<![\p{L}])(?:\u{1D400}b|ab|b)(\d?)/gu;
+    // A match may start inside a longer one whose lookbehind failed ("a--b" after a letter, then "-b").
+    const inner = /(?<![\p{L}])(?:a[ .-]{1,3}b|[ .-]b)/gu;
+    const regexes = [AGE_WHEN, AGE_COPULA, AGE_BIRTHDAY, POSSESSIVE_ORDINAL, astral, inner, /(?<=[\p{N}])(?:ste|e)\b/giu];
+    const matches = (re: RegExp, t: string, each: typeof eachGlobalMatch) => {
+      const out: [number, string][] = [];
+      each(re, t, (m) => out.push([m.index, m[0]]));
+      return out;
+    };
+    // The lookbehind fails right before an astral letter: the scan goes on after the whole pair (the u flag moves a
+    // position inside a pair back to its start, so one unit on would try the same match again forever).
+    for (const t of ["x\u{1D400}b x\u{1D400}b \u{1D400}b1", "xa--b a.b -b"]) {
+      for (const re of [astral, inner]) {
+        const scan = lookbehindScan(re);
+        expect(matches(re, t, (_r, text, visit) => eachLookbehindMatch(scan, text, visit))).toEqual(matches(re, t, eachGlobalMatch));
+      }
+    }
+    expect(matches(inner, "xa--b", eachGlobalMatch)).toEqual([[3, "-b"]]);
+    const piece = fc.oneof(
+      fc.constantFrom("toen", "als", "hij", "zij", "ze", "ik", "is", "was", "werd", "patiënte", "Mevrouw", "de heer", "dhr.", "mw.",
+        "il", "elle", "a", "avait", "zijn", "haar", "z'n", "12", "7", "101", "3e", "90ste", "ème", "verjaardag", "anniversaire",
+        "levensjaar", "en", "et", " ", "  ", "\n", ",", ".", ";", ")", "x", "é", "ſ", "\u{1D400}", "\u{1D41A}", "\uD835", "ab", "b"),
+      fc.string({ maxLength: 3 }),
+    );
+    const text = fc.oneof(fc.array(piece, { maxLength: 30 }).map((xs) => xs.join("")), fc.array(piece, { maxLength: 30 }).map((xs) => xs.join(" ")));
+    const scans = regexes.map((re) => [re, lookbehindScan(re)] as const);
+    fc.assert(fc.property(text, (t) => {
+      for (const [re, scan] of scans) {
+        const want: [number, string, string | undefined][] = [];
+        const got: [number, string, string | undefined][] = [];
+        eachGlobalMatch(re, t, (m) => want.push([m.index, m[0], m[1]]));
+        eachLookbehindMatch(scan, t, (m) => got.push([m.index, m[0], m[1]]));
+        expect(got).toEqual(want);
+      }
+    }), { numRuns: 4000 });
+  });
+
+  it("refuses a lookbehind split that would change the matches", () => {
+    expect(() => lookbehindScan(/(?<![a-z])ab|cd/g)).toThrow();
+    expect(() => lookbehindScan(/(?<!(x))ab\1/g)).toThrow();
+    expect(() => lookbehindScan(/ab(?<!x)/g)).toThrow();
+    expect(() => lookbehindScan(/(?<!x)ab/)).toThrow();
+    expect(lookbehindScan(/(?<![)|])a(?:b|c)/g).rest.source).toBe("a(?:b|c)");
+  });
+
   it("starts every number-word match within the cue's reach", () => {
     expect(longestMatchLength("(?:ab|c)?d{2}[xy]\\s")).toBe(6);
     expect(longestMatchLength(NUMBER_WORD_FORMS.number) + 2).toBeLessThanOrEqual(NUMBER_WORD_REACH);

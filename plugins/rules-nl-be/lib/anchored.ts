@@ -73,3 +73,77 @@ export function mayStartWord(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   return !(isAsciiWordCode(before) || before === 45);
 }
+
+/**
+ * A global regex that opens with a lookbehind ("(?<![\p{L}])(?:hij|zij|…)"), split into the pattern after the
+ * lookbehind and the lookbehind alone. A leading lookbehind keeps the regex engine from skipping ahead to the
+ * places where the first word can start, so it runs the lookbehind at every position of the text; the pattern
+ * without it is searched quickly, and the lookbehind is then tested only where that pattern matched.
+ */
+export interface LookbehindScan {
+  /** The pattern after the lookbehind, global. */
+  readonly rest: RegExp;
+  /** The lookbehind alone, sticky: it matches the empty string at a position exactly where the lookbehind holds. */
+  readonly behind: RegExp;
+}
+
+/** Splits `re` (global) after its leading lookbehind; throws where the split would not give the same matches. */
+export function lookbehindScan(re: RegExp): LookbehindScan {
+  const source = re.source;
+  if (!re.global || !/^\(\?<[!=]/.test(source)) throw new Error(`not a global regex opening with a lookbehind: /${source}/`);
+  // The lookbehind's closing parenthesis, skipping escapes and classes.
+  let depth = 0;
+  let end = -1;
+  for (let i = 0, inClass = false; i < source.length && end < 0; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) end = i + 1;
+  }
+  const head = source.slice(0, end);
+  const rest = source.slice(end);
+  // A capturing group in the lookbehind would renumber the others; an alternative at the top level of the rest
+  // would not be under the lookbehind at all.
+  if (end < 0 || /\((?!\?)/.test(head.replace(/\\./g, "").replace(/\[[^\]]*\]/g, "")) || hasTopLevelAlternative(rest)) {
+    throw new Error(`cannot split the lookbehind of /${source}/`);
+  }
+  const flags = re.flags.replace(/[gy]/g, "");
+  return { rest: new RegExp(rest, `${flags}g`), behind: new RegExp(head, `${flags}y`) };
+}
+
+function hasTopLevelAlternative(source: string): boolean {
+  let depth = 0;
+  for (let i = 0, inClass = false; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The matches of the original regex's global scan, in order: the rest's leftmost match is the original's where the
+ * lookbehind holds at its start; where it does not, the original would go on from the next position, and so does this.
+ */
+export function eachLookbehindMatch(scan: LookbehindScan, text: string, visit: (m: RegExpExecArray) => void): void {
+  const { rest, behind } = scan;
+  rest.lastIndex = 0;
+  for (let m = rest.exec(text); m; m = rest.exec(text)) {
+    const at = m.index;
+    behind.lastIndex = at;
+    if (behind.test(text)) {
+      visit(m);
+      if (m[0].length === 0) rest.lastIndex = at + 1;
+      continue;
+    }
+    // Never into the middle of a surrogate pair: the original scan steps over a whole code point under the u flag.
+    const pair = rest.unicode && (text.charCodeAt(at) & 0xfc00) === 0xd800 && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
+    rest.lastIndex = at + (pair ? 2 : 1);
+  }
+}

@@ -1,6 +1,7 @@
 // Dates and ages in Dutch and French as Belgian notes mix them. A date after "°", "geboren (op)", "né(e) le",
 // "geboortedatum" is a birth date (Age_Birthdate); ages are numbers with an age unit that are not durations.
 import type { Label } from "../../../src/contract/index.js";
+import { eachLookbehindMatch, lookbehindScan, type LookbehindScan } from "./anchored.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { AGE_CONTEXT_WORDS, BIRTH_CONTEXT_WORDS, DURATION_WORDS_AFTER, DURATION_WORDS_BEFORE, wordSet as set } from "./context.js";
 import { foldKey } from "./normalize.js";
@@ -682,22 +683,27 @@ function dutchNumber(word: string): number {
 }
 
 /** "toen hij 7 was"; "Hij is 62,", "De heer is 62 en"; "haar 90ste verjaardag" ("quand elle avait 12 ans" has its unit). */
-const AGE_WHEN = /(?<![\p{L}])(?:toen|als|wanneer)\s+(?:hij|zij|ze|ik)\s+(\d{1,2})\s+(?:was|werd|is)(?![\p{L}])/giu;
-const AGE_COPULA = /(?<![\p{L}])(?:hij|zij|ze|pati[eë]nte?|pt|meneer|mevrouw|de heer|dhr\.?|mevr\.?|mw\.?|il|elle)\s+(?:is|was|wordt|werd|a|avait)\s+(\d{1,3})(?=\s*(?:,(?!\s*\d)|;|\.(?!\d)|en\s+\D|et\s+\D))/giu;
-const AGE_BIRTHDAY = /(?<![\p{L}\p{N}])(\d{1,3})(?:ste|de|e|ème|eme)\s+(?:verjaardag|anniversaire|birthday)(?![\p{L}])/giu;
+export const AGE_WHEN = /(?<![\p{L}])(?:toen|als|wanneer)\s+(?:hij|zij|ze|ik)\s+(\d{1,2})\s+(?:was|werd|is)(?![\p{L}])/giu;
+export const AGE_COPULA = /(?<![\p{L}])(?:hij|zij|ze|pati[eë]nte?|pt|meneer|mevrouw|de heer|dhr\.?|mevr\.?|mw\.?|il|elle)\s+(?:is|was|wordt|werd|a|avait)\s+(\d{1,3})(?=\s*(?:,(?!\s*\d)|;|\.(?!\d)|en\s+\D|et\s+\D))/giu;
+export const AGE_BIRTHDAY = /(?<![\p{L}\p{N}])(\d{1,3})(?:ste|de|e|ème|eme)\s+(?:verjaardag|anniversaire|birthday)(?![\p{L}])/giu;
 /** "(6 en 9 jaar)": a bare number joined to an age by "en", "et" or a comma shares its unit. */
 const AGE_BEFORE_AGE = /(?<![\p{L}\p{N}.,/])(\d{1,2})\s+(?:en|et|of|ou)\s+$/u;
 
+/** The clause patterns, each searched without its leading lookbehind and checked for it where it matched. */
+const CLAUSE_SCANS: readonly { scan: LookbehindScan; birthday: boolean }[] = [AGE_WHEN, AGE_COPULA, AGE_BIRTHDAY].map((re) => ({
+  scan: lookbehindScan(re),
+  birthday: re === AGE_BIRTHDAY,
+}));
+
 function agesInClauses(c: TextContext, out: Candidate[]): void {
-  for (const pattern of [AGE_WHEN, AGE_COPULA, AGE_BIRTHDAY]) {
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(c.text); m; m = pattern.exec(c.text)) {
+  for (const { scan, birthday } of CLAUSE_SCANS) {
+    eachLookbehindMatch(scan, c.text, (m) => {
       const value = Number(m[1]);
-      if (value < 1 || value > 110) continue;
-      const at = pattern === AGE_BIRTHDAY ? m.index : m.index + m[0].lastIndexOf(m[1]);
-      const length = pattern === AGE_BIRTHDAY ? m[0].search(/\s/) : m[1].length;
+      if (value < 1 || value > 110) return;
+      const at = birthday ? m.index : m.index + m[0].lastIndexOf(m[1]);
+      const length = birthday ? m[0].search(/\s/) : m[1].length;
       out.push({ start: at, end: at + length, label: "Age_Birthdate", priority: PRIORITY.context, score: 0.65, rule: "age.clause" });
-    }
+    });
   }
   const ages = out.filter((x) => x.rule === "age.unit");
   for (const age of ages) {

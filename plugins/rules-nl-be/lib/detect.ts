@@ -1,6 +1,7 @@
 // The rules run over one text: every family proposes candidates, overlaps are resolved, spans come out.
 import type { DetectedSpan } from "../../../src/contract/index.js";
 import { addressCandidates, type AddressRole } from "./addresses.js";
+import { eachLookbehindMatch, lookbehindScan } from "./anchored.js";
 import { analyse, type Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { ageCandidates, dateCandidates } from "./dates.js";
@@ -107,16 +108,17 @@ function agesAfterPersonWords(text: string): Candidate[] {
  * "sinds zijn 15e", "rond hun 50e", "vanaf haar 12de levensjaar": an ordinal after a possessive that ends its clause
  * (or names the year of life) is an age, not a rank ("zijn 3e opname" goes on with a noun).
  */
-const POSSESSIVE_ORDINAL = /(?<![\p{L}])(?:zijn|haar|hun|z'n|d'r)\s(\d{1,3}(?:e|ste|de))(?=\s?[,.;:)]|\s(?:levensjaar|verjaardag)(?![\p{L}])|\s*$)/giu;
+export const POSSESSIVE_ORDINAL = /(?<![\p{L}])(?:zijn|haar|hun|z'n|d'r)\s(\d{1,3}(?:e|ste|de))(?=\s?[,.;:)]|\s(?:levensjaar|verjaardag)(?![\p{L}])|\s*$)/giu;
+
+const POSSESSIVE_ORDINAL_SCAN = lookbehindScan(POSSESSIVE_ORDINAL);
 
 function agesAfterPossessives(text: string): Candidate[] {
   const out: Candidate[] = [];
-  POSSESSIVE_ORDINAL.lastIndex = 0;
-  for (let m = POSSESSIVE_ORDINAL.exec(text); m; m = POSSESSIVE_ORDINAL.exec(text)) {
-    if (Number(/^\d+/.exec(m[1])?.[0]) > 110) continue;
+  eachLookbehindMatch(POSSESSIVE_ORDINAL_SCAN, text, (m) => {
+    if (Number(/^\d+/.exec(m[1])?.[0]) > 110) return;
     const start = m.index + m[0].length - m[1].length;
     out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.possessive-ordinal" });
-  }
+  });
   return out;
 }
 

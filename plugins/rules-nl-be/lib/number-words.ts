@@ -67,12 +67,12 @@ export const NUMBER_WORD_FORMS = { dutchNumber: NL_NUMBER, number: NUMBER, day: 
 const anchored = (global: RegExp, cue: RegExp, mayStart: AnchoredPattern["mayStart"] = mayStartWord): AnchoredPattern =>
   ({ sticky: stickyOf(global), cue, reach: NUMBER_WORD_REACH, mayStart });
 
-/** The four scans, each with the cue its matches hold: the unit word of an age, a month name of a date. */
+/** The four scans, each with the cue its matches hold: the unit word of an age, a space and a month name of a date. */
 export const NUMBER_WORD_SCANS = {
   jarige: { global: JARIGE, anchored: anchored(JARIGE, /jarig/giu) },
   years: { global: YEARS, anchored: anchored(YEARS, /\s(?:jaar|ans)/giu) },
   child: { global: CHILD, anchored: anchored(CHILD, /\s(?:maand|weken|mois|semaines)/giu, (text, at) => text.charCodeAt(at) === 40 || mayStartWord(text, at)) },
-  dateWords: { global: DATE_WORDS, anchored: anchored(DATE_WORDS, new RegExp(MONTH, "giu")) },
+  dateWords: { global: DATE_WORDS, anchored: anchored(DATE_WORDS, new RegExp(`\\s${MONTH}`, "giu")) },
 } as const;
 
 type Scan = (which: keyof typeof NUMBER_WORD_SCANS, text: string, visit: (m: RegExpExecArray) => void) => void;
