@@ -137,7 +137,7 @@ describe("rules-nl-be fast paths", () => {
 
   it("refuses a lookbehind split that would change the matches", () => {
     expect(() => lookbehindScan(/(?<![a-z])ab|cd/g)).toThrow();
-    expect(() => lookbehindScan(/(?<!(x))ab\1/g)).toThrow();
+    expect(() => lookbehindScan(/(?<!(x))ab/g)).toThrow();
     expect(() => lookbehindScan(/ab(?<!x)/g)).toThrow();
     expect(() => lookbehindScan(/(?<!x)ab/)).toThrow();
     expect(lookbehindScan(/(?<![)|])a(?:b|c)/g).rest.source).toBe("a(?:b|c)");
