@@ -8,7 +8,7 @@ import { analyse } from "./lib/analysis.js";
 import { LIST } from "./lib/lexicon.js";
 import { foldKey, hasLowerIn, isUpperAt } from "./lib/normalize.js";
 import { eachAnchoredMatch, eachGlobalMatch, eachLookbehindMatch, lookbehindScan } from "./lib/anchored.js";
-import { AGE_BIRTHDAY, AGE_COPULA, AGE_WHEN } from "./lib/dates.js";
+import { AGE_BIRTHDAY, AGE_COPULA, AGE_WHEN, DATE_PATTERNS, mayStartNumericDate, NUMERIC_PATTERNS } from "./lib/dates.js";
 import { POSSESSIVE_ORDINAL } from "./lib/detect.js";
 import { NUMBER_WORD_FORMS, NUMBER_WORD_REACH, NUMBER_WORD_SCANS, numberWordCandidates, numberWordCandidatesByGlobalScans } from "./lib/number-words.js";
 import { endsInListedJob } from "./lib/professions.js";
@@ -97,6 +97,34 @@ const NUMBER_WORD_PIECES = [
 ];
 
 describe("rules-nl-be fast paths", () => {
+  it("tries a numeric date pattern at every number start where it can match", () => {
+    const numeric = DATE_PATTERNS.filter((p) => NUMERIC_PATTERNS.has(p.name));
+    expect(numeric.length).toBeGreaterThanOrEqual(6);
+    const piece = fc.oneof(
+      fc.constantFrom("1", "01", "12", "31", "3", "2021", "1999", "123", "20230811", "/", ".", "-", " ", "  ", "\t", "IX", "XII", "maart",
+        "mrt.", "mars", "1er", "1ère", "2de", "tot", "en", "au", "t/m", "'21", "’99", "a", "é", "\u0660"),
+      fc.string({ maxLength: 2 }),
+    );
+    // Dates of every form as the patterns write them, with pieces around them.
+    const sep = fc.constantFrom("/", ".", "-", " ", "  ", " - ", "");
+    const date = fc.tuple(fc.constantFrom("1", "01", "12", "31", "2021", "1er", "3"), sep,
+      fc.constantFrom("03", "3", "IX", "XII", "maart", "mrt.", "mrt", "mars", "en 4 mei", "tot 14 april", "tot 14/03", "op 4/5", "2021"), sep,
+      fc.constantFrom("2021", "21", "'21", "99", ""))
+      .map((xs) => xs.join(""));
+    const text = fc.array(fc.oneof(piece, date), { maxLength: 10 }).map((xs) => xs.join(""));
+    fc.assert(fc.property(text, (t) => {
+      for (const { name, pattern } of numeric) {
+        for (let at = 0; at < t.length; at++) {
+          pattern.lastIndex = at;
+          if (pattern.exec(t)) expect(mayStartNumericDate(name, t, at)).toBe(true);
+        }
+      }
+    }), { numRuns: 3000 });
+    expect(mayStartNumericDate("dmy", "12/03/2021", 0)).toBe(true);
+    expect(mayStartNumericDate("dmy", "500 mg", 0)).toBe(false);
+    expect(mayStartNumericDate("ymd", "2021-03-12", 0)).toBe(true);
+  });
+
   it("finds a regex's matches after its leading lookbehind exactly where its whole-text scan does", () => {
     const astral = /(?<![\p{L}])(?:\u{1D400}b|ab|b)(\d?)/gu;
     // A match may start inside a longer one whose lookbehind failed ("a--b" after a letter, then "-b").

@@ -24,7 +24,7 @@ const SEASON = "(?:lente|zomer|herfst|winter|voorjaar|najaar|printemps|été|ete
 const B = "(?<![\\p{L}\\p{N}])";
 const E = "(?![\\p{L}\\p{N}])";
 
-const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
+export const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   // 12/03/2021, 12-03-21, 12.03.2021 (one separator throughout)
   { name: "dmy", pattern: new RegExp(`${DAY}([./-])${MONTH_NUM}\\1(?:${YEAR4}|\\d{2})(?![\\p{L}\\p{N}]|[./-]\\d)`, "uy") },
   // 17.IX.2021, 3/XII/1999
@@ -272,6 +272,35 @@ function startOffsets(tokens: readonly Token[]): { numbers: number[]; words: num
   return { numbers, words };
 }
 
+/** The length of the run of ASCII digits at `offset`. */
+function digitRunAt(text: string, offset: number): number {
+  let i = offset;
+  for (let code = text.charCodeAt(i); code >= 48 && code <= 57; code = text.charCodeAt(++i));
+  return i - offset;
+}
+
+/**
+ * Whether a numeric date pattern can match at a number's start, from the length of its run of digits and the unit
+ * after it: a day or month is one or two digits, a year four, and dmy, roman, ymd and my need their separator right
+ * after. Most numbers in a note (doses, values, counts) fail this, and the patterns are not tried there.
+ */
+export function mayStartNumericDate(name: string, text: string, offset: number): boolean {
+  const run = digitRunAt(text, offset);
+  const next = text.charCodeAt(offset + run);
+  switch (name) {
+    case "dmy":
+      return run <= 2 && (next === 46 || next === 47 || next === 45);
+    case "roman":
+      return run <= 2 && (next === 46 || next === 47 || next === 45 || next === 32);
+    case "ymd":
+      return run === 4 && (next === 46 || next === 47 || next === 45);
+    case "my":
+      return run <= 2 && (next === 47 || next === 45);
+    default:
+      return run <= 2;
+  }
+}
+
 function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArray | null {
   pattern.lastIndex = offset;
   return pattern.exec(text);
@@ -279,7 +308,7 @@ function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArra
 
 const SCORE_BEFORE = /(?:apgar|emv|gcs|vas|nrs|score)[ :]*$/iu;
 
-const NUMERIC_PATTERNS = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "range-dm", "my", "compact"]);
+export const NUMERIC_PATTERNS: ReadonlySet<string> = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "range-dm", "my", "compact"]);
 
 /** A compact date has a letter right after its one or two day digits; other numbers skip its regex. */
 function mayBeCompactDate(text: string, offset: number): boolean {
@@ -405,7 +434,9 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
   }
   const { numbers, words } = startOffsets(tokens);
   for (const { name, pattern } of DATE_PATTERNS) {
-    for (const offset of NUMERIC_PATTERNS.has(name) ? numbers : words) {
+    const numeric = NUMERIC_PATTERNS.has(name);
+    for (const offset of numeric ? numbers : words) {
+      if (numeric && !mayStartNumericDate(name, text, offset)) continue;
       if (name === "compact" && !mayBeCompactDate(text, offset)) continue;
       const m = stickyAt(pattern, text, offset);
       if (!m) continue;
