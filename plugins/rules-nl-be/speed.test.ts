@@ -234,13 +234,25 @@ describe("rules-nl-be fast paths", () => {
   it("gives every token the index's bits through the per-word cache, also when words share its slots", () => {
     // Far more distinct words than the cache has slots, repeated, so slots are taken over and hit again.
     const words = jobs.slice(0, 400).concat(["de", "het", "patiënt", "Peeters", "Jan", "Gent", "xqzv", "mg", "bakker"]);
-    const text = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 60 }).map((xs) => xs.join(" "));
+    // Phrases and hyphenated units too ("Sint-Niklaas"), whose keys of several words go through the phrase cache.
+    const phrases: string[] = [];
+    for (const [key, bits] of lexicon.phrases.entries()) if (key.includes(" ") && bits & ~LIST.continues && phrases.length < 300) phrases.push(key);
+    const word = fc.oneof(fc.constantFrom(...words), fc.constantFrom(...phrases), fc.constantFrom(...phrases).map((p) => p.replaceAll(" ", "-")));
+    const text = fc.array(word, { minLength: 1, maxLength: 60 }).map((xs) => xs.join(" "));
     fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (texts) => {
       for (const t of texts) {
         const a = analyse(t, lexicon);
         for (const token of a.tokens) {
           if (token.kind === "punct") continue;
           expect(a.tokenBits[token.index]).toBe((lexicon.phrases.get(token.key) ?? 0) & ~LIST.continues);
+        }
+        for (const unit of a.units) expect(a.unitListBits[unit.index]).toBe((lexicon.phrases.get(unit.key) ?? 0) & ~LIST.continues);
+        // Every phrase match, from the index without the cache: each run of words whose key is listed.
+        for (let i = 0; i < a.tokens.length; i++) {
+          for (const m of a.matchesAt[i]) {
+            const key = a.tokens.slice(m.first, m.last + 1).filter((x) => x.kind !== "punct").map((x) => x.key).join(" ");
+            expect(m.bits).toBe((lexicon.phrases.get(key) ?? 0) & ~LIST.continues);
+          }
         }
       }
     }), { numRuns: 300 });

@@ -1,6 +1,6 @@
 // One document prepared for the rules: tokens, name units and the phrase matches of all lists, found in one walk.
 import { LIST, type Lexicon } from "./lexicon.js";
-import { hashKey } from "./phrase-index.js";
+import { hashKey, type PhraseIndex } from "./phrase-index.js";
 import { tokenize, type Token } from "./tokenize.js";
 
 /** A phrase of some list found in the text: tokens first..last (inclusive). */
@@ -105,16 +105,33 @@ interface HotWords {
   readonly bits: Int32Array;
 }
 const hotWords = new WeakMap<Lexicon, HotWords>();
+/** The same for keys of several words (phrase continuations, hyphenated units): "de patiënt", "sint jan". */
+const hotPhrases = new WeakMap<Lexicon, HotWords>();
+
+function hotTable(tables: WeakMap<Lexicon, HotWords>, lexicon: Lexicon): HotWords {
+  let hot = tables.get(lexicon);
+  if (!hot) {
+    hot = { keys: new Array<string | undefined>(HOT_WORDS_SLOTS).fill(undefined), bits: new Int32Array(HOT_WORDS_SLOTS) };
+    tables.set(lexicon, hot);
+  }
+  return hot;
+}
+
+/** The index's bits of `key` through a hot table, or -1 when it is in no list. */
+function cachedBits(hot: HotWords, phrases: PhraseIndex, key: string): number {
+  const hash = hashKey(key);
+  const slot = hash & (HOT_WORDS_SLOTS - 1);
+  if (hot.keys[slot] === key) return hot.bits[slot];
+  const bits = phrases.getHashed(key, hash) ?? -1;
+  hot.keys[slot] = key;
+  hot.bits[slot] = bits;
+  return bits;
+}
 
 /** Looks every token up once; returns its bits including "continues", or -1 when absent from all lists. */
 function lookupTokens(tokens: readonly Token[], lexicon: Lexicon): Int32Array {
   const raw = new Int32Array(tokens.length).fill(-1);
-  let hot = hotWords.get(lexicon);
-  if (!hot) {
-    hot = { keys: new Array<string | undefined>(HOT_WORDS_SLOTS).fill(undefined), bits: new Int32Array(HOT_WORDS_SLOTS) };
-    hotWords.set(lexicon, hot);
-  }
-  const { keys, bits: slotBits } = hot;
+  const { keys, bits: slotBits } = hotTable(hotWords, lexicon);
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].kind === "punct") continue;
     const key = tokens[i].key;
@@ -135,6 +152,7 @@ function lookupTokens(tokens: readonly Token[], lexicon: Lexicon): Int32Array {
 function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array): PhraseMatch[][] {
   const matchesAt: PhraseMatch[][] = new Array(tokens.length);
   const { phrases, maxPhraseTokens } = lexicon;
+  const hot = hotTable(hotPhrases, lexicon);
   for (let i = 0; i < tokens.length; i++) {
     const first = raw[i];
     if (first < 0) {
@@ -146,8 +164,8 @@ function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array
     let key = tokens[i].key;
     let j = i;
     for (let n = 1; n <= maxPhraseTokens; n++) {
-      const bits = n === 1 ? first : phrases.get(key);
-      if (bits === undefined) break;
+      const bits = n === 1 ? first : cachedBits(hot, phrases, key);
+      if (bits < 0) break;
       const listBits = bits & ~LIST.continues;
       if (listBits !== 0) found.push({ first: i, last: j, bits: listBits });
       if (!(bits & LIST.continues)) break;
@@ -201,9 +219,10 @@ export function analyse(text: string, lexicon: Lexicon): Analysis {
   const tokenBits = new Int32Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) tokenBits[i] = raw[i] < 0 ? 0 : raw[i] & ~LIST.continues;
   const unitListBits = new Int32Array(units.length);
+  const hot = hotTable(hotPhrases, lexicon);
   for (const unit of units) {
     unitListBits[unit.index] =
-      unit.first === unit.last ? tokenBits[unit.first] : (lexicon.phrases.get(unit.key) ?? 0) & ~LIST.continues;
+      unit.first === unit.last ? tokenBits[unit.first] : Math.max(0, cachedBits(hot, lexicon.phrases, unit.key)) & ~LIST.continues;
   }
   const unitShape = new Uint8Array(units.length);
   for (const unit of units) unitShape[unit.index] = shapeOfUnit(tokens, unit);
