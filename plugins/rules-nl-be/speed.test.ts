@@ -7,9 +7,10 @@ import { loadRulesLexicon } from "./index.js";
 import { analyse } from "./lib/analysis.js";
 import { LIST } from "./lib/lexicon.js";
 import { foldKey, hasLowerIn, isUpperAt } from "./lib/normalize.js";
-import { eachAnchoredMatch, eachGlobalMatch, eachLookbehindMatch, lookbehindScan } from "./lib/anchored.js";
+import { eachAlternativeMatch, eachAnchoredMatch, eachGlobalMatch, eachLookbehindMatch, lookbehindScan } from "./lib/anchored.js";
 import { AGE_BIRTHDAY, AGE_COPULA, AGE_WHEN, DATE_PATTERNS, mayStartNumericDate, NUMERIC_PATTERNS } from "./lib/dates.js";
 import { POSSESSIVE_ORDINAL } from "./lib/detect.js";
+import { SHIFT_SIGNATURE, SIGNED_INITIALS, SIGNED_INITIALS_SCANS } from "./lib/names.js";
 import { NUMBER_WORD_FORMS, NUMBER_WORD_REACH, NUMBER_WORD_SCANS, numberWordCandidates, numberWordCandidatesByGlobalScans } from "./lib/number-words.js";
 import { endsInListedJob } from "./lib/professions.js";
 import { tokenize } from "./lib/tokenize.js";
@@ -129,7 +130,7 @@ describe("rules-nl-be fast paths", () => {
     const astral = /(?<![\p{L}])(?:\u{1D400}b|ab|b)(\d?)/gu;
     // A match may start inside a longer one whose lookbehind failed ("a--b" after a letter, then "-b").
     const inner = /(?<![\p{L}])(?:a[ .-]{1,3}b|[ .-]b)/gu;
-    const regexes = [AGE_WHEN, AGE_COPULA, AGE_BIRTHDAY, POSSESSIVE_ORDINAL, astral, inner, /(?<=[\p{N}])(?:ste|e)\b/giu];
+    const regexes = [AGE_WHEN, AGE_COPULA, AGE_BIRTHDAY, POSSESSIVE_ORDINAL, SHIFT_SIGNATURE, astral, inner, /(?<=[\p{N}])(?:ste|e)\b/giu];
     const matches = (re: RegExp, t: string, each: typeof eachGlobalMatch) => {
       const out: [number, string][] = [];
       each(re, t, (m) => out.push([m.index, m[0]]));
@@ -160,6 +161,24 @@ describe("rules-nl-be fast paths", () => {
         eachLookbehindMatch(scan, t, (m) => got.push([m.index, m[0], m[1]]));
         expect(got).toEqual(want);
       }
+    }), { numRuns: 4000 });
+  });
+
+  it("finds the signed initials through their two alternatives exactly where the whole-text scan does", () => {
+    const piece = fc.oneof(
+      fc.constantFrom(" – ", " - ", "\t—\t", "-", "–", "Réf.", "ref", "Kenmerk:", "kenmerk", "Paraaf :", "xRef", "éRef", " ", "\t", "\n", "\r\n",
+        "MD", "HI", "ABC", "ABCD", "/jv", "/mk", "/x", ".", ")", "Jan", "a", "\u{1D400}", "ORL"),
+      fc.string({ maxLength: 2 }),
+    );
+    // Whole signatures of both kinds, so that texts hold matches of both alternatives.
+    const signature = fc.tuple(fc.constantFrom(" – ", "\t- ", "Réf. ", "Kenmerk: ", "xRef "), fc.constantFrom("MD", "HI/jv", "ORL", "AB/x"),
+      fc.constantFrom("\n", ".", ")", " – ", "", " x")).map((xs) => xs.join(""));
+    fc.assert(fc.property(fc.array(fc.oneof(piece, signature), { maxLength: 16 }).map((xs) => xs.join("")), (t) => {
+      const want: [number, string, string | undefined][] = [];
+      const got: [number, string, string | undefined][] = [];
+      eachGlobalMatch(SIGNED_INITIALS, t, (m) => want.push([m.index, m[0], m[2]]));
+      eachAlternativeMatch(SIGNED_INITIALS_SCANS, t, (m) => got.push([m.index, m[0], m[2]]));
+      expect(got).toEqual(want);
     }), { numRuns: 4000 });
   });
 

@@ -128,22 +128,57 @@ function hasTopLevelAlternative(source: string): boolean {
 }
 
 /**
- * The matches of the original regex's global scan, in order: the rest's leftmost match is the original's where the
- * lookbehind holds at its start; where it does not, the original would go on from the next position, and so does this.
+ * The match the original regex's global scan finds from `from`: the rest's leftmost match where the lookbehind holds
+ * at its start; where it does not, the original would go on from the next position, and so does this.
  */
-export function eachLookbehindMatch(scan: LookbehindScan, text: string, visit: (m: RegExpExecArray) => void): void {
+export function nextLookbehindMatch(scan: LookbehindScan, text: string, from: number): RegExpExecArray | null {
   const { rest, behind } = scan;
-  rest.lastIndex = 0;
+  rest.lastIndex = from;
   for (let m = rest.exec(text); m; m = rest.exec(text)) {
     const at = m.index;
     behind.lastIndex = at;
-    if (behind.test(text)) {
-      visit(m);
-      if (m[0].length === 0) rest.lastIndex = at + 1;
-      continue;
-    }
-    // Never into the middle of a surrogate pair: the original scan steps over a whole code point under the u flag.
+    if (behind.test(text)) return m;
+    // Never into the middle of a surrogate pair: the original scan steps over a whole code point under the u flag
+    // (and the u flag moves a position inside a pair back to its start, which would try the same match again).
     const pair = rest.unicode && (text.charCodeAt(at) & 0xfc00) === 0xd800 && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
     rest.lastIndex = at + (pair ? 2 : 1);
+  }
+  return null;
+}
+
+/** The matches of the original regex's global scan, in order (see nextLookbehindMatch). */
+export function eachLookbehindMatch(scan: LookbehindScan, text: string, visit: (m: RegExpExecArray) => void): void {
+  for (let m = nextLookbehindMatch(scan, text, 0); m; ) {
+    visit(m);
+    const end = m.index + m[0].length;
+    m = nextLookbehindMatch(scan, text, end > m.index ? end : end + 1);
+  }
+}
+
+/** The leftmost match at or after `from` of one alternative, as a global scan from there finds it. */
+export type NextMatch = (text: string, from: number) => RegExpExecArray | null;
+
+/**
+ * The global scan of `(?:A|B|…)C` from its alternatives' own scans (`AC`, `BC`, …, in the same order, with the same
+ * groups): at each position the first alternative that matches there wins, so the scan's next match is the
+ * leftmost of the alternatives' next matches, the earlier alternative on a tie. An alternative that opens with a
+ * lookbehind is searched without it (nextLookbehindMatch) instead of running the lookbehind at every position.
+ */
+export function eachAlternativeMatch(alternatives: readonly NextMatch[], text: string, visit: (m: RegExpExecArray) => void): void {
+  const next = alternatives.map((find) => find(text, 0));
+  for (let pos = 0; ; ) {
+    let best = -1;
+    for (let k = 0; k < next.length; k++) {
+      const m = next[k];
+      if (m && (best < 0 || m.index < next[best]!.index)) best = k;
+    }
+    if (best < 0) return;
+    const m = next[best]!;
+    visit(m);
+    pos = m.index + Math.max(1, m[0].length);
+    for (let k = 0; k < next.length; k++) {
+      const other = next[k];
+      if (other && other.index < pos) next[k] = alternatives[k](text, pos);
+    }
   }
 }

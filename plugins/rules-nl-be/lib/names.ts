@@ -2,6 +2,7 @@
 // initials, single listed names with evidence; grown by context to a fixpoint, then given a role.
 import { escapeRegExp, type Label } from "../../../src/contract/index.js";
 import { longestMatch, pieceBits, unitBits, type Analysis, type Unit } from "./analysis.js";
+import { eachAlternativeMatch, eachLookbehindMatch, lookbehindScan, nextLookbehindMatch, type NextMatch } from "./anchored.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import {
   ACADEMIC_TITLES,
@@ -1161,39 +1162,54 @@ export function nameCandidates(a: Analysis): Candidate[] {
  * Shorthand signatures of carers: "12/01 nacht (Hilde VB):", "vroege dienst (An):" name who wrote the entry;
  * "Ons kenmerk: JvdM/mk" and "paraaf: MvdB" are a writer's and a typist's initials with "v(an) d(e)" inside.
  */
-const SHIFT_SIGNATURE = /(?<![\p{L}])(?:vroeg|laat|nacht|dag|avond|ochtend|middag|vroege dienst|late dienst|nachtdienst|dagdienst|avonddienst)[ \t]*\((\p{Lu}\p{Ll}+(?:[ \t]+(?:\p{Lu}{1,3}\.?|\p{Lu}\p{Ll}+))?)\)[ \t]*:/gu;
+export const SHIFT_SIGNATURE = /(?<![\p{L}])(?:vroeg|laat|nacht|dag|avond|ochtend|middag|vroege dienst|late dienst|nachtdienst|dagdienst|avonddienst)[ \t]*\((\p{Lu}\p{Ll}+(?:[ \t]+(?:\p{Lu}{1,3}\.?|\p{Lu}\p{Ll}+))?)\)[ \t]*:/gu;
 const SHIFT_SIGNATURE_END = /\)[ \t]*:/;
 const DUTCH_INITIALS = /(?<![\p{L}\p{N}])(\p{Lu}{1,2}v[dD]\p{Lu}{1,2})(?:\/(\p{Ll}{2,3}))?(?![\p{L}\p{N}])/gu;
 const NOT_INITIALS = new Set(["PvdA"]);
 /** "... bords roses. – MD" at a line's end, "réf. JD", "Réf. : HI/jv": a carer's initials sign the entry or the letter. */
-const SIGNED_INITIALS = /(?:[ \t][–—-][ \t]+|(?<![\p{L}])(?:[Rr][ée]f|[Rr]ef|[Kk]enmerk|[Pp]araaf)\.?[ \t]*:?[ \t]*)(\p{Lu}{2,3})(?:\/(\p{Ll}{2,3}))?(?=[ \t]*(?:\r?\n|$|[).]|[–—-][ \t]))/gu;
+export const SIGNED_INITIALS = /(?:[ \t][–—-][ \t]+|(?<![\p{L}])(?:[Rr][ée]f|[Rr]ef|[Kk]enmerk|[Pp]araaf)\.?[ \t]*:?[ \t]*)(\p{Lu}{2,3})(?:\/(\p{Ll}{2,3}))?(?=[ \t]*(?:\r?\n|$|[).]|[–—-][ \t]))/gu;
+/** SIGNED_INITIALS as its two alternatives (a dash, or a reference word whose lookbehind is tested only where it matched). */
+const INITIALS_AFTER = "(\\p{Lu}{2,3})(?:\\/(\\p{Ll}{2,3}))?(?=[ \\t]*(?:\\r?\\n|$|[).]|[–—-][ \\t]))";
+export const SIGNED_INITIALS_ALTERNATIVES: readonly RegExp[] = [
+  new RegExp(`[ \\t][–—-][ \\t]+${INITIALS_AFTER}`, "gu"),
+  new RegExp(`(?<![\\p{L}])(?:[Rr][ée]f|[Rr]ef|[Kk]enmerk|[Pp]araaf)\\.?[ \\t]*:?[ \\t]*${INITIALS_AFTER}`, "gu"),
+];
+export const SIGNED_INITIALS_SCANS: readonly NextMatch[] = [
+  (text, from) => {
+    const re = SIGNED_INITIALS_ALTERNATIVES[0];
+    re.lastIndex = from;
+    return re.exec(text);
+  },
+  ((scan) => (text: string, from: number) => nextLookbehindMatch(scan, text, from))(lookbehindScan(SIGNED_INITIALS_ALTERNATIVES[1])),
+];
+const SHIFT_SIGNATURE_SCAN = lookbehindScan(SHIFT_SIGNATURE);
 const SIGNATURE_NON_INITIALS = new Set(["ok", "ct", "nb", "rx", "ecg", "eeg", "emg", "mri", "mr", "pet", "ic", "seh", "vs", "bd", "hr", "sat", "pa", "lab", "adl", "abc", "tia", "cva", "id", "nr", "tel", "fax", "usa", "uk", "eu", "orl", "kno", "ocr", "gyn", "uro"]);
 
 export function shorthandSignatureCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   // Every shift signature closes its bracket before a colon: a text without that is not scanned.
-  SHIFT_SIGNATURE.lastIndex = SHIFT_SIGNATURE_END.test(a.text) ? 0 : a.text.length;
-  for (let m = SHIFT_SIGNATURE.exec(a.text); m; m = SHIFT_SIGNATURE.exec(a.text)) {
-    const start = m.index + m[0].indexOf("(") + 1;
-    const unit = unitAt(a, tokenAtOrAfter(a.tokens, start));
-    if (unit && (unitBits(a, unit) & (WHITELIST_BITS | LIST.stopWord) || (unitBits(a, unit) & (LIST.dutchWord | LIST.frenchWord) && !(nameBitsOf(a, unit) & LIST.firstName)))) continue;
-    out.push({ start, end: start + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.7, rule: "name.shift-signature" });
+  if (SHIFT_SIGNATURE_END.test(a.text)) {
+    eachLookbehindMatch(SHIFT_SIGNATURE_SCAN, a.text, (m) => {
+      const start = m.index + m[0].indexOf("(") + 1;
+      const unit = unitAt(a, tokenAtOrAfter(a.tokens, start));
+      if (unit && (unitBits(a, unit) & (WHITELIST_BITS | LIST.stopWord) || (unitBits(a, unit) & (LIST.dutchWord | LIST.frenchWord) && !(nameBitsOf(a, unit) & LIST.firstName)))) return;
+      out.push({ start, end: start + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.7, rule: "name.shift-signature" });
+    });
   }
-  SIGNED_INITIALS.lastIndex = 0;
-  for (let m = SIGNED_INITIALS.exec(a.text); m; m = SIGNED_INITIALS.exec(a.text)) {
+  eachAlternativeMatch(SIGNED_INITIALS_SCANS, a.text, (m) => {
     const start = m.index + m[0].length - m[1].length - (m[2] !== undefined ? m[2].length + 1 : 0);
     // "– ORL –": a heading between dashes; only "HI/jv – ..." (writer and typist) may go on after a dash.
-    if (m[2] === undefined && /^[ \t]*[–—-]/.test(a.text.slice(m.index + m[0].length, m.index + m[0].length + 3))) continue;
+    if (m[2] === undefined && /^[ \t]*[–—-]/.test(a.text.slice(m.index + m[0].length, m.index + m[0].length + 3))) return;
     const unit = unitAt(a, tokenAtOrAfter(a.tokens, start));
     // Acronyms of the lists ("– OK", "– CT", "– AZ") sign nothing.
-    if (!unit || SIGNATURE_NON_INITIALS.has(unit.key) || unitBits(a, unit) & (WHITELIST_BITS | LIST.stopWord | LIST.hospitalAbbr | LIST.hospitalPrefix | PLACE_BITS | LIST.dutchWord | LIST.frenchWord)) continue;
-    if (a.tokens[unit.first].capsLine) continue;
+    if (!unit || SIGNATURE_NON_INITIALS.has(unit.key) || unitBits(a, unit) & (WHITELIST_BITS | LIST.stopWord | LIST.hospitalAbbr | LIST.hospitalPrefix | PLACE_BITS | LIST.dutchWord | LIST.frenchWord)) return;
+    if (a.tokens[unit.first].capsLine) return;
     out.push({ start, end: start + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.6, rule: "name.signed-initials" });
     if (m[2] !== undefined) {
       const typist = start + m[1].length + 1;
       out.push({ start: typist, end: typist + m[2].length, label: "Name:Other", priority: PRIORITY.context, score: 0.6, rule: "name.signed-initials" });
     }
-  }
+  });
   // The initials hold "vd" or "vD": a text with neither is not scanned.
   DUTCH_INITIALS.lastIndex = a.text.includes("vd") || a.text.includes("vD") ? 0 : a.text.length;
   for (let m = DUTCH_INITIALS.exec(a.text); m; m = DUTCH_INITIALS.exec(a.text)) {
