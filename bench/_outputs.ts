@@ -34,7 +34,17 @@ const sets: [string, string, Document[], Record<string, unknown>?][] = [
   ["fr-dev", "rules-only", await devTexts("fr")],
   ["en-dev", "rules-only-en", await devTexts("en")],
   ["generated-redact-propagate", "rules-only", generatedCorpus(150).documents, { leak_guard: { on_leak: "redact" }, healing_options: { propagate_names: true } }],
+  ["generated-numbered", "rules-only", generatedCorpus(150).documents, { transform: "numbered" }],
+  ["generated-pseudonymise", "rules-only", generatedCorpus(150).documents, { transform: { type: "pseudonymise" }, healing_options: { propagate_names: true } }],
 ];
+// With BENCH_OUTPUTS_KEY (the absolute path of a key file, `deidstack key new`): keyed surrogates too, the same
+// key before and after a change.
+const key = process.env.BENCH_OUTPUTS_KEY;
+if (key) {
+  sets.push(["generated-surrogates", "rules-only", generatedCorpus(150).documents, { transform: { type: "surrogates", key_file: key } }]);
+  sets.push(["nl-dev-surrogates-redact", "rules-only", (await handWrittenTexts()).documents, { transform: { type: "surrogates", key_file: key }, leak_guard: { on_leak: "redact" } }]);
+  sets.push(["en-dev-pseudonymise-key", "rules-only-en", await devTexts("en"), { transform: { type: "pseudonymise", key_file: key } }]);
+}
 for (const [name, stackName, docs, override] of sets) {
   const stack = await loadStack(stackName);
   const runner = await StackRunner.create(override ? { ...stack, config: { ...stack.config, ...override } } : stack, { concurrency: 1 });

@@ -89,21 +89,64 @@ export function mergedSpan(parts: readonly Span[], label: Label, start?: number,
   return out;
 }
 
-/** Starts per block of the finer level of MaxEndIndex (a power of two). */
+/** Starts per block of the finer level of BlockMaxEnd (a power of two). */
 const BLOCK_BITS = 4;
 const BLOCK = 1 << BLOCK_BITS;
 
 /**
- * Intervals indexed by start: "the largest end of an interval starting at or before p" in O(log n): a Fenwick tree
- * of maxima over blocks of 16 starts, and per block the largest end at each of its starts. A rule asks "is this
- * match covered / overlapped?" without scanning every span. Both levels are ordinary arrays sized by the text
- * length / 16 and by the blocks used: a typed array sized by the text, allocated outside the heap for each of the
- * ~16 indexes healing builds per note, cost more than the rules' own work on a short note.
+ * Intervals indexed by start for adds that come after queries: a Fenwick tree of maxima over blocks of 16 starts,
+ * and per block the largest end at each of its starts; O(log n) per add and per query. Both levels are ordinary
+ * arrays sized by the text length / 16 and by the blocks used (a typed array sized by the text, allocated outside
+ * the heap for each index, cost more than the rules' own work on a short note).
+ */
+class BlockMaxEnd {
+  private readonly blocks: number[];
+  private readonly cells: (number[] | undefined)[];
+
+  constructor(private readonly size: number) {
+    const count = (size >> BLOCK_BITS) + 1;
+    this.blocks = new Array<number>(count + 1).fill(-1);
+    this.cells = new Array<number[] | undefined>(count);
+  }
+
+  add(start: number, end: number): void {
+    const b = start >> BLOCK_BITS;
+    let cell = this.cells[b];
+    if (cell === undefined) cell = this.cells[b] = new Array<number>(BLOCK).fill(-1);
+    const o = start & (BLOCK - 1);
+    if (cell[o] < end) cell[o] = end;
+    const blocks = this.blocks;
+    for (let i = b + 1; i < blocks.length; i += i & -i) if (blocks[i] < end) blocks[i] = end;
+  }
+
+  /** The largest end among intervals starting at or before q (0 ≤ q < size); -1 when there are none. */
+  maxEndStartingBy(q: number): number {
+    const b = q >> BLOCK_BITS;
+    let m = -1;
+    // Blocks before q's block, then q's block up to q.
+    for (let i = b; i > 0; i -= i & -i) if (this.blocks[i] > m) m = this.blocks[i];
+    const cell = this.cells[b];
+    if (cell !== undefined) for (let o = q & (BLOCK - 1); o >= 0; o--) if (cell[o] > m) m = cell[o];
+    return m;
+  }
+}
+
+/**
+ * Intervals indexed by start: "the largest end of an interval starting at or before p" in O(log n). A rule asks
+ * "is this match covered / overlapped?" without scanning every span. Most indexes are filled from a rule's spans
+ * and then only queried: the intervals added before the first query are sorted by start once (they mostly come
+ * sorted) with a running maximum of their ends, and a query is one binary search, with nothing allocated by the
+ * text's length. Intervals added after a query (matches a rule adds as it goes) go into a BlockMaxEnd made on the
+ * first such add; a query takes the larger answer of the two.
  */
 export class MaxEndIndex {
-  /** Allocated at the first interval: a rule that adds none (most rules on most notes) allocates nothing. */
-  private blocks: number[] | null = null;
-  private cells: (number[] | undefined)[] | null = null;
+  /** Intervals added before the first query, in the order added; sorted into `starts` / `prefixMax` at that query. */
+  private pendingStarts: number[] | null = [];
+  private pendingEnds: number[] = [];
+  /** Starts in increasing order and, at each, the largest end of the intervals up to it. */
+  private starts: number[] = [];
+  private prefixMax: number[] = [];
+  private later: BlockMaxEnd | null = null;
 
   /** `size`: one more than the largest start that will be added (the text length + 1 will do). */
   constructor(private readonly size: number) {}
@@ -111,33 +154,56 @@ export class MaxEndIndex {
   add(start: number, end: number): void {
     // Starts from `size` on are not kept (as in a tree of `size` leaves).
     if (start < 0 || start >= this.size) return;
-    if (this.blocks === null) {
-      const count = (this.size >> BLOCK_BITS) + 1;
-      this.blocks = new Array<number>(count + 1).fill(-1);
-      this.cells = new Array<number[] | undefined>(count);
+    if (this.pendingStarts !== null) {
+      this.pendingStarts.push(start);
+      this.pendingEnds.push(end);
+    } else (this.later ??= new BlockMaxEnd(this.size)).add(start, end);
+  }
+
+  private freeze(pending: number[]): void {
+    const ends = this.pendingEnds;
+    const n = pending.length;
+    let sorted = true;
+    for (let i = 1; i < n && sorted; i++) sorted = pending[i - 1] <= pending[i];
+    let order: number[] | null = null;
+    if (!sorted) {
+      order = new Array<number>(n);
+      for (let i = 0; i < n; i++) order[i] = i;
+      order.sort((a, b) => pending[a] - pending[b]);
     }
-    const b = start >> BLOCK_BITS;
-    let cell = this.cells![b];
-    if (cell === undefined) cell = this.cells![b] = new Array<number>(BLOCK).fill(-1);
-    const o = start & (BLOCK - 1);
-    if (cell[o] < end) cell[o] = end;
-    const blocks = this.blocks;
-    for (let i = b + 1; i < blocks.length; i += i & -i) if (blocks[i] < end) blocks[i] = end;
+    const starts = new Array<number>(n);
+    const prefixMax = new Array<number>(n);
+    let m = -1;
+    for (let i = 0; i < n; i++) {
+      const k = order ? order[i] : i;
+      starts[i] = pending[k];
+      if (ends[k] > m) m = ends[k];
+      prefixMax[i] = m;
+    }
+    this.starts = starts;
+    this.prefixMax = prefixMax;
+    this.pendingStarts = null;
+    this.pendingEnds = [];
   }
 
   /** The largest end among intervals starting at or before p; -1 when there are none. */
   maxEndStartingBy(p: number): number {
-    const blocks = this.blocks;
-    if (blocks === null) return -1;
+    if (this.pendingStarts !== null) this.freeze(this.pendingStarts);
     const q = Math.min(p, this.size - 1);
     if (q < 0) return -1;
-    const b = q >> BLOCK_BITS;
-    let m = -1;
-    // Blocks before q's block, then q's block up to q.
-    for (let i = b; i > 0; i -= i & -i) if (blocks[i] > m) m = blocks[i];
-    const cell = this.cells![b];
-    if (cell !== undefined) for (let o = q & (BLOCK - 1); o >= 0; o--) if (cell[o] > m) m = cell[o];
-    return m;
+    const starts = this.starts;
+    // The last start ≤ q.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid] <= q) lo = mid + 1;
+      else hi = mid;
+    }
+    const m = lo > 0 ? this.prefixMax[lo - 1] : -1;
+    if (this.later === null) return m;
+    const l = this.later.maxEndStartingBy(q);
+    return l > m ? l : m;
   }
 
   /** Whether some interval contains [start, end) (equal bounds included). */

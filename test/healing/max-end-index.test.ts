@@ -1,5 +1,6 @@
 // MaxEndIndex (src/healing/spans.ts) answers like a scan over every interval added, for random interleavings of
 // adds and queries, starts at block edges, at the last position kept and past it.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MaxEndIndex } from "../../src/healing/spans.js";
 import { Prng } from "../../src/synth/index.js";
@@ -35,6 +36,36 @@ describe("MaxEndIndex", () => {
         }
       }
     }
+  });
+
+  it("answers every question as a scan does, whether intervals come before the first query, after it, or both", () => {
+    type Op = { add: true; start: number; length: number } | { add: false; p: number; length: number };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ add: fc.constant(true as const), start: fc.integer({ min: -2, max: 70 }), length: fc.integer({ min: 0, max: 25 }) }),
+      fc.record({ add: fc.constant(false as const), p: fc.integer({ min: -3, max: 72 }), length: fc.integer({ min: 1, max: 12 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 66 }), fc.array(op, { maxLength: 80 }), (size, ops) => {
+        const index = new MaxEndIndex(size);
+        const kept: [number, number][] = [];
+        for (const o of ops) {
+          if (o.add) {
+            index.add(o.start, o.start + o.length);
+            if (o.start >= 0 && o.start < size) kept.push([o.start, o.start + o.length]);
+            continue;
+          }
+          const maxBy = (q: number) => kept.filter(([s]) => s <= q).reduce((m, [, e]) => Math.max(m, e), -1);
+          expect(index.maxEndStartingBy(o.p)).toBe(maxBy(o.p));
+          const a = Math.max(0, o.p);
+          const b = a + o.length;
+          expect(index.covers(a, b)).toBe(kept.some(([s, e]) => s <= a && e >= b));
+          expect(index.strictlyCovers(a, b)).toBe(kept.some(([s, e]) => s <= a && e >= b && (s < a || e > b)));
+          expect(index.overlaps(a, b)).toBe(kept.some(([s, e]) => s < b && e > a));
+          expect(index.crossesOrContains(a, b)).toBe(kept.some(([s, e]) => s < b && e > a && (s < a || e > b)));
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("answers -1 before anything is added", () => {
