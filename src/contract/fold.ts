@@ -190,7 +190,6 @@ class FoldBuilder {
   }
 }
 
-const ASCII_CONTROL_SPACE = /[\t\n\v\f\r`]/g;
 
 /** Folds a text for matching (see the notes above); linear in its length. */
 export function foldForMatching(text: string, options: FoldOptions = {}): FoldedText {
@@ -215,31 +214,38 @@ const NON_ASCII_UNIT = /[^\x00-\x7f]/g;
  * (foldEachCodePoint then does the general work). Same result as foldEachCodePoint, unit for unit.
  */
 function foldOneForOne(text: string, keepCase: boolean): FoldedText | undefined {
-  let out = "";
-  let from = 0;
-  NON_ASCII_UNIT.lastIndex = 0;
-  for (let m = NON_ASCII_UNIT.exec(text); m; m = NON_ASCII_UNIT.exec(text)) {
-    const i = m.index;
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) return undefined;
+  // The non-ASCII units are folded in one replace, then the ASCII folding runs over the whole text: a non-ASCII
+  // unit's one-unit fold is left as it is by both (no upper-case letter without keepCase, no control character, no
+  // backtick: test/contract/fold-fast-paths.test.ts checks every BMP code point), so this is the same as folding
+  // the ASCII runs between them one by one.
+  let general = false;
+  const replaced = text.replace(NON_ASCII_UNIT, (ch) => {
+    const c = ch.charCodeAt(0);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      general = true;
+      return ch;
+    }
     const f = foldCodePoint(c, keepCase);
-    if (f.length !== 1) return undefined;
-    if (i > from) out += asciiFold(text.slice(from, i), keepCase);
-    out += f;
-    from = i + 1;
-  }
-  if (from < text.length) out += asciiFold(text.slice(from), keepCase);
-  return { text: out, starts: null, ends: null };
+    if (f.length !== 1) general = true;
+    return f;
+  });
+  if (general) return undefined;
+  return { text: asciiFold(replaced, keepCase), starts: null, ends: null };
 }
 
+const ASCII_CONTROL = /[\t\n\v\f\r]/g;
+const BACKTICK = /`/g;
+
+/** ASCII folding: lower case unless keepCase, control characters to spaces, a backtick to an apostrophe. */
 function asciiFold(ascii: string, keepCase: boolean): string {
-  return (keepCase ? ascii : ascii.toLowerCase()).replace(ASCII_CONTROL_SPACE, (c) => (c === "`" ? "'" : " "));
+  // Two replaces by a fixed string (no callback per line break), the second only where there is a backtick.
+  const t = (keepCase ? ascii : ascii.toLowerCase()).replace(ASCII_CONTROL, " ");
+  return t.includes("`") ? t.replace(BACKTICK, "'") : t;
 }
 
 /** Plain ASCII without a line-break hyphen: every unit stays in place. */
 function foldAscii(text: string, keepCase: boolean): FoldedText {
-  const t = (keepCase ? text : text.toLowerCase()).replace(ASCII_CONTROL_SPACE, (c) => (c === "`" ? "'" : " "));
-  return { text: t, starts: null, ends: null };
+  return { text: asciiFold(text, keepCase), starts: null, ends: null };
 }
 
 function foldEachCodePoint(text: string, keepCase: boolean, joinHyphens: boolean): FoldedText {
@@ -290,13 +296,18 @@ function foldEachCodePoint(text: string, keepCase: boolean, joinHyphens: boolean
  * such a pair, so a text without one is returned as it is without the walk over its words.
  */
 const SPACED_PAIR = /\p{L}(?<![\p{L}\p{N}]\p{L})(?: |\. ?)\p{L}(?![\p{L}\p{N}])/u;
-/** A quicker test that holds wherever SPACED_PAIR does (any non-ASCII unit may be a letter), tried first. */
-const MAYBE_SPACED_PAIR = /(?:^|[^A-Za-z0-9])[A-Za-z\u0080-\uffff](?: |\. ?)[A-Za-z\u0080-\uffff](?:[^A-Za-z0-9]|$)/;
+/**
+ * A quicker test, tried first, that holds wherever joinSpacedLetters joins something: three single letters with
+ * single spaces, or five with dots (a dot and a space). Any non-ASCII unit may be a letter or the edge of one; a
+ * letter outside the BMP (two units) in the middle of a run is the surrogate pair.
+ */
+const MAYBE_SPACED_RUN =
+  /(?:^|[^A-Za-z0-9])[A-Za-z\u0080-\uffff] (?:[A-Za-z\u0080-\uffff]|[\ud800-\udbff][\udc00-\udfff]) [A-Za-z\u0080-\uffff](?:[^A-Za-z0-9]|$)|(?:^|[^A-Za-z0-9])[A-Za-z\u0080-\uffff]\. ?(?:(?:[A-Za-z\u0080-\uffff]|[\ud800-\udbff][\udc00-\udfff])\. ?){3}[A-Za-z\u0080-\uffff](?:[^A-Za-z0-9]|$)/;
 
 /** Drops the spaces (or dots) between letters spaced out one by one; one linear pass over words. */
 function joinSpacedLetters(f: FoldedText): FoldedText {
   const t = f.text;
-  if (!MAYBE_SPACED_PAIR.test(t) || !SPACED_PAIR.test(t)) return f;
+  if (!MAYBE_SPACED_RUN.test(t) || !SPACED_PAIR.test(t)) return f;
   const n = t.length;
   let drop: Uint8Array | undefined;
   // The current run of single-letter words: where the separators between them start, and its kind.

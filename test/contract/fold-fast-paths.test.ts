@@ -47,6 +47,22 @@ describe("foldForMatching fast paths", () => {
     });
   }
 
+  it("equal the general fold for every BMP code point between ASCII letters, a tab and a backtick", () => {
+    // The one-for-one path folds the non-ASCII units first and the ASCII ones after, over the whole text: right only
+    // if no non-ASCII unit's fold is changed again by lower-casing or is a control character or a backtick.
+    const mismatches: number[] = [];
+    for (let cp = 0x80; cp <= 0xffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const t = `Ab${String.fromCharCode(cp)}\tC\`${String.fromCharCode(cp)}d`;
+      for (const options of [{}, { keepCase: true }]) {
+        const fast = foldForMatching(t, options);
+        const slow = reference.foldForMatching(t, options);
+        if (fast.text !== slow.text || JSON.stringify(ranges(t, fast)) !== JSON.stringify(ranges(t, slow))) mismatches.push(cp);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it("folds Dutch text with accents one for one, without an offset table", () => {
     const f = foldForMatching("Patiënt Hélène Peeters-Ëlst, geb. 1 januari");
     expect(f.text).toBe("patient helene peeters-elst, geb. 1 januari");
