@@ -118,18 +118,22 @@ interface Match {
   priority: number;
 }
 
-/** Where words start, and where the word kinds forms need occur, computed once per document. */
+/**
+ * Where words start, and where the word kinds forms need occur, computed once per document. Plain arrays and a Map
+ * rather than typed arrays: a typed array's buffer is allocated outside the heap, which costs more per note than
+ * the few hundred entries it would hold.
+ */
 interface TextIndex {
   wordStarts: number[];
   /** Per word start (same index): whether it is a digit or a masked "*" (forms that start with one). */
-  digitStart: Uint8Array;
+  digitStart: number[];
   /** Per word start: DIGIT_HEAD bits of the digit heads that can start there (see Family.digitHead). */
-  digitHeads: Uint8Array;
+  digitHeads: number[];
   kinds: Map<Need, number[]>;
-  /** Per text position: the NEED_BIT of each word kind a letter run starting there is. */
-  kindAt: Uint8Array;
+  /** Text position → the NEED_BITs of the word kinds a letter run starting there is (only runs that are some kind). */
+  kindAt: Map<number, number>;
   /** Per form group, per word start: 0 not tried yet, 1 some form of the group may match there, 2 none does. */
-  groupAnswers: Uint8Array[];
+  groupAnswers: number[][];
 }
 
 const NEEDS: readonly Need[] = ["month", "weekday", "phase", "season"];
@@ -144,6 +148,12 @@ function isLetterUnit(c: number): boolean {
 function isTokenUnit(c: number): boolean {
   return isLetterUnit(c) || (c >= 48 && c <= 57) || c === 42;
 }
+
+const TOKEN = 1;
+const LETTER = 2;
+/** isTokenUnit and isLetterUnit of every UTF-16 unit, as TOKEN | LETTER bits. */
+const UNIT_CLASS = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) UNIT_CLASS[c] = (isTokenUnit(c) ? TOKEN : 0) | (isLetterUnit(c) ? LETTER : 0);
 
 /**
  * Per lexicon: each word of a kind forms need → the NEED_BITs of the kinds it is, the longest such word, and the
@@ -176,22 +186,6 @@ function digitHeadsAt(text: string, i: number): number {
 
 function indexText(text: string, folded: string, lex: HealingLexicon): TextIndex {
   const n = folded.length;
-  const wordStarts: number[] = [];
-  for (let i = 0; i < n; ) {
-    if (!isTokenUnit(folded.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    wordStarts.push(i);
-    while (i < n && isTokenUnit(folded.charCodeAt(i))) i++;
-  }
-  const digitStart = new Uint8Array(wordStarts.length);
-  const digitHeads = new Uint8Array(wordStarts.length);
-  for (let k = 0; k < wordStarts.length; k++) {
-    const c = folded.charCodeAt(wordStarts[k]);
-    digitStart[k] = (c >= 48 && c <= 57) || c === 42 ? 1 : 0;
-    if (digitStart[k]) digitHeads[k] = digitHeadsAt(text, wordStarts[k]);
-  }
   let sets = wordKindCache.get(lex);
   if (!sets) {
     let longest = 0;
@@ -208,20 +202,36 @@ function indexText(text: string, folded: string, lex: HealingLexicon): TextIndex
     wordKindCache.set(lex, sets);
   }
   const kinds = new Map<Need, number[]>(NEEDS.map((k) => [k, []]));
-  const kindAt = new Uint8Array(n);
-  // Letter runs, so "mi-mars" and "12mrt" show their words too.
+  const kindAt = new Map<number, number>();
+  const wordStarts: number[] = [];
+  const digitStart: number[] = [];
+  const digitHeads: number[] = [];
+  // One walk over the tokens; the letter runs lie inside them (every letter unit is a token unit), so "mi-mars" and
+  // "12mrt" show their words too.
   for (let i = 0; i < n; ) {
-    if (!isLetterUnit(folded.charCodeAt(i))) {
+    const c = folded.charCodeAt(i);
+    if (!(UNIT_CLASS[c] & TOKEN)) {
       i++;
       continue;
     }
-    const start = i;
-    while (i < n && isLetterUnit(folded.charCodeAt(i))) i++;
-    if (i - start > sets.longest || i - start > 255 || !sets.shapes.has(shapeOf(folded, start, i))) continue;
-    const found = sets.bits.get(folded.slice(start, i));
-    if (found === undefined) continue;
-    kindAt[start] = found;
-    for (const need of NEEDS) if (found & NEED_BIT[need]) kinds.get(need)!.push(start);
+    wordStarts.push(i);
+    const digit = (c >= 48 && c <= 57) || c === 42;
+    digitStart.push(digit ? 1 : 0);
+    digitHeads.push(digit ? digitHeadsAt(text, i) : 0);
+    let cls: number;
+    while (i < n && (cls = UNIT_CLASS[folded.charCodeAt(i)]) & TOKEN) {
+      if (!(cls & LETTER)) {
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < n && UNIT_CLASS[folded.charCodeAt(i)] & LETTER) i++;
+      if (i - start > sets.longest || i - start > 255 || !sets.shapes.has(shapeOf(folded, start, i))) continue;
+      const found = sets.bits.get(folded.slice(start, i));
+      if (found === undefined) continue;
+      kindAt.set(start, found);
+      for (const need of NEEDS) if (found & NEED_BIT[need]) kinds.get(need)!.push(start);
+    }
   }
   return { wordStarts, digitStart, digitHeads, kinds, kindAt, groupAnswers: [] };
 }
@@ -244,7 +254,7 @@ function occursIn(xs: readonly number[], from: number, to: number): boolean {
 }
 
 function groupMayMatch(text: string, index: TextIndex, group: FormGroup, k: number, i: number): boolean {
-  const answers = (index.groupAnswers[group.id] ??= new Uint8Array(index.wordStarts.length));
+  const answers = (index.groupAnswers[group.id] ??= new Array<number>(index.wordStarts.length).fill(0));
   if (answers[k] === 0) {
     group.any.lastIndex = i;
     answers[k] = group.any.test(text) ? 1 : 2;
@@ -320,7 +330,7 @@ function containingMatches(text: string, index: TextIndex, plan: FormPlan, span:
   const { families, needBits } = plan;
   for (let k = k0; k < k1; k++) {
     const i = index.wordStarts[k];
-    const candidates = index.digitStart[k] ? plan.byDigitHeads[index.digitHeads[k]] : plan.byKindBits[index.kindAt[i]];
+    const candidates = index.digitStart[k] ? plan.byDigitHeads[index.digitHeads[k]] : plan.byKindBits[index.kindAt.get(i) ?? 0];
     for (const j of candidates) {
       if (needBits[j] & ~window) continue;
       const fam = families[j];
@@ -349,20 +359,24 @@ export function extendToFullForms(lex: HealingLexicon): HealingRule {
 
   return (spans, { document }) => {
     const text = document.text;
-    const memo = perDocument(document, lexKey, () => new Map<string, { start: number; end: number } | null>());
+    // Per label, bounds as one number (start × (length + 1) + end), not a key string per span and pass.
+    const memo = perDocument(document, lexKey, () => new Map<string, Map<number, { start: number; end: number } | null>>());
+    const stride = text.length + 1;
     let index: TextIndex | undefined;
     return spans.map((s: Span) => {
       const forms = plan(s.label);
       if (forms.families.length === 0) return s;
-      const key = `${s.start}:${s.end}:${s.label}`;
-      let best = memo.get(key);
+      let byBounds = memo.get(s.label);
+      if (!byBounds) memo.set(s.label, (byBounds = new Map()));
+      const key = s.start * stride + s.end;
+      let best = byBounds.get(key);
       if (best === undefined) {
         best =
           containingMatches(text, (index ??= perDocument(document, `${lexKey}:index`, () => indexText(text, foldedTextOf(document), lex))), forms, s).sort((a, b) => a.priority - b.priority || a.end - a.start - (b.end - b.start) || a.start - b.start)[0] ??
           null;
-        memo.set(key, best);
+        byBounds.set(key, best);
         // The best form around a span is also the best form around itself: the next pass needs no search.
-        if (best) memo.set(`${best.start}:${best.end}:${s.label}`, best);
+        if (best) byBounds.set(best.start * stride + best.end, best);
       }
       return best ? withBounds(s, best.start, best.end) : s;
     });
