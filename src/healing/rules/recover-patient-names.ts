@@ -82,6 +82,11 @@ function acceptConnectors<T extends { start: number; end: number }>(text: string
   }
 }
 
+/** Distinct matches (by bounds), longest first, then by start. */
+function longestFirst<T extends { start: number; end: number }>(matches: readonly T[]): T[] {
+  return [...new Map(matches.map((m) => [`${m.start}:${m.end}`, m])).values()].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+}
+
 export function recoverPatientNames(lex: HealingLexicon): HealingRule {
   return (spans, { document, options }) => {
     const patient = document.metadata?.patient;
@@ -94,12 +99,18 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
     });
     // The metadata's names are nowhere in the text: nothing to add, every span stays.
     if (found.length === 0) return [...spans];
-    const accepted = found.filter((m) => !m.connector);
-    const patientSpans = spans.filter((s) => s.label === "Name:Patient");
-    acceptConnectors(text, [...accepted, ...patientSpans], found.filter((m) => m.connector), accepted);
-    const ordered = [...new Map(accepted.map((m) => [`${m.start}:${m.end}`, m])).values()].sort(
-      (a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start,
-    );
+    const pending = found.filter((m) => m.connector);
+    // Without a particle among the matches, which are accepted does not depend on the spans: ordered once per
+    // document, not once per pass.
+    const ordered =
+      pending.length === 0
+        ? perDocument(document, `patient-names-ordered:${lex.languages.join(",")}`, () => longestFirst(found))
+        : (() => {
+            const accepted = found.filter((m) => !m.connector);
+            const patientSpans = spans.filter((s) => s.label === "Name:Patient");
+            acceptConnectors(text, [...accepted, ...patientSpans], pending, accepted);
+            return longestFirst(accepted);
+          })();
     // Longest first, a match is added unless a span covers it or a span of another label overlaps it; it then
     // replaces the patient spans it strictly contains. Spans never leave the index of covering spans: one that
     // is dropped lies inside an added match, which covers all it covered.
