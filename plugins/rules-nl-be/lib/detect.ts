@@ -6,6 +6,8 @@ import { analyse, type Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { ageCandidates, dateCandidates } from "./dates.js";
 import { LIST, NAME_BITS, PLACE_BITS, type Lexicon } from "./lexicon.js";
+import { tokenAtOrAfter } from "./tokenize.js";
+import { isDictionaryWord } from "./unknown.js";
 import { nameCandidates, shorthandSignatureCandidates } from "./names.js";
 import { ocrCandidates } from "./ocr.js";
 import { loneUnknownCandidates, unknownPlaceCandidates } from "./unknown.js";
@@ -210,7 +212,83 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.professions) append(candidates, professionCandidates(a));
   append(candidates, recordCandidates(a, families));
   if (families.ages || families.dates) append(candidates, numberWordCandidates(text, families.ages, families.dates));
-  return candidates;
+  return withoutLabelWords(a, candidates);
+}
+
+const PERSON_OR_PLACE = /^(?:Name|Address_Location):/;
+/** A gap of three spaces or more, or a tab: the next column of a form or table. */
+const COLUMN_GAP = /[ ]{3,}|\t/g;
+
+/**
+ * Words of a form or a table's header are no names or places: a capitalised ordinary word (Dutch, French, English)
+ * right before a field's colon ("Voornaam / Prénom:", "Taal / Langue:", "Heure :", "Lit :"), or a cell of a header
+ * line (three cells or more between tabs, pipes or wide gaps, no digit, one or two words each: "Parameter   Waarde
+ * Eenheid"), unless it is a common given name ("Rose:" may be a speaker). A person's name that runs over a column gap
+ * ("PEETERS     Voornaam") ends at the gap. Only name and place candidates are looked at: cheap.
+ */
+function withoutLabelWords(a: Analysis, candidates: Candidate[]): Candidate[] {
+  let out: Candidate[] | undefined;
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i];
+    let keep: Candidate[] | undefined;
+    if (PERSON_OR_PLACE.test(c.label)) {
+      const parts = c.label.startsWith("Name:") ? columnParts(a.text, c) : [c];
+      keep = parts.filter((p) => !isLabelWord(a, p.start, p.end));
+      if (keep.length === 1 && keep[0] === c) keep = undefined;
+    }
+    if (keep && !out) out = candidates.slice(0, i);
+    if (out) {
+      if (keep) for (const k of keep) out.push(k);
+      else out.push(c);
+    }
+  }
+  return out ?? candidates;
+}
+
+/** A name candidate split at its column gaps ("Peeters Jan\tClaes Eva" holds two cells); itself when it has none. */
+function columnParts(text: string, c: Candidate): Candidate[] {
+  const surface = text.slice(c.start, c.end);
+  if (!surface.includes("\t") && !surface.includes("   ")) return [c];
+  const parts: Candidate[] = [];
+  let from = 0;
+  COLUMN_GAP.lastIndex = 0;
+  for (let m = COLUMN_GAP.exec(surface); ; m = COLUMN_GAP.exec(surface)) {
+    const to = m ? m.index : surface.length;
+    const piece = surface.slice(from, to);
+    const lead = piece.length - piece.trimStart().length;
+    const core = piece.trim();
+    if (core.length > 0) parts.push({ ...c, start: c.start + from + lead, end: c.start + from + lead + core.length });
+    if (!m) break;
+    from = m.index + m[0].length;
+  }
+  return parts;
+}
+
+function isLabelWord(a: Analysis, start: number, end: number): boolean {
+  const t = tokenAtOrAfter(a.tokens, start);
+  const token = a.tokens[t];
+  if (!token || token.start !== start || token.kind !== "word" || !token.firstUpper) return false;
+  const unit = a.units[a.unitOfToken[t]];
+  if (!unit || unit.start !== start || unit.end !== end) return false;
+  const bits = a.unitListBits[unit.index];
+  // "Afl.:", "Vpl.:": an abbreviated field label.
+  if (end - start <= 5 && /^\.[ \t]*:/.test(a.text.slice(end, end + 3))) return true;
+  if (bits & LIST.commonFirstName || !isDictionaryWord(a, unit)) return false;
+  // "Heure :", and the first half of a bilingual label ("Voornaam / Prénom :").
+  if (/^[ \t]*(?::|\/[ \t]*[\p{L}'’ ]{2,24}:)/u.test(a.text.slice(end, end + 30))) return true;
+  return onHeaderLine(a.text, start);
+}
+
+/** The line holding `offset` reads like a table header: three cells or more, no digit, one or two words a cell. */
+function onHeaderLine(text: string, offset: number): boolean {
+  const from = text.lastIndexOf("\n", offset - 1) + 1;
+  let to = text.indexOf("\n", offset);
+  if (to < 0) to = text.length;
+  if (to - from > 200) return false;
+  const line = text.slice(from, to);
+  if (/\d/.test(line)) return false;
+  const cells = line.split(/\t|[ ]{2,}|[ ]?\|[ ]?/).map((cell) => cell.trim()).filter((cell) => cell.length > 0);
+  return cells.length >= 3 && cells.every((cell) => cell.split(" ").length <= 2 && /^\p{Lu}/u.test(cell));
 }
 
 export function detectSpans(text: string, lexicon: Lexicon, families: RuleFamilies = ALL_FAMILIES): DetectedSpan[] {

@@ -432,8 +432,9 @@ function compoundCandidates(a: Analysis): Candidate[] {
     const headBits = a.lexicon.phrases.get(head) ?? 0;
     const saintly = SAINT_PREFIXES.some((p) => head.startsWith(p));
     if (!saintly && !(headBits & (NAME_BITS | PLACE_BITS))) continue;
-    // "Nachtkliniek", "Kinderziekenhuis": a head that is an ordinary word (and no place) makes a kind of ward, not a name.
-    if (!saintly && !(headBits & PLACE_BITS) && headBits & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord)) continue;
+    // "Nachtkliniek", "Kinderziekenhuis": a head that is an ordinary word (no place, no common given name) makes a kind
+    // of ward, not a name.
+    if (!saintly && !(headBits & (PLACE_BITS | LIST.commonFirstName)) && headBits & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord)) continue;
     out.push(candidate(a, unit.first, unit.last, healthcare ? "Organization:Healthcare" : "Organization:Other", PRIORITY.pattern, 0.75,
       "org.compound"));
   }

@@ -132,9 +132,10 @@ function withSubjectTaught(a: Analysis, last: number): number {
   return last + 1;
 }
 
-/** Cue words read through look-alike digits of a scan ("a1s", "werkt a1s", "travai11e"). */
+/** Cue words read through look-alike digits of a scan ("a1s", "werkt a1s", "travai11e"); "41 jarige" stays. */
+const SCANNED_WORD = /^[\p{L}01]+$/u;
 function readThroughScan(words: readonly string[]): string[] {
-  return words.map((w) => (/\d/.test(w) && /\p{L}/u.test(w) ? w.replace(/1/g, "l").replace(/0/g, "o") : w));
+  return words.map((w) => (/[01]/.test(w) && /\p{L}/u.test(w) && SCANNED_WORD.test(w) ? w.replace(/1/g, "l").replace(/0/g, "o") : w));
 }
 
 /** Prepositions of an employer or a school after a job: "postbode bij PostNL", "militaire à la caserne". */
