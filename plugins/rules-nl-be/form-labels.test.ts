@@ -1,6 +1,6 @@
 // Words of forms and table headers are no names or places (session ten, issue 11): an ordinary capitalised word
-// before a field's colon, the first half of a bilingual label, an abbreviated label, a cell of a header line; and a
-// name that runs over a column gap is split into its cells. Common given names before a colon stay names (a speaker),
+// before a field's colon, the first half of a bilingual label, an abbreviated label, a cell of a header line, a word
+// after a unit's letter and a period ("g/L. Kalium"); and a name that runs over a column gap is split into its cells. Common given names before a colon stay names (a speaker),
 // values stay values. The strings are invented for these tests.
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/detectors/index.js";
@@ -28,6 +28,10 @@ const CASES = [
   "Onderzoek        Waarde       Eenheid\nCreatinine       88           µmol/l",
   "Ochtend\tMiddag\tAvond\n[Peeters Jan](Name:Other)\t[Claes Eva](Name:Other)\t[Wouters Ann](Name:Other)",
   "Mevrouw [Lemmens](Name:Patient) woont in [Hasselt](Address_Location:Patient).",
+  "Uur\tPols\tSaturatie\tSpO2\n08:00\t72\t97\t2",
+  "Albumine 38 g/L. Eetlust matig, natrium 139.",
+  "Schaal van Norton 14 P. Wonde droog.",
+  "Besproken met [J. Peeters](Name:Other) van de sociale dienst.",
 ];
 
 describe("form labels, header cells and column gaps", () => {

@@ -222,7 +222,7 @@ const COLUMN_GAP = /[ ]{3,}|\t/g;
 /**
  * Words of a form or a table's header are no names or places: a capitalised ordinary word (Dutch, French, English)
  * right before a field's colon ("Voornaam / Prénom:", "Taal / Langue:", "Heure :", "Lit :"), or a cell of a header
- * line (three cells or more between tabs, pipes or wide gaps, no digit, one or two words each: "Parameter   Waarde
+ * line (three cells or more between tabs, pipes or wide gaps, one or two capitalised words each: "Parameter   Waarde
  * Eenheid"), unless it is a common given name ("Rose:" may be a speaker). A person's name that runs over a column gap
  * ("PEETERS     Voornaam") ends at the gap. Only name and place candidates are looked at: cheap.
  */
@@ -279,16 +279,19 @@ function isLabelWord(a: Analysis, start: number, end: number): boolean {
   return onHeaderLine(a.text, start);
 }
 
-/** The line holding `offset` reads like a table header: three cells or more, no digit, one or two words a cell. */
+/**
+ * The line holding `offset` reads like a table header: three cells or more, each one or two words opening with a
+ * capital, none a field ("Naam: X") or a value that opens with a digit.
+ */
 function onHeaderLine(text: string, offset: number): boolean {
   const from = text.lastIndexOf("\n", offset - 1) + 1;
   let to = text.indexOf("\n", offset);
   if (to < 0) to = text.length;
   if (to - from > 200) return false;
   const line = text.slice(from, to);
-  if (/\d/.test(line)) return false;
   const cells = line.split(/\t|[ ]{2,}|[ ]?\|[ ]?/).map((cell) => cell.trim()).filter((cell) => cell.length > 0);
-  return cells.length >= 3 && cells.every((cell) => cell.split(" ").length <= 2 && /^\p{Lu}/u.test(cell));
+  // Digits may sit inside a title ("SpO2"), not make a cell of their own (a value, a time).
+  return cells.length >= 3 && cells.every((cell) => cell.split(" ").length <= 2 && /^\p{Lu}/u.test(cell) && !/:|(?:^|\s)\d/.test(cell));
 }
 
 export function detectSpans(text: string, lexicon: Lexicon, families: RuleFamilies = ALL_FAMILIES): DetectedSpan[] {

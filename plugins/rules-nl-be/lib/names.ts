@@ -343,7 +343,10 @@ function initialsRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (isPlaceUnit(a, surname) && !(nameBitsOf(a, surname) & LIST.surname)) return undefined;
   // "arcade G. Paramètres OK", "14 U. Un peu": one capital and a period ("gauche", "unités") end a sentence before
   // an ordinary word that no name list holds.
-  if (end === unit.first + 1 && interfix < 0 && !monsieur && nameBitsOf(a, surname) === 0 && unitBits(a, surname) & (LIST.dutchWord | LIST.frenchWord)) {
+  // The same before a word any dictionary holds ("mg/L. Ferritine", "schaal D. Valt") or a short abbreviation ("G. TA").
+  if (end === unit.first + 1 && interfix < 0 && !monsieur && nameBitsOf(a, surname) === 0 &&
+    (unitBits(a, surname) & (LIST.dutchWord | LIST.frenchWord) || (a.tokens[surname.first].upper && surname.end - surname.start <= 3) ||
+      isDictionaryWord(a, surname, true))) {
     return undefined;
   }
   return mention(unit.first, surname.last, "initials");
