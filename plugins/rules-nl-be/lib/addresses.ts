@@ -66,7 +66,7 @@ interface Part {
 const STRONG_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{2,}(?:${STRONG_SUFFIXES.join("|")})$`);
 const WEAK_SUFFIX = new RegExp(`(?:^|\\s)[^\\s]{3,}(?:${[...WEAK_SUFFIXES, ...ABBREVIATED_SUFFIXES].join("|")})$`);
 
-function streetSuffixOf(unit: Unit): { strong: boolean } | undefined {
+export function streetSuffixOf(unit: Unit): { strong: boolean } | undefined {
   if (STRONG_SUFFIX.test(unit.key)) return { strong: true };
   return WEAK_SUFFIX.test(unit.key) ? { strong: false } : undefined;
 }

@@ -1,11 +1,13 @@
 // The rules run over one text: every family proposes candidates, overlaps are resolved, spans come out.
 import type { DetectedSpan } from "../../../src/contract/index.js";
-import { addressCandidates, type AddressRole } from "./addresses.js";
+import { addressCandidates, streetSuffixOf, type AddressRole } from "./addresses.js";
 import { eachLookbehindMatch, lookbehindScan } from "./anchored.js";
 import { analyse, type Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { ageCandidates, dateCandidates } from "./dates.js";
-import { LIST, NAME_BITS, PLACE_BITS, type Lexicon } from "./lexicon.js";
+import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, type Lexicon } from "./lexicon.js";
+import { longestMatch } from "./analysis.js";
+import { isCapitalisedUnit } from "./proper.js";
 import { tokenAtOrAfter } from "./tokenize.js";
 import { isDictionaryWord } from "./unknown.js";
 import { nameCandidates, shorthandSignatureCandidates } from "./names.js";
@@ -174,6 +176,8 @@ function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): 
       return [{ start, end, label: "Organization:Healthcare", priority: PRIORITY.pattern, score: 0.6, rule: "org.fragment" }];
     }
   }
+  const bare = bareFragment(a, start, end, families);
+  if (bare) return [bare];
   if (families.professions && a.units.length === 1) {
     const unit = a.units[0];
     const bits = a.unitListBits[unit.index];
@@ -183,6 +187,58 @@ function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): 
     }
   }
   return [];
+}
+
+/**
+ * A bare fragment that is only a name or a place of a shape the sentence rules need context for: initials alone
+ * ("K.L.", "M.v.d.S."), initials before a surname that is also a word ("B. Visser"), a particle and a capitalised
+ * surname ("Van Hoeylandt", "de Wachter", "ter Beek Smit"), a street by its suffix or its list ("Beukenlaan"), a listed
+ * municipality in capitals ("LEUVEN").
+ */
+function bareFragment(a: Analysis, start: number, end: number, families: RuleFamilies): Candidate | undefined {
+  const tokens = a.tokens;
+  if (tokens.length === 0 || tokens.length > 12 || tokens[0].start !== start || tokens[tokens.length - 1].end !== end) return undefined;
+  if (tokens.some((t) => t.newlinesBefore > 0)) return undefined;
+  const name = (): Candidate => ({ start, end, label: "Name:Other", priority: PRIORITY.pattern, score: 0.55, rule: "name.fragment" });
+  if (families.names) {
+    // Initials and the short forms of "van de(r/n)" ("v.d."), up to a final capitalised surname.
+    let t = 0;
+    let initials = 0;
+    for (;;) {
+      const letter = tokens[t];
+      const dot = tokens[t + 1];
+      if (!letter || !dot || dot.text !== "." || letter.kind !== "word" || letter.text.length > 2) break;
+      const isInitial = letter.text.length === 1 && letter.upper;
+      const isParticle = /^(?:v|d|vd|vd|de|v\.d)$/i.test(letter.text) && !letter.upper;
+      if (!isInitial && !isParticle) break;
+      if (isInitial) initials++;
+      t += 2;
+      if (tokens[t]?.text === "-") t++;
+    }
+    if (initials >= 2 && t === tokens.length) return name();
+    // "M. Crohn" is morbus Crohn: an eponym after one capital is the disease.
+    if (initials >= 1 && t === tokens.length - 1 && tokens[t].kind === "word" && tokens[t].firstUpper && !(a.tokenBits[t] & LIST.eponym)) return name();
+    // "Van Hoeylandt", "de Wachter", "Van der Auwera": a particle phrase and one or two capitalised units.
+    const particle = longestMatch(a, 0, LIST.interfix);
+    if (particle && particle.last < tokens.length - 1) {
+      const rest = a.units.filter((u) => u.first > particle.last);
+      const last = rest[rest.length - 1];
+      if (rest.length >= 1 && rest.length <= 2 && rest[0].first === particle.last + 1 && last.last === tokens.length - 1 &&
+        rest.every((u) => isCapitalisedUnit(a, u)) &&
+        (a.unitListBits[last.index] & (LIST.surname | LIST.interfixSurname) || !isDictionaryWord(a, last, true))) {
+        return name();
+      }
+    }
+  }
+  if (families.addresses && a.units.length === 1 && a.units[0].first === 0 && a.units[0].last === tokens.length - 1) {
+    const unit = a.units[0];
+    const bits = a.unitListBits[unit.index];
+    if (bits & (WHITELIST_BITS & ~LIST.commonWord)) return undefined;
+    const place = (): Candidate => ({ start, end, label: "Address_Location:Other", priority: PRIORITY.pattern, score: 0.55, rule: "address.fragment" });
+    if (isCapitalisedUnit(a, unit) && (streetSuffixOf(unit)?.strong || (bits & LIST.street && !isDictionaryWord(a, unit, true)))) return place();
+    if (tokens[0].upper && unit.end - unit.start >= 4 && bits & LIST.municipality) return place();
+  }
+  return undefined;
 }
 
 export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFamilies = ALL_FAMILIES): Candidate[] {
