@@ -70,7 +70,7 @@ export const CAREGIVER_FIELD_LABELS = set(`
 `);
 export const PATIENT_FIELD_LABELS = set(`
   naam patiënt patient nom betreft concerne identité identite cliënt client voornaam voornamen achternaam familienaam
-  roepnaam meisjesnaam geboortenaam prénom prenom prénoms prenoms
+  roepnaam meisjesnaam geboortenaam prénom prenom prénoms prenoms voorletters initiales
 `);
 export const RELATIVE_FIELD_LABELS = set("contactpersoon contact partner echtgenote echtgenoot mantelzorger voogd");
 

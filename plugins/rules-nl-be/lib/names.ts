@@ -571,10 +571,19 @@ function roleApposition(a: Analysis, unit: Unit): NameMention | undefined {
 const POSSESSIVES: ReadonlySet<string> = new Set(["de", "het", "haar", "zijn", "hun", "onze", "uw", "mijn", "sa", "son", "ses", "le", "la", "sa"]);
 
 /** A listed name right after a role word ("dochter Bo", "collega Thijs"), even if it is also a place or a rare word. */
+/** Verbs of speaking and writing: after them a language is meant ("spreekt met zijn vader Frans"). */
+const LANGUAGE_VERBS: ReadonlySet<string> = new Set(["spreekt", "spreken", "sprak", "praat", "praten", "schrijft", "leest", "verstaat", "parle", "parlent", "speaks", "tolk", "vertaalt"]);
+
 function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (shapeOf(a, unit) === "lower" || unit.end - unit.start < 2) return undefined;
   if (shapeOf(a, unit) === "upper" && !a.tokens[unit.first].capsLine) return undefined;
-  if (unitBits(a, unit) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(unit.key)) return undefined;
+  const bits = unitBits(a, unit);
+  // "haar man Frans", "zijn broer Frans": a given name the extra whitelist holds as another word (a language) is the
+  // relative's name when it follows the relative word mid-sentence in title case.
+  const whitelistedGivenName = (bits & (LIST.stopWord | LIST.eponym)) === 0 && bits & LIST.extraWhitelist && bits & LIST.firstName &&
+    shapeOf(a, unit) === "title" && !a.tokens[unit.first].sentenceStart && RELATIVE_WORDS.has(previousWords(a, unit.first, 1)[0] ?? "") &&
+    !previousWords(a, unit.first, 5).some((w) => LANGUAGE_VERBS.has(w));
+  if ((bits & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) && !whitelistedGivenName) || titleKindOf(unit.key)) return undefined;
   // Right after the role word ("huisarts, Gent" names a town, "huisarts Gent" would not be written).
   // "Kiné (Sofie)", "echtg. (Marc)": a name in parentheses right after the role word counts too.
   const previous = a.tokens[unit.first - 1];
@@ -622,9 +631,25 @@ function fieldRule(a: Analysis, unit: Unit): NameMention | undefined {
   }
   let last = -1;
   let listed = false;
-  for (let u: Unit | undefined = unit, n = 0; u && n < 3; n++) {
+  // "Voorletters: K.L.": initials are the value, or open it ("Naam: K.L. Peeters").
+  const initials = initialsEnd(a, unit.first);
+  let start: Unit | undefined = unit;
+  if (initials >= 0) {
+    last = initials;
+    listed = true;
+    start = unitAt(a, initials + 1);
+    if (start && (a.tokens[start.first].newlinesBefore > 0 || start.first !== initials + 1)) start = undefined;
+  }
+  for (let u: Unit | undefined = start, n = 0; u && n < 3; n++) {
+    // "Naam: DE SMET", "Nom : VAN DAMME": a particle, in any case, before the capitalised surname.
+    const interfix = interfixEnd(a, u.first);
+    const after = interfix >= 0 ? unitAt(a, interfix + 1) : undefined;
+    if (after && after.first === interfix + 1 && a.tokens[after.first].newlinesBefore === 0 && shapeOf(a, after) !== "lower" && a.tokens[after.first].spaceBefore) {
+      if (u !== unit && u !== start && !a.tokens[u.first].spaceBefore) break;
+      u = after;
+    }
     if (shapeOf(a, u) === "lower" || unitBits(a, u) & (LIST.stopWord | LIST.eponym | LIST.extraWhitelist) || titleKindOf(u.key)) break;
-    if (u !== unit && (a.tokens[u.first].newlinesBefore > 0 || !a.tokens[u.first].spaceBefore)) break;
+    if (u !== unit && u !== start && interfix < 0 && (a.tokens[u.first].newlinesBefore > 0 || !a.tokens[u.first].spaceBefore)) break;
     listed ||= nameBitsOf(a, u) !== 0 || isUnknownProper(a, u);
     last = u.last;
     u = unitAt(a, u.last + 1);
