@@ -312,11 +312,13 @@ export const NUMERIC_PATTERNS: ReadonlySet<string> = new Set(["dmy", "ymd", "rom
 
 /** A compact date has a letter right after its one or two day digits; other numbers skip its regex. */
 function mayBeCompactDate(text: string, offset: number): boolean {
-  const isLetter = (i: number): boolean => {
-    const code = text.charCodeAt(i) | 32;
-    return (code >= 97 && code <= 122) || text.charCodeAt(i) > 127;
-  };
-  return isLetter(offset + 1) || (isLetter(offset + 2) && text.charCodeAt(offset + 1) >= 48 && text.charCodeAt(offset + 1) <= 57);
+  return letterAt(text, offset + 1) || (letterAt(text, offset + 2) && text.charCodeAt(offset + 1) >= 48 && text.charCodeAt(offset + 1) <= 57);
+}
+
+function letterAt(text: string, i: number): boolean {
+  const raw = text.charCodeAt(i);
+  const code = raw | 32;
+  return (code >= 97 && code <= 122) || raw > 127;
 }
 
 /** Full month names (no abbreviations): alone they are a date only after a time word ("in oktober", "en mars"). */
@@ -374,6 +376,34 @@ const OCR_DATE_PATTERNS: readonly RegExp[] = [
   new RegExp(`${YEAR4}${E}`, "uy"),
 ];
 
+const isDigitCode = (code: number): boolean => code >= 48 && code <= 57;
+const isLookalikeLetter = (code: number): boolean => code === 79 || code === 111 || code === 108 || code === 73;
+
+/**
+ * Cheap test before the regexes: a token of two to four look-alike letters, or one holding a digit and a letter of
+ * which one is a look-alike ("2Ol8", "n0vember"). Most tokens are all letters or all digits and leave at once.
+ */
+function mixesDigitsAndLookalikes(text: string): boolean {
+  // A digit first, second or last, or a short token opening with a look-alike letter; else no scan damage.
+  const n = text.length;
+  if (!(isDigitCode(text.charCodeAt(0)) || isDigitCode(text.charCodeAt(1)) || isDigitCode(text.charCodeAt(n - 1)) ||
+    (n <= 4 && isLookalikeLetter(text.charCodeAt(0))))) return false;
+  let digit = false;
+  let letter = false;
+  let lookalike = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) {
+      digit = true;
+      if (code <= 49) lookalike = true;
+    } else {
+      letter = true;
+      if (isLookalikeLetter(code)) lookalike = true;
+    }
+  }
+  return lookalike && (digit ? letter : text.length <= 4);
+}
+
 /**
  * "l7/O9/2Ol8", "O3 n0vember 2Ol9", "(ingreep 2Ol6)": dates of a scanned text, with "O"/"o" read as 0 and "l"/"I" as 1
  * inside numbers and 0/1 read as o/l inside a month. The text is repaired character for character (offsets stay), only
@@ -383,7 +413,7 @@ function scannedDates(c: TextContext, out: Candidate[]): void {
   let chars: string[] | undefined;
   const repaired: Token[] = [];
   for (const t of c.tokens) {
-    if (t.kind === "punct" || t.text.length > 9) continue;
+    if (t.kind === "punct" || t.text.length > 9 || !mixesDigitsAndLookalikes(t.text)) continue;
     // "Ol/O9": a token of look-alike letters only counts glued to a date separator.
     const number = OCR_NUMBER.test(t.text) || (OCR_LETTERS_ONLY.test(t.text) && (DATE_SEPARATORS.includes(c.text[t.end] ?? " ") ||
       DATE_SEPARATORS.includes(c.text[t.start - 1] ?? " ")));
@@ -444,6 +474,8 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       if (name === "dmy" && NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
       // "pijn 3-4/10" is a score.
       if (name === "range-dm" && (/\/10$/.test(m[0]) || SCORE_CUES.test(text.slice(Math.max(0, m.index - 20), m.index)))) continue;
+      // "van 2020-05-16 tot 28/05/2020", "24-8-17 tot 2/9/17": the first number ends another date.
+      if (name === "range-dm" && /\d[-/.]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
       // "Apgar 8/9/10", "EMV 4/5/6": three scores with a two-digit "year" are no date.
       if (name === "dmy" && m[0].length <= 8 && SCORE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
       const start = extendOverWeekday(text, m.index);

@@ -113,7 +113,7 @@ function lookupCandidates(a: Analysis): Candidate[] {
 /** Words of care services and their labels, before the organisation that provides them ("thuisverpleging X"). */
 const CARE_SERVICE_CUES = set(`
   thuisverpleging thuisverpleegkundige thuiszorg gezinszorg kraamzorg poetshulp oppashulp thuishulp wijkverpleging
-  wijkverpleegkundige arbeidsgeneeskunde bedrijfsgeneeskunde preventiedienst externe labo laboratorium
+  wijkverpleegkundige arbeidsgeneeskunde bedrijfsgeneeskunde preventiedienst externe
   soins infirmiers domicile travail locatie vestiging
 `);
 const LOWER_INSTITUTION_LINKS = set("via bij van door met naar in uit vanuit op");
@@ -843,16 +843,16 @@ function letterheadCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const token = a.tokens[unit.first];
-    if (!token.upper || token.kind !== "word") continue;
+    if (!token.upper || token.capsLine) continue;
+    // Only punctuation (bullets, stars) between the line's start and the acronym.
+    const lineFirst = a.lineStart[unit.first];
+    let opens = true;
+    for (let t = lineFirst; t < unit.first && opens; t++) if (a.tokens[t].kind !== "punct") opens = false;
+    if (!opens || token.kind !== "word") continue;
     const written = a.text.slice(unit.start, unit.end);
     if (written.length < 2 || written.length > 9 || !/^\p{Lu}+(?:-\p{Lu}+)?$/u.test(written)) continue;
     if (token.capsLine || written.length > 7 || CLINICAL_ACRONYMS.has(unit.key) || ROLE_ACRONYMS.has(unit.key) || CAREGIVER_WORDS.has(unit.key) ||
       isDictionaryWord(a, unit, true)) continue;
-    // Only punctuation (bullets, stars) between the line's start and the acronym.
-    const lineFirst = a.lineStart[unit.first];
-    let opens = true;
-    for (let t = lineFirst; t < unit.first; t++) if (a.tokens[t].kind !== "punct") opens = false;
-    if (!opens) continue;
     let t = unit.last + 1;
     if (a.tokens[t] && a.tokens[t].newlinesBefore === 0 && "-–—·|".includes(a.tokens[t].text)) t++;
     const next = a.tokens[t];
