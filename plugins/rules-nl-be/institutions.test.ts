@@ -1,7 +1,9 @@
 // Institutions of session ten (issue 11): listed institutions written in lower case after a cue, one-word listed
 // institutions after a care-service word, medical centres named before "MC" or "Medisch Centrum", type words before
 // a lower-case municipality, plural practices before an article-led name, letterheads opening with an acronym, school
-// and club abbreviations, French particles after a type abbreviation, HL7 facilities; and the negatives each rule
+// and club abbreviations, French particles after a type abbreviation, HL7 facilities, lower-case and article-led names
+// after a referral word, wards named by one word, acronyms of care services in brackets, care-type abbreviations in
+// capitals ("CAR X"); and the negatives each rule
 // must leave alone (wards of a kind, departments, clinical acronyms, headings, ordinary phrases). Invented strings.
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/detectors/index.js";
@@ -38,6 +40,12 @@ const POSITIVES = [
   "Blessure bij de training van [voetbalclub De Zwaluwen](Organization:Other).",
   "Melding gedaan bij de [GGD Zuidwest](Organization:Healthcare).",
   "MSH|^~\\&|EPD|[AZXYZ](Organization:Healthcare)|LAB|LAB|20250101||ADT^A01|1|P|2.5",
+  "Overgeplaatst naar [rijndal](Organization:Healthcare) voor verdere revalidatie.",
+  "Vandaag overgebracht naar [sint-vincentius](Organization:Healthcare) voor herstel.",
+  "De familie wil een kortverblijf in [De Wilgenhof](Organization:Healthcare), niet thuis.",
+  "Rapportage afd. [Zonnedauw](Organization:Healthcare) (PG)\nNacht rustig.",
+  "Thuisverpleegkundige Els ([XYZ](Organization:Healthcare)) komt morgen.",
+  "Verwezen naar het [CAR Noorderlicht](Organization:Healthcare) voor logopedie.",
 ];
 
 const NEGATIVES = [
@@ -54,6 +62,10 @@ const NEGATIVES = [
   "Rendez-vous en polyclinique gastro mardi.",
   "Hôpital de Jour, chambre 3.",
   "Tijd  RR  FC  T°  SpO2",
+  "Je viens car Marie est malade.",
+  "Afdeling Opnameplanning, kamer 3.",
+  "Reden van opname: acute dyspnoe.",
+  "Woont in De Panne sinds de zomer.",
 ];
 
 describe("institutions by cue and shape", () => {

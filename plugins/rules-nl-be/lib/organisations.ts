@@ -17,7 +17,7 @@ import {
 } from "./context.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { isCapitalisedUnit, readProperName, unitAtToken } from "./proper.js";
-import { isDictionaryWord } from "./unknown.js";
+import { isCompoundOfWords, isDictionaryWord, isUnknownLowerWord, isUnknownProper } from "./unknown.js";
 
 const set = wordSet;
 
@@ -321,6 +321,12 @@ function qualifiedTypeEnd(a: Analysis, unit: Unit): number {
   return -1;
 }
 
+/**
+ * Abbreviated care-service types before a name, counted only in capitals ("CAR X", "LDC X", "DVC X"; "car" is also a
+ * French word): rehabilitation, service, day-care and child centres, medical-pedagogical institutes.
+ */
+const UPPER_TYPE_ABBREVIATIONS = set("car mpc mpi ldc dvc ckg msoc cbo cado pvt ggd");
+
 /** Practitioners in the plural before the name of their practice. */
 const PLURAL_PRACTICE_WORDS = set("huisartsen tandartsen kinesisten artsen vroedvrouwen verloskundigen");
 
@@ -370,7 +376,8 @@ function typeWordCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const qualified = qualifiedTypeEnd(a, unit);
-    if (qualified < 0 && !HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key) &&
+    const upperType = UPPER_TYPE_ABBREVIATIONS.has(unit.key) && a.tokens[unit.first].upper;
+    if (qualified < 0 && !upperType && !HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key) &&
       !PLURAL_PRACTICE_WORDS.has(unit.key)) continue;
     const next = unit.last + 1;
     if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) continue;
@@ -711,7 +718,7 @@ function administrativeAcronymCandidates(a: Analysis): Candidate[] {
 
 /** Referral, admission and transfer words before the institution that receives the patient. */
 const REFERRAL_WORDS = set(`
-  verwezen doorverwezen verwijzing verwijzen overgeplaatst overgebracht opgenomen opname kortverblijf getransfereerd
+  verwezen doorverwezen verwijzing verwijzen overgeplaatst overgebracht opgenomen opname kortverblijf getransfereerd transfer
   transfert transfere transferee hospitalise hospitalisee admis admise adresse adressee referred transferred
 `);
 const REFERRAL_LINKS = set("naar in op bij vers a au dans to");
@@ -726,7 +733,19 @@ function referralCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
     const token = a.tokens[unit.first];
-    if (token.capsLine || token.sentenceStart || !isCapitalisedUnit(a, unit) || a.unitListBits[unit.index] !== 0) continue;
+    if (token.capsLine) continue;
+    if (!isCapitalisedUnit(a, unit)) {
+      const lower = lowerReferral(a, unit);
+      if (lower) out.push(lower);
+      continue;
+    }
+    // "kortverblijf in De Boskant", "overgeplaatst naar Het Anker": an article-led name after a referral word and link.
+    const articled = articledReferral(a, unit);
+    if (articled) {
+      out.push(articled);
+      continue;
+    }
+    if (token.sentenceStart || a.unitListBits[unit.index] !== 0) continue;
     if (unit.end - unit.start < 4 || !LETTERS_AND_HYPHENS.test(a.text.slice(unit.start, unit.end)) || isDepartmentWord(unit.key)) continue;
     const before = previousWords(a, unit.first, 3);
     const hop = before[0] === "het" || before[0] === "de" || before[0] === "t" || before[0] === "le" || before[0] === "la" || before[0] === "l" ? 1 : 0;
@@ -735,6 +754,45 @@ function referralCandidates(a: Analysis): Candidate[] {
     out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.context, 0.6, "org.referral"));
   }
   return out;
+}
+
+/** Whether the words before token t are a referral word and its link ("verwezen naar", "opname in"), an article between. */
+function afterReferral(a: Analysis, t: number, bare: boolean): boolean {
+  const before = previousWords(a, t, 3);
+  const hop = before[0] === "het" || before[0] === "de" || before[0] === "t" || before[0] === "le" || before[0] === "la" || before[0] === "l" ? 1 : 0;
+  if (REFERRAL_LINKS.has(before[hop] ?? "") && REFERRAL_WORDS.has(before[hop + 1] ?? "")) return true;
+  // "opname X 2019": the admission noun right before the name, nothing between.
+  const prev = a.tokens[t - 1];
+  return bare && prev !== undefined && prev.kind === "word" && (prev.key === "opname" || prev.key === "opnames");
+}
+
+/**
+ * "overgeplaatst naar meerzicht", "transfer naar sint-jozef", "opname rijndal 2019": a lower-case word in no list
+ * and no dictionary (five letters or more, not shaped like a drug or a clinical noun), or a lower-case saint's
+ * name, right after a referral or admission word and its link.
+ */
+function lowerReferral(a: Analysis, unit: Unit): Candidate | undefined {
+  const token = a.tokens[unit.first];
+  if (token.kind !== "word" || token.firstUpper || token.sentenceStart && token.newlinesBefore > 0) return undefined;
+  const saint = unit.last > unit.first && LOWER_SAINT.test(unit.key);
+  // A compound of two dictionary words ("fertiliteitspoli") or an adjective ("-iele") is no name.
+  if (!saint && (!isUnknownLowerWord(a, unit) || isCompoundOfWords(a, unit.key) || /(?:iele|ale|ieve|ische)$/.test(unit.key))) return undefined;
+  if (!afterReferral(a, unit.first, true)) return undefined;
+  return candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.context, 0.55, "org.referral-lower");
+}
+
+/** The article-led name (a capitalised article and one or two capitalised units, no place) after a referral word. */
+function articledReferral(a: Analysis, unit: Unit): Candidate | undefined {
+  const token = a.tokens[unit.first];
+  if (unit.first !== unit.last || !NAME_ARTICLES.has(token.key) || !token.title || token.sentenceStart) return undefined;
+  const name = readProperName(a, unit.last + 1, { maxUnits: 2, allowParticles: false, allowSentenceStart: false });
+  if (!name || a.tokens[unit.last + 1].newlinesBefore > 0) return undefined;
+  const units = unitsOf(a, name.first, name.last);
+  if (units.some((u) => unitBits(a, u) & (PLACE_BITS | LIST.stopWord) || isDepartmentWord(u.key))) return undefined;
+  // "De Panne" is a town: the article and the name together may be listed as a place.
+  if ((a.lexicon.phrases.get(`${token.key} ${units[0].key}`) ?? 0) & PLACE_BITS) return undefined;
+  if (!afterReferral(a, unit.first, false)) return undefined;
+  return candidate(a, unit.first, name.last, "Organization:Healthcare", PRIORITY.context, 0.55, "org.referral-articled");
 }
 
 /** "AZKB", "UZXY": a hospital type abbreviation glued to one to three more capitals, written as one acronym. */
@@ -772,7 +830,11 @@ function wardCandidates(a: Analysis): Candidate[] {
     const article = a.tokens[t];
     if (!article || article.kind !== "word" || article.newlinesBefore > 0 || !NAME_ARTICLES.has(article.key) || !/^\p{Lu}/u.test(article.text)) {
       // "'t Kompas": the apostrophe opens the article.
-      if (!(article?.text === "'" && a.tokens[t + 1]?.key === "t")) continue;
+      if (!(article?.text === "'" && a.tokens[t + 1]?.key === "t")) {
+        const ward = namedWard(a, t);
+        if (ward) out.push(ward);
+        continue;
+      }
       t++;
     }
     let next = t + 1;
@@ -780,6 +842,44 @@ function wardCandidates(a: Analysis): Candidate[] {
     const name = readProperName(a, next, { maxUnits: 2, allowParticles: false, allowSentenceStart: true });
     if (!name || a.tokens[next].newlinesBefore > 0 || isDepartmentWord(unitAtToken(a, next)?.key ?? "")) continue;
     out.push(candidate(a, article && article.text === "'" ? t - 1 : t, name.last, "Organization:Healthcare", PRIORITY.context, 0.65, "org.ward"));
+  }
+  return out;
+}
+
+/** Ward types in brackets after a ward's name ("afd. X (PG)": psychogeriatric; "(SO)", "(KSW)"). */
+const WARD_TYPE_IN_BRACKETS = /^[ \t]?\(\p{Lu}{2,4}\)/u;
+
+/**
+ * "afd. Zonnedauw", "afdeling Berkenhof (PG)": a ward named by one capitalised word right after the ward word, in no
+ * dictionary (or, when a ward type in brackets follows, any word that is no department); never a number or a
+ * specialty ("afdeling Neurologie", "afd. 2").
+ */
+function namedWard(a: Analysis, t: number): Candidate | undefined {
+  const token = a.tokens[t];
+  if (!token || token.kind !== "word" || token.newlinesBefore > 0 || !token.title) return undefined;
+  const unit = unitAtToken(a, t);
+  if (!unit || unit.first !== t || unit.first !== unit.last || isDepartmentWord(unit.key) || GENERIC_ORGANISATION_WORDS.has(unit.key)) return undefined;
+  if (a.unitListBits[unit.index] & (LIST.stopWord | LIST.medicalTerm | PLACE_BITS)) return undefined;
+  const typed = WARD_TYPE_IN_BRACKETS.test(a.text.slice(unit.end, unit.end + 8));
+  if (!typed && !isUnknownProper(a, unit)) return undefined;
+  return candidate(a, t, t, "Organization:Healthcare", PRIORITY.context, 0.6, "org.ward-named");
+}
+
+/**
+ * "thuisverpleegkundige Els (XYZ)", "infirmière à domicile (Anne, ABC)": an unlisted acronym in capitals (two to six
+ * letters, no clinical or role acronym) closing a bracket, with a care-service word in the six words before it.
+ */
+function careServiceAcronymCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    const token = a.tokens[unit.first];
+    if (unit.first !== unit.last || !token.upper || token.capsLine || token.text.length < 2 || token.text.length > 6) continue;
+    if (a.tokens[unit.last + 1]?.text !== ")") continue;
+    const previous = a.tokens[unit.first - 1];
+    if (!previous || (previous.text !== "(" && previous.text !== ",")) continue;
+    if (!CAPITALS_ONLY.test(token.text) || CLINICAL_ACRONYMS.has(unit.key) || ROLE_ACRONYMS.has(unit.key) || a.unitListBits[unit.index] & WHITELIST_BITS) continue;
+    if (!previousWords(a, unit.first, 6).some((w) => CARE_SERVICE_CUES.has(w))) continue;
+    out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.context, 0.6, "org.care-acronym"));
   }
   return out;
 }
@@ -869,7 +969,7 @@ export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [letterheadCandidates, lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
     cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates,
-    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates];
+    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates, careServiceAcronymCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return withBracketedAbbreviations(a, out);
 }

@@ -40,7 +40,7 @@ export function isDictionaryWord(a: Analysis, unit: Unit, medical = false): bool
  * the dictionaries followed by another of four letters or more, with or without a linking "s" or "e". Names of every
  * origin rarely split so ("Okonkwo", "Kowalczyk", "Tshibangu"); the listed ones never reach this test.
  */
-function isCompoundOfWords(a: Analysis, key: string): boolean {
+export function isCompoundOfWords(a: Analysis, key: string): boolean {
   const words = a.lexicon.words;
   if (!words || key.length < 8 || key.length > 40) return false;
   for (let i = 3; i <= key.length - 4; i++) {
