@@ -112,6 +112,13 @@ describe("days and months with a second signal", () => {
     "Rapport\n1/2 tablet 's avonds.",
     "Dinsdag 14 uur overleg.",
     "Referentie 20251399 onbekend.",
+    "Née le [1 2 / 0 3 / 1 9 5 8](Age_Birthdate), à Namur.",
+    "Geb.: [1 9 7 1 - 0 4 - 1 8](Age_Birthdate)\nAdres: Dorp 3",
+    "RX thorax ( [0 9 / 0 4](Date) ) toont een verdichting.",
+    "Opérée le [2 1 / 0 6](Date) d'une cholécystectomie.",
+    "Controle (CAG op [4-2](Date)). Beleid volgt.",
+    "Ik kom op 3-4 dagen terug.",
+    "Score 4 / 5 / 6 goed.",
   ];
   it.each(cases)("%s", (marked) => {
     const { text } = parseMarkup(marked);
@@ -131,6 +138,8 @@ describe("ages in lists, after person nouns and at an event", () => {
     "Gewichtsverlies van 8 kg op 3 jaar tijd.",
     "Controle bij Fien (nu [7 jaar](Age_Birthdate)) wegens astma.",
     "Dosis 2, 4 en 6 weken later herhaald.",
+    "Bespreken: mw. Peeters ([88](Age_Birthdate), val), dhr. Claes (polyfarmacie).",
+    "VAN DAM, R.   M [66](Age_Birthdate)   03/09/1959",
   ];
   it.each(cases)("%s", (marked) => {
     const { text } = parseMarkup(marked);

@@ -450,12 +450,52 @@ function scannedDates(c: TextContext, out: Candidate[]): void {
   }
 }
 
+/** "2 2 / 0 7 / 1 9 6 0", "1 9 6 7 - 0 5 - 2 2", "1 4 / 0 5": a date typed or scanned with a space between digits. */
+const SPACED_DIGITS_DMY = /(\d(?: \d)?) ?([./-]) ?(\d(?: \d)?) ?\2 ?(\d \d \d \d|\d \d)(?![ ]?\d)/y;
+const SPACED_DIGITS_YMD = /(\d \d \d \d) ?([./-]) ?(\d \d) ?\2 ?(\d \d)(?![ ]?\d)/y;
+const SPACED_DIGITS_DM = /(\d(?: \d)?) ?\/ ?(\d(?: \d)?)(?![ ]?[\d/.-])/y;
+
+/**
+ * Dates of a letter-spaced text (a space between every two characters): only from a single-digit token followed by
+ * a space and a digit; the day, month and year read without their spaces must be a date. A day and month alone count
+ * after a date cue or between brackets ("le 1 4 / 0 5", "( 0 7 / 0 3 )").
+ */
+function letterSpacedDates(c: TextContext, out: Candidate[]): void {
+  const { text } = c;
+  for (const t of c.tokens) {
+    if (t.end - t.start !== 1 || t.kind !== "number" || text[t.end] !== " " || !isDigitCode(text.charCodeAt(t.end + 1))) continue;
+    if (t.start > 0 && (isDigitCode(text.charCodeAt(t.start - 2)) && text[t.start - 1] === " ")) continue;
+    const ymd = stickyAt(SPACED_DIGITS_YMD, text, t.start);
+    const dmy = ymd ? null : stickyAt(SPACED_DIGITS_DMY, text, t.start);
+    const m = ymd ?? dmy;
+    if (m) {
+      const [y, mo, d] = ymd ? [m[1], m[3], m[4]] : [m[4], m[3], m[1]];
+      const day = Number(d.replace(/ /g, ""));
+      const month = Number(mo.replace(/ /g, ""));
+      const year = Number(y.replace(/ /g, ""));
+      if (day >= 1 && day <= 31 && month >= 1 && month <= 12 && (year < 100 || (year >= 1900 && year <= 2099))) {
+        out.push({ start: t.start, end: t.start + m[0].length, label: dateLabel(c, t.start), priority: PRIORITY.pattern, score: 0.6, rule: "date.letter-spaced" });
+      }
+      continue;
+    }
+    const dm = stickyAt(SPACED_DIGITS_DM, text, t.start);
+    if (!dm || !dm[0].includes(" ")) continue;
+    const day = Number(dm[1].replace(/ /g, ""));
+    const month = Number(dm[2].replace(/ /g, ""));
+    if (!(day >= 1 && day <= 31 && month >= 1 && month <= 12)) continue;
+    const bracketed = /\([ ]?$/.test(text.slice(Math.max(0, t.start - 2), t.start)) && /^[ ]?\)/.test(text.slice(t.start + dm[0].length, t.start + dm[0].length + 2));
+    if (!bracketed && !DAY_MONTH_CUES.has(previousWord(c, t.start))) continue;
+    out.push({ start: t.start, end: t.start + dm[0].length, label: dateLabel(c, t.start), priority: PRIORITY.pattern, score: 0.55, rule: "date.letter-spaced" });
+  }
+}
+
 export function dateCandidates(text: string, tokens: readonly Token[]): Candidate[] {
   const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
   monthsAlone(c, out);
   weekdayAndDay(c, out);
   scannedDates(c, out);
+  letterSpacedDates(c, out);
   holidays(c, out);
   FRENCH_WEEKDAY_LINE.lastIndex = 0;
   for (let m = FRENCH_WEEKDAY_LINE.exec(text); m; m = FRENCH_WEEKDAY_LINE.exec(text)) {
@@ -502,7 +542,10 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       }
     }
     const hyphenated = dayMonth ? null : stickyAt(HYPHEN_DAY_MONTH, text, offset);
-    if (hyphenated && HYPHEN_DAY_MONTH_CUE_BEFORE.test(text.slice(Math.max(0, offset - 12), offset)) && !COUNT_AFTER.test(text.slice(offset + hyphenated[0].length, offset + hyphenated[0].length + 12))) {
+    // "(CAG op 9-3)": after "op" too when a bracket, a full stop, a comma or the line's end closes it.
+    const closedAfterOp = hyphenated !== null && /(?:^|[^\p{L}])op\s+$/iu.test(text.slice(Math.max(0, offset - 5), offset)) &&
+      /^[ \t]*(?:[).,;]|\r?\n|$)/.test(text.slice(offset + hyphenated[0].length, offset + hyphenated[0].length + 3));
+    if (hyphenated && (closedAfterOp || HYPHEN_DAY_MONTH_CUE_BEFORE.test(text.slice(Math.max(0, offset - 12), offset))) && !COUNT_AFTER.test(text.slice(offset + hyphenated[0].length, offset + hyphenated[0].length + 12))) {
       out.push({ start: offset, end: offset + hyphenated[0].length, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.day-month" });
     }
     // "…,B12,20241117,12.40": a compact year-month-day alone in a cell of a comma, semicolon, pipe or tab table.
@@ -614,6 +657,8 @@ const LIVING_WORDS: ReadonlySet<string> = new Set(["leeft", "nog", "overleden", 
 /** "patiënte (45)", "dochter (12)": a number alone in parentheses after an age word. */
 const PARENTHESISED_NUMBER = /\((\d{1,3})\)/y;
 
+const SEX_AGE_BIRTH = /[MVF][ \t]{1,3}(\d{1,3})[ \t]+°?[ ]?\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?!\d)/y;
+
 /** "(2 en 10)", "(4, 6 et 9)": numbers listed in brackets. */
 const PARENTHESISED_LIST = /\((\d{1,2})(?:\s?,\s?\d{1,2})*\s+(?:en|et|and|&)\s+\d{1,2}\)/y;
 const PLURAL_PERSON_WORDS = set("kinderen zonen dochters kleinkinderen tweeling broers zussen zusjes broertjes enfants fils filles children sons daughters");
@@ -662,6 +707,14 @@ function sexAndAge(c: TextContext, out: Candidate[]): void {
       }
     }
     if (t.kind === "number" && t.text.length <= 3) personOfAge(c, t, out);
+    // "VAN DAM, R.   M 71   07/09/1954": a sex letter, an age and a birth date in an identification strip.
+    if (t.kind === "word" && t.text.length === 1 && (t.text === "M" || t.text === "V" || t.text === "F")) {
+      const strip = stickyAt(SEX_AGE_BIRTH, c.text, t.start);
+      if (strip && Number(strip[1]) <= 110) {
+        const start = t.start + strip[0].indexOf(strip[1], 1);
+        out.push({ start, end: start + strip[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.sex-age-birth" });
+      }
+    }
     if (t.text === "(" && t.kind === "punct") {
       const list = stickyAt(PARENTHESISED_LIST, c.text, t.start);
       if (list && PLURAL_PERSON_WORDS.has(wordsBefore(c, t.start, 1)[0] ?? "")) {

@@ -82,7 +82,7 @@ function append<T>(into: T[], items: readonly T[]): void {
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
-    const m = /^(?:\s?\((\d{1,3})\)|,[ ]?(\d{1,3})[ ]?(?:,|[ \t]*(?=\n|$))|\s(?:is|wordt|werd|was|vandaag|gisteren)\s(\d{2,3})(?=\s(?:en|geworden|jaar)\b|[,.;])|(?:[ ]{2,}|\t)[ \t]*(\d{1,3}[ ]?(?:j|jr|a|ans)\.?)(?=[ ]{2,}|\t|[ \t]*(?:\n|$))|,[ ]?(\d{1,3})\))/.exec(text.slice(n.end, n.end + 20));
+    const m = /^(?:\s?\((\d{1,3})(?:\)|,[ ](?=[a-zà-ÿ]))|,[ ]?(\d{1,3})[ ]?(?:,|[ \t]*(?=\n|$))|\s(?:is|wordt|werd|was|vandaag|gisteren)\s(\d{2,3})(?=\s(?:en|geworden|jaar)\b|[,.;])|(?:[ ]{2,}|\t)[ \t]*(\d{1,3}[ ]?(?:j|jr|a|ans)\.?)(?=[ ]{2,}|\t|[ \t]*(?:\n|$))|,[ ]?(\d{1,3})\))/.exec(text.slice(n.end, n.end + 20));
     // "(Ilse, 14)": a number after a name that a bracket opens, closing the bracket.
     if (m && m[5] !== undefined && !/\([ ]?$/.test(text.slice(Math.max(0, n.start - 2), n.start))) continue;
     if (m && m[1] === undefined) m[1] = m[2] ?? m[3] ?? m[4] ?? m[5];
