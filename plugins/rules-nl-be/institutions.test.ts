@@ -46,6 +46,9 @@ const POSITIVES = [
   "Rapportage afd. [Zonnedauw](Organization:Healthcare) (PG)\nNacht rustig.",
   "Thuisverpleegkundige Els ([XYZ](Organization:Healthcare)) komt morgen.",
   "Verwezen naar het [CAR Noorderlicht](Organization:Healthcare) voor logopedie.",
+  "Rijksregisternummer volgt, aansluiting [LM](Organization:Other) sinds 2010.",
+  "Rolstoel in bruikleen (uitleendienst van de [CM](Organization:Other)).",
+  "Hulp in het huishouden via [familiehulp](Organization:Other), elke dinsdag.",
 ];
 
 const NEGATIVES = [
@@ -66,6 +69,7 @@ const NEGATIVES = [
   "Afdeling Opnameplanning, kamer 3.",
   "Reden van opname: acute dyspnoe.",
   "Woont in De Panne sinds de zomer.",
+  "Wonde van 3 cm, uitleendienst niet nodig.",
 ];
 
 describe("institutions by cue and shape", () => {

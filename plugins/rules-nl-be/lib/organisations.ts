@@ -560,7 +560,7 @@ function employerAt(a: Analysis, t: number): { first: number; last: number } | u
   return m ? { first: t, last: m.last } : undefined;
 }
 
-const EMPLOYER_LINKS: ReadonlySet<string> = new Set(["bij", "chez", "voor", "for", "at"]);
+const EMPLOYER_LINKS: ReadonlySet<string> = new Set(["bij", "chez", "voor", "for", "at", "via"]);
 
 /** Words that name no employer although the employer list holds them ("Plus", "Action", "Orange", "Match"). */
 function isWordLike(a: Analysis, first: number, last: number): boolean {
@@ -901,7 +901,12 @@ function capitalBodyCandidates(a: Analysis): Candidate[] {
 const MUTUALITY_NAMES = set("cm lm oz mc ml hziv caami nzvl vnz helan solidaris partenamut vivium hulpkas");
 const MUTUALITY_CUES = set(`
   mutualiteit mutualiteiten ziekenfonds verzekeringsinstelling mutualité mutualite mutuelle mutualités mutualites
-  aangesloten affilié affiliée affilie affiliee
+  aangesloten affilié affiliée affilie affiliee aansluiting affiliation
+`);
+/** What a mutuality pays or lends, before "bij/van/via (de) CM": a cue as strong as the word mutuality. */
+const MUTUALITY_SERVICES = set(`
+  thuiszorgforfait forfait huurtoestel uitleendienst uitleen terugbetaling tegemoetkoming premie tussenkomst
+  uitkering ziekte-uitkering indemnites indemnite remboursement pret
 `);
 const MEMBERSHIP_WORDS_AFTER = set("aansluitingsnummer lidnummer rijksregisternummer affiliation inschrijvingsnummer");
 
@@ -920,7 +925,7 @@ function mutualityCandidates(a: Analysis): Candidate[] {
     const before = previousWords(a, unit.first, 4, true);
     const label = lineLabel(a, unit.first);
     const after = nextWords(a, unit.last, 3);
-    const cued = before.some((w) => MUTUALITY_CUES.has(w)) || (label !== undefined && MUTUALITY_CUES.has(label)) ||
+    const cued = before.some((w) => MUTUALITY_CUES.has(w) || MUTUALITY_SERVICES.has(w)) || (label !== undefined && MUTUALITY_CUES.has(label)) ||
       after.some((w) => MEMBERSHIP_WORDS_AFTER.has(w));
     if (!cued) continue;
     out.push(candidate(a, unit.first, unit.last, "Organization:Other", PRIORITY.context, 0.7, "org.mutuality"));
