@@ -46,6 +46,8 @@ const CASES: [rule: string, marked: string][] = [
     "MSH|^~\\&|ZIS|[ZKH](Organization:Healthcare)|LAB|[AZ Vesalius](Organization:Healthcare)\nPID|1||4455123^^^ZKH^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
   ["identification strips: name, sex letter, birth date",
     "[MERTENS, Sabine](Name:Patient)  V  21/06/1979 (45j)   PID 410327798\n[Peeters Jan](Name:Patient) (M) °12/03/1950 - kamer 412\n[DE SMET Karel](Name:Patient) / M / 05-06-1939"],
+  ["a study log: initials with short particles, investigators by column",
+    "Studie-ID  | Initialen | Geb.jaar | Arm | Onderzoeker\nXYZ-01-001 | [K.v.P.](Name:Caregiver)    | 1950     | A   | [JdW](Name:Caregiver)"],
   // Negatives.
   ["a strip needs the sex letter and a date", "Opname Peeters Jan op 12/03\nControle V 12/03/2024 goed"],
   ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nMetformine     850 mg    2x/dag\nPantoprazol    40 mg     1x/dag"],
