@@ -119,6 +119,8 @@ describe("days and months with a second signal", () => {
     "Controle (CAG op [4-2](Date)). Beleid volgt.",
     "Ik kom op 3-4 dagen terug.",
     "Score 4 / 5 / 6 goed.",
+    "Opgenomen op [oudejaarsavond](Date) met koorts.",
+    "kerstmis inkopen lijst",
   ];
   it.each(cases)("%s", (marked) => {
     const { text } = parseMarkup(marked);

@@ -97,6 +97,8 @@ const HOLIDAYS: ReadonlySet<string> = new Set(
   pentecote ascension reveillon saint-sylvestre nouvel-an`.split(/\s+/).filter(Boolean),
 );
 
+const HOLIDAY_PREPOSITIONS: ReadonlySet<string> = new Set(["op", "met", "rond", "tijdens", "na", "sinds", "vanaf", "tot", "voor", "a", "pendant", "avant", "apres", "depuis", "vers", "since"]);
+
 /** "d/10" on a line that holds another "n/10" is a score ("VAS 7/10 ... tot 3/10"). */
 function tenthsOnLine(text: string, offset: number, surface: string): boolean {
   if (!/\/\s?10$/.test(surface)) return false;
@@ -108,8 +110,9 @@ function tenthsOnLine(text: string, offset: number, surface: string): boolean {
 function holidays(c: TextContext, out: Candidate[]): void {
   for (const t of c.tokens) {
     if (t.kind !== "word" || !HOLIDAYS.has(t.key)) continue;
-    // Written as a proper noun ("Koningsdag", "la Toussaint"), not "kerstmis" inside a lower-case shopping list.
-    if (!t.firstUpper) continue;
+    // Written as a proper noun ("Koningsdag", "la Toussaint"), or in lower case right after a time preposition
+    // ("op kerstavond", "rond pasen"); not "kerstmis" inside a lower-case shopping list.
+    if (!t.firstUpper && !HOLIDAY_PREPOSITIONS.has(c.tokens[t.index - 1]?.key ?? "")) continue;
     out.push({ start: t.start, end: t.end, label: "Date", priority: PRIORITY.lookup, score: 0.55, rule: "date.holiday" });
   }
 }
