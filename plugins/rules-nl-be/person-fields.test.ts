@@ -1,6 +1,7 @@
 // Names of session ten (issue 11): a person field whose value opens with a particle in capitals ("Naam : DE SMET") or
 // is initials ("Voorletters: K.L."); a relative's given name that the extra whitelist holds as a language, right after
-// the relative word ("zijn broer Frans"), but not after a verb of speaking. The strings are invented for these tests.
+// the relative word ("zijn broer Frans"), but not after a verb of speaking; a lower-case given name after a form of
+// address with the listed surname after it ("pt karel de smet"). The strings are invented for these tests.
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/detectors/index.js";
 import { loadRulesLexicon } from "./index.js";
@@ -19,6 +20,9 @@ const CASES = [
   "Voorletters:    [K.L.](Name:Patient)\nRoepnaam: [Kees](Name:Patient)",
   "Zijn broer [Frans](Name:Other) komt morgen op bezoek.",
   "Hij spreekt met zijn vader Frans en Nederlands.",
+  "pt [karel de smet](Name:Patient) kwam langs met zijn dochter.",
+  "mw [anna peeters](Name:Patient) belde over de uitslag.",
+  "pt [jan](Name:Patient) komt morgen terug.",
 ];
 
 describe("person fields and relatives", () => {

@@ -552,7 +552,25 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   // After a form of address a listed surname is a name even when it is also a word ("mw brink"); after a role word
   // an ordinary word is a name only as a common given name ("dochter roos", not "dochter komt").
   if (ordinary && !afterAddress && !(bits & LIST.firstName && all & LIST.commonFirstName)) return undefined;
-  return mention(unit.first, unit.last, titled ? "title" : "lookup", titled ? titleChainBefore(a, unit.first) : undefined);
+  // "pt karel de smet", "mw anna peeters": a lower-case given name after a form of address takes the lower-case
+  // surname after it (a particle allowed) when a surname list holds it.
+  const last = titled && bits & LIST.firstName ? lowerSurnameAfter(a, unit) : -1;
+  return mention(unit.first, last >= 0 ? last : unit.last, titled ? "title" : "lookup", titled ? titleChainBefore(a, unit.first) : undefined);
+}
+
+/** The last token of a lower-case listed surname (maybe after a particle) right after `unit`, or -1. */
+function lowerSurnameAfter(a: Analysis, unit: Unit): number {
+  let t = unit.last + 1;
+  if (!a.tokens[t] || a.tokens[t].newlinesBefore > 0 || !a.tokens[t].spaceBefore) return -1;
+  const interfix = interfixEnd(a, t);
+  if (interfix >= 0) t = interfix + 1;
+  const surname = unitAt(a, t);
+  if (!surname || surname.first !== t || a.tokens[t].newlinesBefore > 0 || shapeOf(a, surname) !== "lower" || surname.end - surname.start < 3) return -1;
+  const bits = unitBits(a, surname);
+  if (!(nameBitsOf(a, surname) & (LIST.surname | LIST.interfixSurname)) || bits & (LIST.stopWord | LIST.medicalTerm | LIST.eponym)) return -1;
+  // Without a particle the surname must be no ordinary word ("pt jan komt" stays "jan").
+  if (interfix < 0 && (bits & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord) || isDictionaryWord(a, surname))) return -1;
+  return surname.last;
 }
 
 /** "Vermeulen, verpleegkundige van de nacht, ...": a listed name at a sentence start followed by a role word. */
