@@ -26,7 +26,7 @@ const SUBJECTS = new Set([
 const COPULA_ADVERBS = new Set(["nog", "al", "vroeger", "jarenlang", "lang", "ook", "toen", "nu", "momenteel", "sindsdien", "y", "encore", "toujours", "also", "still"]);
 const YEAR_PREPOSITIONS = new Set(["tot", "sinds", "vanaf", "in", "depuis", "jusqu", "jusque", "en", "until", "since"]);
 /** Relatives written right before a job in shorthand: "papa chauffeur poids lourd", "vader lasser". */
-const RELATIVES_BEFORE_JOB = new Set(["papa", "mama", "maman", "vader", "moeder", "pere", "mere", "zoon", "dochter", "fils", "fille"]);
+const RELATIVES_BEFORE_JOB = new Set(["papa", "mama", "maman", "vader", "moeder", "pere", "mere", "zoon", "dochter", "fils", "fille", "patient", "patiente"]);
 /** Words after a job that place it: "is verloskundige in het OLVG", "est militaire à la caserne". */
 const PLACING_AFTER_JOB = new Set(["bij", "chez", "in", "aan", "op", "a", "au", "aux", "dans", "voor", "pour", "at", "for", "uit"]);
 const RELATIVE_BEFORE_COPULA = new Set(["die", "dat", "en", "qui", "et", "who"]);
@@ -311,6 +311,8 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   const near = before[article];
   if (near === undefined) return false;
   if (near === "als" || near === "comme" || near === "as") {
+    // "vroeger als mijnwerker gewerkt": the work verb after the job, in the same clause.
+    if (nextWords(a, m.last, 4).some((w) => PROFESSION_VERBS.has(w) || w === "gewerkt")) return true;
     // "werkt als", "werkte tot zijn pensioen als", "travaillait comme", "tijdens werk als", "zijn tijd als", "is als".
     return (
       before.slice(article + 1, article + 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w)) ||
@@ -467,6 +469,13 @@ function agentNounIsJob(a: Analysis, unit: Unit): boolean {
   return raw[0] !== undefined && FORMERLY.has(raw[0]) && PLACING_AFTER_JOB.has(after[0] ?? "") && after[1] !== undefined;
 }
 
+/** "tandarts (moeder)": a listed job and, in brackets after it, whose job it is. */
+function jobOfRelativeInBrackets(a: Analysis, m: PhraseMatch): boolean {
+  const open = a.tokens[m.last + 1];
+  const who = a.tokens[m.last + 2];
+  return open?.text === "(" && who !== undefined && (RELATIVES_BEFORE_JOB.has(who.key) || RELATIVE_WORDS_OF_JOBS.has(who.key)) && a.tokens[m.last + 3]?.text === ")";
+}
+
 export function professionCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = compoundProfessionCandidates(a);
   for (let t = 0; t < a.tokens.length; t++) {
@@ -480,7 +489,7 @@ export function professionCandidates(a: Analysis): Candidate[] {
       continue;
     }
     if (!unit || unit.first !== t) continue;
-    if (followedByName(a, m.last) || !hasProfessionContext(a, m)) continue;
+    if (followedByName(a, m.last) || !(hasProfessionContext(a, m) || jobOfRelativeInBrackets(a, m))) continue;
     let first = m.first;
     // "gepensioneerd bakker": the employment state joins the profession it qualifies.
     const prev = first > 0 ? unitAtToken(a, first - 1) : undefined;
