@@ -302,7 +302,9 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   if (a.lineStart[m.first] === m.first && /^\p{Ll}/u.test(a.tokens[m.first].text) && !NOT_OWN_JOBS.has(a.tokens[m.first].key) && jobBeforeWorkplace(a, m.last)) {
     return true;
   }
-  if (before[0] !== undefined && RELATIVES_BEFORE_JOB.has(before[0]) && a.tokens[m.first - 1]?.kind === "word") return true;
+  // "papa chauffeur", "patient plombier" (not "Patiënt Boer, Lorena": a capital after the patient word is the name).
+  if (before[0] !== undefined && RELATIVES_BEFORE_JOB.has(before[0]) && a.tokens[m.first - 1]?.kind === "word" &&
+    !((before[0] === "patient" || before[0] === "patiente") && a.tokens[m.first].firstUpper)) return true;
   if (after[0] === "van" && after[1] === "beroep") return true;
   if (after[0] === "de" && after[1] === "profession") return true;
   const label = lineLabel(a, m.first);
