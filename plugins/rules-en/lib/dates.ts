@@ -64,7 +64,7 @@ export function compileDateRules(): DateRules {
     // d/m or m/d without a year: only after a date cue.
     // m/d (US) or d/m (UK: "w/c 14/10", "LMP 10/2").
     dayMonthNoYear: /(?<![\p{L}])(?:on|since|from|until|till|dated?|of|by|date|seen|admitted|discharged|visit|dos|doa|dod|lmp|edd|edc|w\/c|wc|week\s+commencing|wk\s+of|week\s+of|appt|appointment|drawn|collected|tested|scan|scanned|performed|completed|due|booked|scheduled|expires?|expired|received|signed|consented|randomi[sz]ed|enrolled|hearing|delivered)\s{0,3}:?\s{0,3}((?:0?[1-9]|1[0-2])\/(?:0?[1-9]|[12]\d|3[01])|(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2]))(?![\d\/]|\.\d)/giud,
-    cuedYear: /(?<![\p{L}])(?:in|since|from|until|till|through|thru|to|by|during|of|circa|around|before|after|year|born|dob|back\s+in|summer|winter|spring|fall|autumn|early|mid|late|the\s+year|between|and|or|class\s+of)\s{1,3}((?:19|20)\d\d|['’]\d\d)(?![\d\p{L}]|\s{0,2}(?:mg|ml|g|units|patients|people|cases)\b)|\(((?:19|20)\d\d)\)/giud,
+    cuedYear: /(?<![\p{L}])(?:in|since|from|until|till|through|thru|to|by|during|of|circa|around|before|after|year|born|dob|back\s+in|summer|winter|spring|fall|autumn|early|mid|late|the\s+year|between|and|or|class\s+of|b\.)\s{1,3}((?:19|20)\d\d|['’]\d\d)(?![\d\p{L}]|\s{0,2}(?:mg|ml|g|units|patients|people|cases)\b)|\(((?:19|20)\d\d)\)/giud,
     // A year alone in a query or a fragment ("2021 colonoscopy", "letters 2022"): 1950–2039, no unit or number next.
     bareYear: /(?<![\d.,\/\-#=+×*<>~])(?<!\d[.,]?\s)(?<![=+×*<>~#\/\-]\s)(?<![\p{L}\d])((?:19[5-9]\d|20[0-3]\d))(?![\d.,\/:\-]\d|\d|\s?(?:%|mg|mcg|g|kg|ml|l|cc|units?|iu|mmhg|mm|cm|patients|people|cases|cells|calories|kcal|steps|feet|ft|miles|m|km|hours?|hrs?|minutes?|mins?|days?|beds?|x)(?![\p{L}]))/giud,
     // m/d where the day cannot be a month ("12/28", "3/22"): m ≤ 12, d 13–31; not a score ("pain 7/10") or a ratio.
@@ -74,7 +74,7 @@ export function compileDateRules(): DateRules {
     seasonYear: new RegExp(String.raw`(?<![\p{L}])(?:(?:early|mid|late)[\s-]{1,2})?${SEASON}(?:\s{1,3}(?:of\s{1,3})?|\s{0,2}['’])(?:(?:19|20)\d\d|\d\d)(?!\d)`, "giud"),
     birthCue: /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|b\.)\s{0,3}[:\-]?\s{0,3}$/iu,
     ageOld: /(?<![\d.])(\d{1,3})(?:\s{0,2}|-)(?:years?|yrs?|yr\.?|y|months?|mos?|mo\.?|weeks?|wks?|wk\.?|days?|d)(?:\s{0,2}|-)(?:old|o\.?|\/o|of\s+age)(?![\p{L}])|(?<![\d.])(\d{1,3})\s{0,2}(?:yo|y\.o\.|y\/o|m\/o|yof|yom|yowf|yowm|yobm|yobf|yrs?\s+old)(?![\p{L}])/giud,
-    ageCue: /(?<![\p{L}])(?:aged?|age\s+of|age\s+is|ages|at\s+the\s+age\s+of|age\s*:|age\s*\/\s*sex\s*:?|aet\.?|a\s+(?:male|female|man|woman|boy|girl)\s+of)\s{0,3}(\d{1,3}(?:\s?Y(?![\p{L}]))?)(?![\d.,\/:]\d|\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)\b)/giud,
+    ageCue: /(?<![\p{L}])(?:aged?|age\s+of|age\s+is|ages|at\s+the\s+age\s+of|age\s*:|age\s*\/\s*sex\s*:?|aet\.?|a\s+(?:male|female|man|woman|boy|girl)\s+of)\s{0,3}(\d{1,3}(?:\+|\s?Y(?![\p{L}]))?)(?![\d.,\/:]\d|\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)\b)/giud,
     ageSex: /(?<![\p{L}\d.\/\-#])(\d{1,3})\s?(?:y\s?)?([MF])(?![\p{L}\d])(?!\s{0,2}(?:catheter|foley|french|fr|sheath|tube|cath|units?|iu|ng|ett)\b)/gud,
     ageDecade: /(?<![\p{L}])(?:in\s+(?:his|her|their|the)\s+)((?:(?:early|mid|late)[\s-]{1,2})?(?:\d0s|\d0's|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))(?![\p{L}])|(?<![\p{L}])((?:early|mid|late)[\s-]{1,2}\d0s)(?![\p{L}])/giud,
     ageOfAge: /(?<![\d.])(\d{1,3})\s{1,2}years?\s{1,2}of\s{1,2}age(?![\p{L}])/giud,
@@ -125,7 +125,14 @@ const AGE_FRACTION = /(?<![\d.\/])([1-9]\d?\/(?:12|52|7))\s{0,2}old(?![\p{L}])/g
 const AGE_RANGE_END = /(?<![\p{L}])(?:aged?|age\s*:)\s{0,3}\d{1,3}\s{0,1}[-–]\s{0,1}(\d{1,3})(?!\d|[.,\/:]\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)(?![\p{L}]))/giud;
 const AGE_ALONE = /(?:^|\n)[ \t]*(\d{1,3}\s{0,2}(?:yrs?|years?|months?|mos?))[ \t.]*(?=\n|$)/giud;
 /** The age in brackets after a birth date: "DOB: 17.11.1992 (31)", "d.o.b. 3/4/51 (72y)". */
-const AGE_AFTER_DOB = /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}[:\-]?\s{0,2}\d{1,4}[.\/\-]\d{1,2}[.\/\-]\d{2,4}\s{0,2}\(\s{0,2}(\d{1,3}(?:\s{0,2}(?:y|yrs?|years?|yo))?)\s{0,2}\)/giud;
+/** "female pts 18-45", "women 40-60 on hrt": both ends of an age range after a population noun, in a query (a line
+ * that is not a sentence: no capitalised opening word before lower-case words, no sentence break). */
+const POPULATION_AGE_RANGE = /(?<![\p{L}])(?:pts|patients|women|men|adults|children|kids|females|males|people|persons|boys|girls|residents|babies|infants|teens|adolescents)\s{1,2}(\d{1,2})\s?[-–]\s?(\d{1,3})(?![\d.,\/:]|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|wks?|months?|mos?|hours?|hrs?|mins?|minutes?|times|x|per|visits|beds?|am|pm)(?![\p{L}]))/giud;
+/** "lead exposure retired plumber 74 m", "67 m former miner": a lower-case age-sex pair on a line without capitals,
+ * never a distance ("walked 50 m", "50 m away"). */
+const AGE_SEX_LOWER = /(?<![\p{L}\d.,\/\-#~])(?<!(?:walk|walks|walked|walking|mobilised|mobilized|mobilises|mobilizes|ambulated|ambulates|ran|run|runs|swam|swim|distance|over|under|within|approx|about|around|nearly|only|x)\s)([1-9]\d{1,2})\s([mf])(?=[ \t]*(?:\n|$)|\s(?!(?:walk|walking|walked|distance|away|radius|tall|high|long|wide|deep|of|from|to|and|or|x|by|in|on|at|per|mark|run|swim|dash)(?![\p{L}]))\p{Ll})/gud;
+const DISTANCE_LINE = /(?<![\p{L}])(?:walk\w*|mobili[sz]\w*|ambulat\w*|distance|metres?|meters?|run|ran|swim|swam|height|frame|stick|crutch\w*|zimmer|rollator|wheelchair|stairs|steps|then)(?![\p{L}])/u;
+const AGE_AFTER_DOB = /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}[:\-]?\s{0,2}(?:\d{1,4}[.\/\-]\d{1,2}[.\/\-]\d{2,4}|\d{1,2}(?:st|nd|rd|th)?\s[A-Za-z]{3,9}\.?,?\s(?:19|20)\d\d|[A-Za-z]{3,9}\.?\s\d{1,2}(?:st|nd|rd|th)?,?\s(?:19|20)\d\d)\s{0,2}\(\s{0,2}(\d{1,3}(?:\s{0,2}(?:y|yrs?|years?|yo))?)\s{0,2}\)/giud;
 /** "a 4 mo with Down syndrome", "an 8 wk who": a number with a unit of age standing for the child. */
 const AGE_AS_NOUN = /(?<![\p{L}])an?\s{1,2}(\d{1,2}\s{0,2}(?:mo|mos|m\/o|wk|wks|w\/o|yo|y\/o))\s{1,2}(?=with\b|w\/|who\b|presenting\b|here\b)/giud;
 /** Neonatal day of life: "DOL 6", "DOL#12" (the whole pair is the age). */
@@ -279,6 +286,22 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     }
     for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
     for (const [s, e] of groupMatches(AGE_RANGE_END, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-range-end" });
+    for (const [, , m] of groupMatches(POPULATION_AGE_RANGE, text)) {
+      const a = Number(m[1]);
+      const b = Number(m[2]);
+      // A cohort's ages in a search query; in a note's sentence a range is a rule's ("required for patients 12-50").
+      const ls = text.lastIndexOf("\n", m.index) + 1;
+      const le = text.indexOf("\n", m.index) < 0 ? text.length : text.indexOf("\n", m.index);
+      if (a >= b || b > 115 || /[.;]\s+\p{Lu}|^\s*\p{Lu}\p{Ll}+\s+\p{Ll}+/u.test(text.slice(ls, le))) continue;
+      for (const g of [m.indices![1], m.indices![2]]) out.push({ start: g[0], end: g[1], label: "Age_Birthdate", score: 0.75, rule: "population-age-range" });
+    }
+    for (const [s, e, m] of groupMatches(AGE_SEX_LOWER, text, 1)) {
+      const ls = text.lastIndexOf("\n", s - 1) + 1;
+      let le = text.indexOf("\n", s);
+      if (le < 0) le = text.length;
+      if (Number(m[1]) > 110 || /\p{Lu}/u.test(text.slice(ls, le)) || DISTANCE_LINE.test(text.slice(ls, le))) continue;
+      out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-sex-lower" });
+    }
     for (const [s, e] of groupMatches(AGE_FRACTION, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-fraction" });
     for (const [s, e] of groupMatches(AGE_NOUN, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-noun" });
     for (const [s, e] of groupMatches(AGE_WORDS_TAIL, text)) {

@@ -1,5 +1,5 @@
 // Runs every rule family of rules-en over one text and reduces the candidates to disjoint spans.
-import type { DetectedSpan } from "../../../src/contract/index.js";
+import type { DetectedSpan, Label } from "../../../src/contract/index.js";
 import { reduceCandidates, type Candidate } from "./candidates.js";
 import { compileDateRules, findDates, type DateRules } from "./dates.js";
 import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
@@ -102,7 +102,84 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
     out = out.concat(names);
     if (f.ages) out = out.concat(agesAfterNames(text, names));
   }
+  if (f.places) out = out.concat(placesBeforeTypes(out, text, original));
   return out;
+}
+
+/** Rules whose place is a town or a district by its name alone (not a street, a postcode or a county). */
+const TOWN_RULES = new Set(["place", "world-place", "unlisted-place-after-residence", "field-place", "named-street", "proper-before-service", "facility-list"]);
+/** Words that end an organisation or a facility named by its place ("Pinecrest Manor", "Fairmont State", "Eastlake Fire
+ * Dept", "Hartwell Community Health", "Lincoln High"), and the label they give. */
+const TYPE_AFTER_PLACE: ReadonlyMap<string, Label> = new Map<string, Label>([
+  ...["hospital", "hospitals", "clinic", "clinics", "surgery", "practice", "health", "healthcare", "associates", "orthopaedics", "orthopedics", "behavioral",
+    "behavioural", "manor", "lodge", "hospice", "infirmary", "rehab", "rehabilitation", "pharmacy", "pediatrics", "paediatrics", "dermatology", "cardiology",
+    "oncology", "neurology", "urology", "radiology", "imaging", "dental", "dentistry", "medical", "physicians", "partners", "living", "home", "nursing", "house"]
+    .map((w) => [w, "Organization:Healthcare"] as [string, Label]),
+  ...["school", "schools", "academy", "college", "university", "state", "high", "elementary", "primary", "middle", "daycare", "nursery", "preschool",
+    "dept", "department", "council", "co-op", "coop", "cooperative", "transit", "farms", "dairy", "dairies", "poultry", "ltd", "inc", "llc", "llp", "plc",
+    "group", "works", "mills", "motors", "logistics", "haulage", "freight", "foods", "construction", "industries", "rescue", "ems", "police"]
+    .map((w) => [w, "Organization:Other"] as [string, Label]),
+]);
+/** Words between the place and its type ("Clarendon Street Clinic", "Ridgeway Neuro Associates", "Marshall County Health
+ * Dept", "Brookhaven Assisted Living", "Kingsmead Health Centre"); a type word may be one of them. */
+const BETWEEN_PLACE_AND_TYPE = new Set([
+  "community", "county", "city", "fire", "police", "sheriff's", "health", "family", "medical", "street", "road", "lane", "neuro", "ortho", "peds",
+  "pediatric", "paediatric", "dental", "eye", "heart", "senior", "assisted", "nursing", "care", "kids", "dairy", "surgical", "primary", "urgent",
+  "women's", "children's", "rehabilitation", "rehab", "behavioral", "behavioural", "mental", "memory", "sleep", "skin", "spine", "vein", "sports",
+  "general", "regional", "memorial", "junior", "high", "grammar", "middle", "elementary", "christian", "catholic", "day", "animal", "veterinary", "orthopaedic",
+  "orthopedic", "centre", "center", "valley", "park", "healthcare",
+]);
+/** A street names a facility only with a facility's type ("Clarendon Street Clinic", "Elm Road Surgery"). */
+const STREET_FACILITY_TYPES = new Set(["clinic", "surgery", "practice", "medical", "health", "hospital", "pharmacy", "dental"]);
+/** After a type, the second word of a compound type ("Health Centre", "Care Home", "Fire Dept", "High School"). */
+const TYPE_SECOND = new Set(["centre", "center", "home", "school", "dept", "department", "clinic", "associates", "practice", "group", "living", "college", "rescue", "services", "partners", "trust", "hospital", "care", "unit"]);
+
+/**
+ * A town or district found alone, right before type words on its line, names the organisation or the facility that the
+ * type words end: "pinecrest manor", "fairmont state", "eastlake fire dept", "ridgeway neuro associates". On a line
+ * with capitals the type words must be capitalised too ("a Flagstaff wound care clinic" is a place and a service).
+ */
+function placesBeforeTypes(cands: readonly Candidate[], text: string, original: string): Candidate[] {
+  const out: Candidate[] = [];
+  const WORD = /[ ]([\p{L}][\p{L}'’\-]*)/uy;
+  for (const c of cands) {
+    if (!TOWN_RULES.has(c.rule) || !(c.label.startsWith("Address_Location") || (c.rule === "facility-list" && c.label === "Organization:Healthcare"))) continue;
+    const ls = original.lastIndexOf("\n", c.start - 1) + 1;
+    let le = original.indexOf("\n", c.end);
+    if (le < 0) le = original.length;
+    const lower = !/\p{Lu}/u.test(original.slice(ls, le));
+    let i = c.end;
+    let end = -1;
+    let label: Label | undefined;
+    let lastTypeWord = "";
+    for (let n = 0; n < 4; n++) {
+      WORD.lastIndex = i;
+      const m = WORD.exec(text);
+      if (!m || m.index + m[0].length > le) break;
+      const w = m[1];
+      const low = w.toLowerCase().replace(/’/g, "'");
+      if (!lower && !/^\p{Lu}/u.test(w)) break;
+      const type = TYPE_AFTER_PLACE.get(low);
+      if (type && !(low === "health" && n === 0 && !TYPE_SECOND.has(nextWord(text, m.index + m[0].length, le)))) {
+        end = m.index + m[0].length;
+        lastTypeWord = low;
+        label = type;
+        // One compound tail ("Health Centre", "Fire Dept", "High School"), then the name ends.
+        const second = nextWord(text, end, le);
+        if (TYPE_SECOND.has(second) && (lower || /^ \p{Lu}/u.test(text.slice(end, end + 2)))) end += 1 + second.length;
+        break;
+      }
+      if (!BETWEEN_PLACE_AND_TYPE.has(low)) break;
+      i = m.index + m[0].length;
+    }
+    if (end > 0 && label && (c.rule !== "named-street" || STREET_FACILITY_TYPES.has(lastTypeWord))) out.push({ start: c.start, end, label, score: 0.7, rule: "place-before-type" });
+  }
+  return out;
+}
+
+function nextWord(text: string, at: number, limit: number): string {
+  const m = /^ ([\p{L}][\p{L}'’\-]*)/u.exec(text.slice(at, Math.min(limit, at + 24)));
+  return m ? m[1].toLowerCase() : "";
 }
 
 const COUNTY = /(?<![\p{L}\p{M}'’.-])(\p{Lu}\p{Ll}{2,}(?: \p{Lu}\p{Ll}{2,})?) (?:County|Parish|Borough)(?![\p{L}])(?![ \t]+(?:\p{Lu}|[Hh]ospital|[Hh]ealth|[Cc]ouncil|[Jj]ail|[Cc]ourt|[Ss]chool|[Ss]heriff|[Ff]air|[Ll]ine|[Rr]oad|[Gg]eneral|[Mm]edical|[Mm]emorial|[Cc]ommission|[Dd]ept|[Dd]epartment|[Cc]linic|[Gg]aol|[Pp]olice|[Ff]ire|EMS))/gu;
@@ -183,7 +260,7 @@ const AGE_UNIT_AFTER_NAME = /^\s{1,2}(\d{1,3}\s{0,2}(?:yo|y\/o|y\.o\.|yrs?|mo|mo
 
 /** "Carys 16 gillick", "mrs o'driscoll 87 fall", "Ffion 16 wants": a bare number between a name and a lower-case word
  * that is neither a unit nor a plural noun ("Jones 3 falls", "Smith 2 stents" are counts; a verb in -s is no noun). */
-const AGE_BARE_AFTER_NAME = /^\s{1,2}([1-9]\d{0,2})(?=\s{1,2}(?:#|\p{Ll}))(?!\s{1,2}(?:mg|mcg|micrograms?|g|kg|ml|mls|l|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|sachets?|x|times|days?|d|weeks?|wks?|w|months?|mos?|m|years?|yrs?|y|hrs?|hours?|h|mins?|minutes?|secs?|am|pm|cm|mm|doses?|bpm|mmhg|lbs?|oz|st|nd|rd|th|pills?|cigarettes|cigs|packs?|visits?|attempts?|episodes?|of|to|and|or|out|per|stone|percent|beds?|bays?|floors?|steps?|feet|ft|inches|in)(?![\p{L}]))(?!\s{1,2}(?!(?:has|is|was|wants|needs|says|feels|reports|presents|states|complains|denies|lives|takes|seems|looks|attends|goes|comes|keeps|gets|does|refuses|declines|requests|asks)(?![\p{L}]))\p{Ll}+s(?![\p{L}]))/u;
+const AGE_BARE_AFTER_NAME = /^\s{1,2}([1-9]\d{0,2})(?=\s{1,2}(?:#|\p{Ll})|[ \t]*(?:\n|$)|\s{1,2}\p{Lu}\p{Ll})(?!\s{1,2}(?:mg|mcg|micrograms?|g|kg|ml|mls|l|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|sachets?|x|times|days?|d|weeks?|wks?|w|months?|mos?|m|years?|yrs?|y|hrs?|hours?|h|mins?|minutes?|secs?|am|pm|cm|mm|doses?|bpm|mmhg|lbs?|oz|st|nd|rd|th|pills?|cigarettes|cigs|packs?|visits?|attempts?|episodes?|of|to|and|or|out|per|stone|percent|beds?|bays?|floors?|steps?|feet|ft|inches|in)(?![\p{L}]))(?!\s{1,2}(?!(?:has|is|was|wants|needs|says|feels|reports|presents|states|complains|denies|lives|takes|seems|looks|attends|goes|comes|keeps|gets|does|refuses|declines|requests|asks)(?![\p{L}]))\p{Ll}+s(?![\p{L}]))/u;
 /** "Mr. Grabowski is 84, lives alone": the number said of the named person. */
 const AGE_IS_AFTER_NAME = /^\s{1,2}(?:is|was|turned|turns|is\s+now)\s{1,2}(\d{1,3})(?=\s{0,2}(?:[,;.)]|$|\n|and\s|with\s|today|now))(?![.,]\d)/u;
 
