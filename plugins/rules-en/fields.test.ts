@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { acceptFieldValue, fieldKind, findFields } from "./lib/fields.js";
+import { acceptFieldValue, acceptNameValue, fieldKind, findFields, readNameValue } from "./lib/fields.js";
 import { loadRulesEnLexicon } from "./lib/lexicon.js";
 import { compileRulesEn, detectRulesEn } from "./lib/detect.js";
 
@@ -13,7 +13,9 @@ describe("record fields (lib/fields.ts)", () => {
     expect(fieldKind("EMPLOYER NAME")).toBe("org");
     expect(fieldKind("Care-home")).toBe("home");
     expect(fieldKind("Plan")).toBeUndefined();
-    expect(fieldKind("Patient Name")).toBeUndefined();
+    expect(fieldKind("Patient Name")).toBe("patient");
+    expect(fieldKind("MI")).toBeUndefined();
+    expect(fieldKind("Known as")).toBe("nickname");
   });
 
   it("refuses null entries, countries, programmes and generic words", () => {
@@ -31,8 +33,32 @@ describe("record fields (lib/fields.ts)", () => {
     expect(spans).toEqual(["Tremlett Haulage", "Ashbourne", "Harwood Vale Academy"]);
   });
 
+  it("reads a name value without its title, a role, a credential or the next field", () => {
+    const read = (t: string, from: number, lower = false) => {
+      const v = readNameValue(t, from, t.length, lower);
+      return v ? t.slice(v.start, v.end) : undefined;
+    };
+    expect(read("Consultant: Dr H. Okwuosa", 12)).toBe("H. Okwuosa");
+    expect(read("Surname: DOE, JANE A", 9)).toBe("DOE, JANE A");
+    expect(read("Seen by: A. Lindqvist, ANP", 9)).toBe("A. Lindqvist");
+    expect(read("GP: Fenn, Brook Lane Surgery", 4)).toBe("Fenn");
+    expect(read("Name: JOHN TREMAYNE DOB 01/02/1950", 6)).toBe("JOHN TREMAYNE");
+    expect(read("Name: Ann Lee Sex: F", 6)).toBe("Ann Lee");
+    expect(read("name: marlo ketteridge", 6, true)).toBe("marlo ketteridge");
+    expect(read("Name: unknown", 6)).toBeUndefined();
+  });
+
+  it("refuses roles and relations where a name is asked for", () => {
+    for (const [v, k] of [["Wife", "other-person"], ["GP", "caregiver"], ["Unknown", "patient"], ["Patient", "patient"], ["ED", "initials"]] as const) {
+      expect(acceptNameValue(v, k, lex), v).toBe(false);
+    }
+    for (const [v, k] of [["Odette Varga", "other-person"], ["Ray", "nickname"], ["J", "middle"], ["K.H.", "initials"], ["JT", "patient"]] as const) {
+      expect(acceptNameValue(v, k, lex), v).toBe(true);
+    }
+  });
+
   it("spans lie inside their line, after the key, and never cross a line (property)", () => {
-    const keys = ["Employer", "City", "Ward", "Care home", "GP practice", "Insurer", "School", "Place of birth", "Site"];
+    const keys = ["Employer", "City", "Ward", "Care home", "GP practice", "Insurer", "School", "Place of birth", "Site", "Name", "Known as", "Next of kin", "Initials", "Middle"];
     const word = fc.stringMatching(/^[A-Za-z][a-z]{0,8}$/);
     const value = fc.array(fc.oneof(word, fc.constantFrom("&", "of", "the", ",", "  ", "(x)", "|", "-")), { minLength: 0, maxLength: 6 }).map((ws) => ws.join(" "));
     const line = fc.tuple(fc.constantFrom(...keys), fc.constantFrom(": ", ":", " = ", ":   "), value).map(([k, sep, v]) => `${k}${sep}${v}`);

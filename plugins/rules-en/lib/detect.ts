@@ -1,6 +1,6 @@
 // Runs every rule family of rules-en over one text and reduces the candidates to disjoint spans.
 import type { DetectedSpan, Label } from "../../../src/contract/index.js";
-import { reduceCandidates, type Candidate } from "./candidates.js";
+import { groupMatches, reduceCandidates, type Candidate } from "./candidates.js";
 import { compileDateRules, findDates, type DateRules } from "./dates.js";
 import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
 import { loadRulesEnLexicon, type RulesEnLexicon } from "./lexicon.js";
@@ -12,7 +12,10 @@ import { restoreCaseAndNames } from "./case.js";
 import { findTableCells } from "./tables.js";
 import { findFields } from "./fields.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
-import { looksLikeName, NAME_LIKE_ALONE } from "./namelike.js";
+import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
+import { MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
+
+const STOP_WORDS_LOWER = new Set([...STOP_WORDS, ...MONTH_WORDS, ...WEEKDAY_WORDS]);
 
 export interface RuleFamilies {
   names: boolean;
@@ -103,6 +106,105 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
     if (f.ages) out = out.concat(agesAfterNames(text, names));
   }
   if (f.places) out = out.concat(placesBeforeTypes(out, text, original));
+  if (f.names) out = out.concat(initialsAsNames(text));
+  if (f.names && compiled.settings.lone_names) out = out.concat(lowerCaseNameQueries(original, compiled.lexicon));
+  return out;
+}
+
+const LOWER_PARTICLES = new Set(["van", "von", "der", "den", "de", "la", "le", "du", "da", "di", "del", "dos", "das", "ter", "ten", "bin", "ibn", "al", "el", "ap"]);
+const NOT_NAME_LOWER = new Set([
+  "pt", "pts", "mr", "mrs", "ms", "dr", "dob", "mrn", "re", "fyi", "pls", "thx", "bloods", "obs", "meds", "labs", "notes", "chart", "list",
+  // Kin words that are also listed given names ("nanna", "papa"): what a relative is called, not who.
+  "nanna", "nana", "nan", "nanny", "gran", "granny", "grandma", "grandpa", "gramps", "papa", "mama", "mamma", "mummy", "daddy", "nonna", "nonno",
+  "abuela", "abuelo", "oma", "opa", "auntie", "aunty", "bubbe", "yiayia", "baba", "dada", "nene", "lola", "lolo", "tita", "tito", "bibi", "ammi", "abba",
+]);
+
+/**
+ * A search query written without capitals that is a person's name, or opens with one: "nkechi", "ivo bakrač",
+ * "ghorbani shirin", "nwosu, perpetua", "m. delacroix-baptiste", "aderinsola adebayo-cole antenatal". Each word of the
+ * name is a listed given name or surname or reads as a name (lib/namelike.ts), none is a dictionary, medical, month or
+ * stop word; a name alone on its line needs one listed word (a single word: a listed given name or surname that also
+ * reads as a name); a name before other words needs two name words, one listed, and only everyday, medical or number
+ * words after it.
+ */
+function lowerCaseNameQueries(original: string, lex: RulesEnLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  const WORD = /[\p{L}\p{M}]+(?:['’\-][\p{L}\p{M}]+)*\.?|\d[\d\/.:\-]*|[^\s\p{L}\p{M}\d]/gu;
+  for (let s = 0; s <= original.length; ) {
+    let e = original.indexOf("\n", s);
+    if (e < 0) e = original.length;
+    const line = original.slice(s, e);
+    if (line.length > 0 && line.length <= 80 && !/\p{Lu}/u.test(line) && /\p{Ll}/u.test(line)) {
+      const words = [...line.matchAll(WORD)].map((m) => ({ text: m[0], start: s + m.index, end: s + m.index + m[0].length }));
+      let run = 0;
+      let listed = 0;
+      let nameWords = 0;
+      for (const w of words) {
+        if (w.text === "," && run > 0 && run === 1) {
+          run++;
+          continue;
+        }
+        const kind = lowerNameWord(w.text, lex);
+        if (kind === "none") break;
+        if (kind === "listed") listed++;
+        if (kind !== "particle" && kind !== "initial") nameWords++;
+        run++;
+      }
+      while (run > 0 && (words[run - 1].text === "," || LOWER_PARTICLES.has(words[run - 1].text))) run--;
+      // "visser b. 1938": an initial before a number is "born", not a name's.
+      if (run > 1 && /^\p{L}\.$/u.test(words[run - 1].text) && /^\d/.test(words[run]?.text ?? "")) run--;
+      const rest = words.slice(run);
+      const alone = rest.length === 0;
+      const single = nameWords === 1 && run === 1;
+      const singleOk = single && alone && lowerNameWord(words[0].text, lex) === "listed" && nameLikeness(words[0].text) >= 0.3;
+      const restEveryday = rest.every((w) => /^[\d\W]/u.test(w.text) || lex.common.has(w.text.replace(/\.$/, "")) || lex.medical.has(w.text.replace(/\.$/, "")) || lex.clinicalAcronyms.has(w.text.toUpperCase()));
+      const ok = run > 0 && listed >= 1 && (singleOk || (nameWords >= 2 && nameWords <= 4 && (alone || restEveryday)));
+      if (ok) {
+        const last = words[run - 1];
+        out.push({ start: words[0].start, end: last.text.endsWith(".") && last.text.length > 2 ? last.end - 1 : last.end, label: "Name:Patient", score: 0.6, rule: "lower-name-query" });
+      }
+    }
+    s = e + 1;
+  }
+  return out;
+}
+
+function lowerNameWord(w: string, lex: RulesEnLexicon): "listed" | "namelike" | "initial" | "particle" | "none" {
+  if (/^\p{L}\.$/u.test(w)) return "initial";
+  if (LOWER_PARTICLES.has(w)) return "particle";
+  const parts = w.replace(/\.$/, "").split(/-/);
+  let listed = false;
+  for (const p0 of parts) {
+    const p = p0.replace(/^(?:o|d)['’]/, "");
+    // The second part of a double-barrelled name may be a word that is also a surname ("adebayo-cole").
+    const partOfCompound = parts.length > 1 && p !== parts[0] && lex.surnames.has(p);
+    if (p.length < 2 || NOT_NAME_LOWER.has(p) || STOP_WORDS_LOWER.has(p) || (!partOfCompound && (lex.common.has(p) || lex.medical.has(p) || lex.medicalProper.has(p) || lex.eponyms.has(p)))) return "none";
+    if (lex.clinicalAcronyms.has(p.toUpperCase()) || lex.countries.has(p) || (lex.places.has(p) && !lex.firstNames.has(p) && !lex.surnames.has(p))) return "none";
+    if (lex.firstNames.has(p) || lex.surnames.has(p)) listed = true;
+    else if (nameLikeness(p) < 0.1) return "none";
+  }
+  return listed ? "listed" : "namelike";
+}
+
+
+/** "pt initials j.j.p.", "Initials JT": initials after the word that names them. */
+const INITIALS_AFTER_CUE = /(?<![\p{L}])(?:[Ii]nitials|INITIALS)\s{0,2}[:\-]?\s{1,3}((?:\p{L}\.){2,4}|\p{Lu}{2,4})(?![\p{L}\d])/gud;
+/** Dotted initials alone on a line ("J.R.", "E.V.M."), or before an age at a line's start ("k.w. 55yo"). */
+const INITIALS_LINE = /^[ \t]*((?:\p{L}\.){2,4})(?=[ \t]*$|[ \t]+\d{1,3}\s?(?:yo|y\/o|y|yrs?|m|f|mo|mos|wk|wks)?(?![\p{L}\d]))/gmud;
+/** Abbreviations written like initials ("e.g.", "a.m.", "p.r.n.", "U.S."). */
+const NOT_DOTTED_INITIALS = new Set(["eg", "ie", "am", "pm", "po", "pr", "iv", "im", "sc", "od", "bd", "bid", "tid", "qid", "qd", "qds", "tds", "prn", "npo", "sob", "us", "uk", "usa", "nb", "ps", "md", "rn", "do", "bs", "ms", "na", "nhs", "dob", "etc", "vs", "aka", "rip", "asap", "ok", "ad", "bc", "ce", "bce", "mr", "dr", "st", "no", "op", "ot", "pt", "ed", "er"]);
+
+function initialsAsNames(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [s0, e0] of groupMatches(INITIALS_AFTER_CUE, text, 1)) {
+    const v = text.slice(s0, e0).replace(/\.$/, "");
+    if (NOT_DOTTED_INITIALS.has(v.replace(/\./g, "").toLowerCase())) continue;
+    out.push({ start: s0, end: e0, label: "Name:Patient", score: 0.75, rule: "initials-after-cue" });
+  }
+  for (const [s0, e0] of groupMatches(INITIALS_LINE, text, 1)) {
+    if (NOT_DOTTED_INITIALS.has(text.slice(s0, e0).replace(/\./g, "").toLowerCase())) continue;
+    out.push({ start: s0, end: e0, label: "Name:Patient", score: 0.6, rule: "initials-line" });
+  }
   return out;
 }
 

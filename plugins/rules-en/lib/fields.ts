@@ -12,7 +12,7 @@ import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
 import { foldWord, phraseWords, type RulesEnLexicon } from "./lexicon.js";
 
-export type FieldKind = "org" | "facility" | "home" | "ward" | "place" | "residence";
+export type FieldKind = "org" | "facility" | "home" | "ward" | "place" | "residence" | "patient" | "nickname" | "middle" | "initials" | "other-person" | "caregiver";
 
 const KEYS: ReadonlyMap<string, FieldKind> = new Map<string, FieldKind>([
   ...(
@@ -40,6 +40,34 @@ const KEYS: ReadonlyMap<string, FieldKind> = new Map<string, FieldKind>([
   ...(["care home", "nursing home", "residential home", "care facility", "placement", "home name", "residential care home", "rest home", "retirement home"] as const).map(
     (k) => [k, "home"] as [string, FieldKind],
   ),
+  ...(
+    [
+      "name", "patient name", "pt name", "patient", "full name", "name of patient", "surname", "last name", "family name", "forename", "forenames", "first name",
+      "given name", "given names", "middle name", "middle names", "client name", "resident name", "service user", "child name", "child", "baby name",
+      "maiden name", "previous name", "former name", "birth name", "legal name", "patient surname", "patient forename", "patient first name", "patient last name",
+    ] as const
+  ).map((k) => [k, "patient"] as [string, FieldKind]),
+  ...(["preferred name", "known as", "nickname", "alias", "aka", "also known as", "goes by", "preferred first name", "prefers to be called"] as const).map(
+    (k) => [k, "nickname"] as [string, FieldKind],
+  ),
+  ...(["middle", "middle initial", "middle initials"] as const).map((k) => [k, "middle"] as [string, FieldKind]),
+  ...(["initials", "pt initials", "patient initials", "subject initials", "client initials"] as const).map((k) => [k, "initials"] as [string, FieldKind]),
+  ...(
+    [
+      "next of kin", "nok", "nok name", "emergency contact", "emergency contact name", "contact name", "contact person", "relative", "carer", "carer name",
+      "main carer", "parent", "parent guardian", "guardian", "mother", "father", "mother name", "father name", "spouse", "partner", "husband", "wife", "son",
+      "daughter", "informant", "escort", "accompanied by", "power of attorney", "lpa", "poa", "advocate", "landlord", "employer contact", "witness",
+    ] as const
+  ).map((k) => [k, "other-person"] as [string, FieldKind]),
+  ...(
+    [
+      "gp", "gp name", "registered gp", "usual gp", "pcp", "primary care physician", "primary care provider", "referring physician", "referring doctor",
+      "referring clinician", "referrer", "referred by", "consultant", "named consultant", "attending", "attending physician", "surgeon", "physician",
+      "doctor", "clinician", "provider", "practitioner", "nurse", "named nurse", "key worker", "keyworker", "care coordinator", "care co ordinator",
+      "social worker", "therapist", "registered by", "entered by", "recorded by", "completed by", "signed by", "reviewed by", "seen by", "author",
+      "dictated by", "typed by", "requested by", "ordering physician", "ordering provider", "prescriber", "midwife", "health visitor", "case manager",
+    ] as const
+  ).map((k) => [k, "caregiver"] as [string, FieldKind]),
   ...(["ward", "ward name", "named ward"] as const).map((k) => [k, "ward"] as [string, FieldKind]),
   ...(
     [
@@ -236,7 +264,116 @@ const LABEL: Record<FieldKind, Label> = {
   ward: "Organization:Healthcare",
   place: "Address_Location:Other",
   residence: "Address_Location:Patient",
+  patient: "Name:Patient",
+  nickname: "Name:Patient",
+  middle: "Name:Patient",
+  initials: "Name:Patient",
+  "other-person": "Name:Other",
+  caregiver: "Name:Caregiver",
 };
+
+const PERSON_KINDS = new Set<FieldKind>(["patient", "nickname", "middle", "initials", "other-person", "caregiver"]);
+
+/** Whether values of this kind are people's names (read by readNameValue). */
+export function personKind(kind: FieldKind): boolean {
+  return PERSON_KINDS.has(kind);
+}
+
+/** Titles before a name value ("Dr. Anjali Menon"): outside the span. */
+const TITLE = /^(?:dr|mr|mrs|ms|miss|mx|master|prof|sr|sister|nurse|rev|fr|capt|sgt)\.?\s+/i;
+/** A role in capitals before the name ("HCA Nóra", "SN Ade", "FY1 Rhys"): outside the span. */
+const ROLE_BEFORE = /^(?:HCA|SN|RN|RGN|RMN|ANP|ACP|CSW|SHO|FY1|FY2|HCP|NP|PA|CNS|SpR|StR|CT1|CT2|ST\d|OT|PT|SLT|SW|EMT|LPN|CNA|MA)\s+(?=\p{Lu})/u;
+/** Roles and credentials written after a comma where a given name would be ("Becky Ross, Staff Nurse"). */
+const ROLE_WORDS = new Set(["nurse", "nurses", "specialist", "physician", "consultant", "staff", "practitioner", "sister", "matron", "therapist", "doctor", "surgeon", "registrar", "midwife", "visitor", "worker", "officer", "manager", "coordinator", "lead", "assistant", "technician", "pharmacist", "dietitian", "gp", "locum", "trainee", "student", "junior", "senior", "community", "respiratory", "district", "charge"]);
+/** Capitals that open the next field or are no name ("JOHN SMITH DOB …", "ANN LEE MRN"). */
+const NOT_NAME_CAPS = /^(?:DOB|D\.O\.B|MRN|NHS|DOD|AGE|SEX|ID|NO|TEL|PH|MOB|ADDR|GP|PCP|RE|FAO|URN|CHI|HOSP|UNIT|BED|WARD|REF|DR|MR|MRS|MS|RN|MD|DO|NP|PA|LPN|EMT|PT|OT)$/;
+const PARTICLE = /^(?:van|von|der|den|de|la|le|du|da|di|del|della|dos|das|ter|ten|bin|ibn|al|el|ap|ó|o)$/i;
+
+/**
+ * A person's name as a field value: a title skipped, then up to six capitalised words, words in capitals or initials
+ * (any case on a line without capitals), particles between them ("van der", "de la", "al"), one ", Given" after a
+ * surname; stops at a lower-case word, a digit, a word that opens the next field ("Sex:") or capitals that name a field.
+ */
+export function readNameValue(text: string, start: number, limit: number, lowerLine: boolean): FieldValue | undefined {
+  let i = start;
+  const title = TITLE.exec(text.slice(i, limit)) ?? ROLE_BEFORE.exec(text.slice(i, limit));
+  if (title) i += title[0].length;
+  const first = i;
+  const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’\-]*/uy;
+  let end = -1;
+  let words = 0;
+  let comma = false;
+  while (i < limit && words < 6) {
+    WORD.lastIndex = i;
+    const m = WORD.exec(text);
+    if (!m || m.index !== i || m.index + m[0].length > limit) break;
+    const w = m[0].replace(/['’\-]+$/, "");
+    if (w === "") break;
+    const initial = /^\p{L}$/u.test(w);
+    const after = text.slice(i + w.length, i + w.length + 3);
+    if (/^\s?:/.test(after) || /^\.{2}/.test(after) || /^ \.{2}/.test(after)) break;
+    const particle = PARTICLE.test(w);
+    if (!lowerLine && !/^\p{Lu}/u.test(w) && !(particle && words > 0)) break;
+    if (w.length >= 2 && /^\p{Lu}+$/u.test(w) && NOT_NAME_CAPS.test(w)) break;
+    end = i + w.length;
+    words++;
+    i = end;
+    // An initial keeps its dot ("J.R.", "A. Castellino").
+    if (initial && text[i] === ".") {
+      i++;
+      end = i;
+      if (/\p{L}/u.test(text[i] ?? "")) continue;
+    }
+    // "DOE, JANE A": one comma between a surname and the given names (not "Hughes, Ashton Health Centre", "Ada Obi, RN").
+    if (text[i] === "," && !comma && words === 1 && text[i + 1] === " " && i + 2 < limit) {
+      const nx = text[i + 2];
+      const rest = /^[\p{L}\p{M}'’\-]+(?: [\p{L}\p{M}'’\-]+\.?){0,4}/u.exec(text.slice(i + 2, limit))?.[0] ?? "";
+      const restWords = rest.split(" ").map((w) => foldWord(w.replace(/\.$/, "")));
+      const notGiven = restWords.some((w) => ORG_TYPE.has(w) || GENERIC.test(w) || ROLE_WORDS.has(w)) || /^\p{Lu}{2,5}$/u.test(restWords.length === 1 ? rest : "") || /^(?:\p{Lu}\.?){2,4}$/u.test(rest) || /^[A-Z][a-z]+[A-Z]/.test(rest);
+      if ((/\p{Lu}/u.test(nx) || (lowerLine && /\p{Ll}/u.test(nx))) && !notGiven) {
+        comma = true;
+        i += 2;
+        continue;
+      }
+      break;
+    }
+    if (text[i] === " " && i + 1 < limit && text[i + 1] !== " ") i++;
+    else break;
+  }
+  if (end <= first) return undefined;
+  return { start: first, end };
+}
+
+/** Whether a name read after a key of a person kind is one: not a null entry, a role or everyday words only. */
+export function acceptNameValue(value: string, kind: FieldKind, lex: RulesEnLexicon): boolean {
+  const low = foldWord(value).replace(/[,]+$/, "").trim();
+  if (low === "" || NULL_VALUE.has(low) || PERSON_NULL.has(low) || PERSON_NULL.has(low.replace(/\.$/, ""))) return false;
+  const words = low.split(/[\s,]+/).map((w) => w.replace(/\.$/, "")).filter((w) => w !== "");
+  if (words.length === 0) return false;
+  if (kind === "initials") return /^(?:\p{L}\.?){2,4}$/u.test(value.replace(/\s/g, "")) && !NOT_INITIALS.has(value.replace(/[.\s]/g, "").toUpperCase());
+  // A middle name is an initial or a listed given name ("Middle: J", "Middle: Rose").
+  if (kind === "middle") return words.length <= 2 && words.every((w) => w.length === 1 || lex.firstNames.has(w));
+  // Middle initials and nicknames are names by their key ("Known as: Wen", "Preferred name: Ray", "Middle: J").
+  if (kind === "nickname") return !words.every((w) => PERSON_NULL.has(w));
+  const listed = (w: string) => (lex.firstNames.get(w) ?? Infinity) < 30000 || (lex.surnames.get(w) ?? Infinity) < 60000;
+  const everyday = (w: string) => w.length === 1 || ((lex.common.has(w) || lex.medical.has(w)) && !listed(w)) || PERSON_NULL.has(w) || CONNECTORS.has(w) || PARTICLE.test(w);
+  if (words.every((w) => everyday(w) || lex.clinicalAcronyms.has(w.toUpperCase()))) return false;
+  // Two or three capitals alone are initials or an acronym: only a patient's key takes them ("Name: JT").
+  if (words.length === 1 && /^\p{Lu}{2,3}$/u.test(value) && kind !== "patient") return false;
+  return true;
+}
+
+/** Roles, relations and services written where a name is asked for ("Informant: Wife", "Referred by: GP"). */
+const PERSON_NULL = new Set(
+  (
+    "patient|pt|self|wife|husband|son|daughter|mother|father|mum|mom|dad|parent|parents|partner|spouse|friend|neighbour|neighbor|carer|relative|family|sister|" +
+    "brother|aunt|uncle|niece|nephew|grandmother|grandfather|grandson|granddaughter|guardian|staff|nurse|doctor|gp|consultant|registrar|team|ward|" +
+    "agency|police|ambulance|paramedic|paramedics|crew|ems|social services|on call|locum|duty|doctor on call|triage|reception|admin|system|auto|" +
+    "unknown male|unknown female|not given|withheld|anonymous|same|see above|as above|pending|tbc|none given|declined to give|baby|infant|child|male|female|" +
+    "boy|girl|man|woman|mr|mrs|ms|dr|miss|daughter in law|son in law|next of kin|nok|power of attorney|attorney|solicitor"
+  ).split("|"),
+);
+const NOT_INITIALS = new Set(["NA", "NK", "UK", "US", "USA", "NHS", "PM", "AM", "NB", "PS", "EG", "IE", "MD", "RN", "DO", "OK", "NO", "YES", "TBC", "NKA", "NKDA", "UNK", "GP", "ED", "AE"]);
 
 export function fieldLabel(kind: FieldKind): Label {
   return LABEL[kind];
@@ -247,7 +384,7 @@ const KEY_AT = /(?:^|\t| {2,}|\|\s*|;\s*|\{\s*|,\s*)(?:[-*•]\s+|\d{1,2}[.)]\s+
 
 /** Key: value fields, JSON pairs and XML elements of the kinds above. One pass over the lines. */
 export function findFields(text: string, lex: RulesEnLexicon, original: string = text): Candidate[] {
-  if (!/[:=<]/.test(text)) return [];
+  if (!/[:=<]|\.{3}/.test(text)) return [];
   const out: Candidate[] = [];
   for (let s = 0; s <= text.length; ) {
     let e = text.indexOf("\n", s);
@@ -268,7 +405,7 @@ function fieldsOfLine(text: string, s: number, e: number, lex: RulesEnLexicon, l
     const vs = s + m.index + m[1].length + 2;
     push(text, vs + (m[2].length - m[2].trimStart().length), vs + m[2].trimEnd().length, kind, weakFieldKey(m[1]), lex, lowerLine, out);
   }
-  if (!/[:=]/.test(line)) return;
+  if (!/[:=]|\.{3}/.test(line)) return;
   KEY_AT.lastIndex = 0;
   for (const m of line.matchAll(KEY_AT)) {
     const kind = fieldKind(m[2]);
@@ -280,7 +417,7 @@ function fieldsOfLine(text: string, s: number, e: number, lex: RulesEnLexicon, l
     const from = quoted ? vs + 1 : vs;
     for (let i = from; i < e; i++) {
       const c = text[i];
-      if (c === "\t" || c === "|" || c === ";" || c === "," || c === "(" || c === '"' || c === "<" || c === "[" || (c === " " && text[i + 1] === " ") || (c === " " && text[i + 1] === "-" && text[i + 2] === " ")) {
+      if (c === "\t" || c === "|" || c === ";" || (c === "," && !PERSON_KINDS.has(kind)) || c === "(" || c === '"' || c === "<" || c === "[" || (c === " " && text[i + 1] === " ") || (c === " " && text[i + 1] === "-" && text[i + 2] === " ")) {
         // A place keeps its ", ST" (read by readFieldValue).
         if (c === "," && !quoted) {
           const k2 = kind === "place" || kind === "residence";
@@ -300,6 +437,13 @@ function fieldsOfLine(text: string, s: number, e: number, lex: RulesEnLexicon, l
 }
 
 function push(text: string, from: number, limit: number, kind: FieldKind, weak: boolean, lex: RulesEnLexicon, lowerLine: boolean, out: Candidate[]): void {
+  if (PERSON_KINDS.has(kind)) {
+    const n = readNameValue(text, from, limit, lowerLine);
+    if (n && n.end > n.start && acceptNameValue(text.slice(n.start, n.end), kind, lex)) {
+      out.push({ start: n.start, end: n.end, label: LABEL[kind], score: 0.6, rule: `field-${kind}` });
+    }
+    return;
+  }
   const v = readFieldValue(text, from, limit, kind, lowerLine);
   if (!v || v.end <= v.start) return;
   if (!acceptFieldValue(text.slice(v.start, v.end), kind, lex, weak)) return;

@@ -6,7 +6,7 @@
 // digit for an identifier), so free text in a wrongly guessed column is left alone. Linear in the text.
 import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
-import { acceptFieldValue, fieldKind, fieldLabel, weakFieldKey, type FieldKind } from "./fields.js";
+import { acceptFieldValue, fieldKind, fieldLabel, personKind, weakFieldKey, type FieldKind } from "./fields.js";
 import type { RulesEnLexicon } from "./lexicon.js";
 
 const PATIENT_NAME = new Set([
@@ -119,7 +119,11 @@ export function findTableCells(text: string, plainWords: (cell: string) => boole
     const delim = count(text, start, end, "|") >= 2 ? "|" : count(text, start, end, "\t") >= 2 ? "\t" : count(text, start, end, ",") >= 2 && csvHeader(text, start, end) ? "," : "";
     if (!delim) continue;
     const header = splitRow(text, start, end, delim);
-    const kinds: (FieldKind | undefined)[] = header.cells.map((c) => (lex ? fieldKind(text.slice(c.start, c.end).replace(/[:.]$/, "")) : undefined));
+    const kinds: (FieldKind | undefined)[] = header.cells.map((c) => {
+      const kind = lex ? fieldKind(text.slice(c.start, c.end).replace(/[:.]$/, "")) : undefined;
+      // People's columns are the name sets above; the field kinds add organisations, facilities and places.
+      return kind && !personKind(kind) ? kind : undefined;
+    });
     const labels: (Label | undefined)[] = header.cells.map((c, k) => columnLabel(text.slice(c.start, c.end)) ?? (kinds[k] ? fieldLabel(kinds[k]!) : undefined));
     let j = i + 1;
     const headerLower = !/\p{Lu}/u.test(text.slice(start, end));
