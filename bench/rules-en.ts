@@ -48,6 +48,12 @@ const SHAPES: Record<string, string> = {
   "table cells": "Mbeki     71  | ",
   "age column": "Name | Age\nOrtiz | 67\n",
   "named wards": "Ward 9 Larch ",
+  "record fields": "Employer: Tremlett Haulage  City: Ashbourne  Known as: Bea  ",
+  "record fields, lines": "Name: DOE, JANE A\nSchool: Harwood Vale Academy\n",
+  "comma exports": "surname,forename,town\nokafor,chidi,leeds\n",
+  "places before types": "ashbourne manor kendal state fire dept ",
+  "lower-case name queries": "ghorbani shirin\n",
+  "dotted initials": "k.w. 55 ",
 };
 
 function cpuSeconds(run: () => void): number {

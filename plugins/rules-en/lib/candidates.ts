@@ -48,3 +48,41 @@ export function reduceCandidates(cands: Candidate[]): DetectedSpan[] {
   }
   return out.map(({ start, end, label, score }) => ({ start, end, label, score }));
 }
+
+/**
+ * The lines of a text, found once: `lineOf(at)` gives the [start, end) of the line holding `at` (binary search), and
+ * `test(at, key, predicate)` asks a question about that whole line once per line and key, so rules that ask about
+ * "the line" of each of many matches stay linear.
+ */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  private readonly answers = new Map<string, boolean>();
+
+  constructor(private readonly text: string) {
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
+  }
+
+  lineOf(at: number): [number, number] {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    const start = this.starts[lo];
+    const end = lo + 1 < this.starts.length ? this.starts[lo + 1] - 1 : this.text.length;
+    return [start, end];
+  }
+
+  test(at: number, key: string, predicate: (line: string) => boolean): boolean {
+    const [s, e] = this.lineOf(at);
+    const k = `${key}\u0000${s}`;
+    let v = this.answers.get(k);
+    if (v === undefined) {
+      v = predicate(this.text.slice(s, e));
+      this.answers.set(k, v);
+    }
+    return v;
+  }
+}

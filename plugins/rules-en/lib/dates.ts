@@ -1,7 +1,7 @@
 // Dates in the English forms notes and queries use, birth dates after their cue, ages, and (only when asked)
 // relative dates. Regexes are bounded and anchored at a digit, a month word or a cue, so each scan is linear.
 import type { Label } from "../../../src/contract/index.js";
-import { groupMatches, type Candidate } from "./candidates.js";
+import { groupMatches, LineIndex, type Candidate } from "./candidates.js";
 
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 const MON = String.raw`(?<![\p{L}])${MONTH}(?![\p{L}])\.?`;
@@ -286,20 +286,16 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     }
     for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
     for (const [s, e] of groupMatches(AGE_RANGE_END, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-range-end" });
+    let lines: LineIndex | undefined;
     for (const [, , m] of groupMatches(POPULATION_AGE_RANGE, text)) {
       const a = Number(m[1]);
       const b = Number(m[2]);
       // A cohort's ages in a search query; in a note's sentence a range is a rule's ("required for patients 12-50").
-      const ls = text.lastIndexOf("\n", m.index) + 1;
-      const le = text.indexOf("\n", m.index) < 0 ? text.length : text.indexOf("\n", m.index);
-      if (a >= b || b > 115 || /[.;]\s+\p{Lu}|^\s*\p{Lu}\p{Ll}+\s+\p{Ll}+/u.test(text.slice(ls, le))) continue;
+      if (a >= b || b > 115 || (lines ??= new LineIndex(text)).test(m.index, "sentence", (line) => /[.;]\s+\p{Lu}|^\s*\p{Lu}\p{Ll}+\s+\p{Ll}+/u.test(line))) continue;
       for (const g of [m.indices![1], m.indices![2]]) out.push({ start: g[0], end: g[1], label: "Age_Birthdate", score: 0.75, rule: "population-age-range" });
     }
     for (const [s, e, m] of groupMatches(AGE_SEX_LOWER, text, 1)) {
-      const ls = text.lastIndexOf("\n", s - 1) + 1;
-      let le = text.indexOf("\n", s);
-      if (le < 0) le = text.length;
-      if (Number(m[1]) > 110 || /\p{Lu}/u.test(text.slice(ls, le)) || DISTANCE_LINE.test(text.slice(ls, le))) continue;
+      if (Number(m[1]) > 110 || (lines ??= new LineIndex(text)).test(s, "capitals-or-distance", (line) => /\p{Lu}/u.test(line) || DISTANCE_LINE.test(line))) continue;
       out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-sex-lower" });
     }
     for (const [s, e] of groupMatches(AGE_FRACTION, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-fraction" });

@@ -1,6 +1,6 @@
 // Runs every rule family of rules-en over one text and reduces the candidates to disjoint spans.
 import type { DetectedSpan, Label } from "../../../src/contract/index.js";
-import { groupMatches, reduceCandidates, type Candidate } from "./candidates.js";
+import { groupMatches, LineIndex, reduceCandidates, type Candidate } from "./candidates.js";
 import { compileDateRules, findDates, type DateRules } from "./dates.js";
 import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
 import { loadRulesEnLexicon, type RulesEnLexicon } from "./lexicon.js";
@@ -244,12 +244,11 @@ const TYPE_SECOND = new Set(["centre", "center", "home", "school", "dept", "depa
 function placesBeforeTypes(cands: readonly Candidate[], text: string, original: string): Candidate[] {
   const out: Candidate[] = [];
   const WORD = /[ ]([\p{L}][\p{L}'’\-]*)/uy;
+  let lines: LineIndex | undefined;
   for (const c of cands) {
     if (!TOWN_RULES.has(c.rule) || !(c.label.startsWith("Address_Location") || (c.rule === "facility-list" && c.label === "Organization:Healthcare"))) continue;
-    const ls = original.lastIndexOf("\n", c.start - 1) + 1;
-    let le = original.indexOf("\n", c.end);
-    if (le < 0) le = original.length;
-    const lower = !/\p{Lu}/u.test(original.slice(ls, le));
+    const [, le] = (lines ??= new LineIndex(original)).lineOf(c.start);
+    const lower = !lines.test(c.start, "capitals", (line) => /\p{Lu}/u.test(line));
     let i = c.end;
     let end = -1;
     let label: Label | undefined;
