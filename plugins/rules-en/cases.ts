@@ -586,6 +586,17 @@ export const CASES: Record<string, readonly string[]> = {
     "clozapine monitoring",
     "depo provera",
   ],
+  "session ten: trades that end an employer's name, words that open a facility's name": [
+    "Works weekends at [Dabney's Hardware] in town.",
+    "Employed by [Kessington Aerospace] since [2010].",
+    "Letter copied to [Marwood Quayle Solicitors].",
+    "Arranged Patient Transport Services for Tuesday.",
+    "Discussed with Estates and Security about the door.",
+    "DISCHARGE SUMMARY - [Royal Wexcombe Infirmary] - Ward 3",
+    "Follow-up at [Front Range University Hospital] next week.",
+    "Discharged from [Airedale General] yesterday.",
+    "Seen by Dr [Amadi] at [Wharfedale General].",
+  ],
   "session ten: exports and column headers": [
     "mrn,surname,forename,dob\n[5512093],[quennell],[arvo],[02/11/1949]\n[5512101],[tamsworth],[ilse],[17/06/1983]",
     "Name,Ward,Consultant\n\"[Brannigan, Tove]\",Bay 2,Dr [Selwyn]",

@@ -67,7 +67,17 @@ const PLAN_WORDS = new Set(["gold", "silver", "bronze", "platinum", "plus", "adv
 
 const SERVICE_END = new Set(["clinic", "clinics", "hospital", "ward", "unit", "surgery", "practice", "centre", "center", "hospice", "pharmacy"]);
 
-const ORG_TYPES = new Set(["primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter", "schools", "studios", "studio", "inn", "hotel", "motel", "pub", "tavern", "bakery", "salon", "gym", "hub", "nation", "tribe", "board", "commission", "federation", "union", "league", "funeral", "univ", "polytechnic", "seminary", "mission", "ministries", "parish", "diocese", "ymca", "ywca"]);
+/** Trades and kinds of business that end an employer's name ("Harmon's Hardware", "Fairway Foods", "Garvey Quinlan
+ * Solicitors", "Linnwood Aerospace"): as ORG_TYPES, with a proper word before them (written for deidstack). */
+const TRADE_TYPES = ["foods", "hardware", "diner", "bakeshop", "bakehouse", "aerospace", "transport", "haulage", "logistics", "freight", "couriers", "trucking",
+  "motors", "garage", "construction", "builders", "engineering", "electrical", "plumbing", "roofing", "joinery", "dairies", "creamery", "brewery", "brewing",
+  "distillery", "cafe", "café", "coffee", "grill", "deli", "bistro", "pizzeria", "takeaway", "casino", "resort", "shipyard", "quarry", "railway",
+  "railroad", "security", "cleaning", "landscaping", "florist", "florists", "butchers", "barbers", "fitness", "leisure", "realty", "estates", "accountants",
+  "solicitors", "consulting", "consultancy", "solutions", "technologies", "software", "textiles", "plastics", "steel", "metals", "chemicals", "orchards",
+  "vineyards", "ranch", "stables", "kennels", "marina", "cooperative", "co-op", "charity", "fellowship", "montessori", "kindergarten", "institution",
+  "correctional", "penitentiary", "supermarket", "superstore", "wholesale", "warehouse", "packing", "poultry", "meats", "bakeries", "cinemas", "airways"];
+
+const ORG_TYPES = new Set([...TRADE_TYPES, "primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter", "schools", "studios", "studio", "inn", "hotel", "motel", "pub", "tavern", "bakery", "salon", "gym", "hub", "nation", "tribe", "board", "commission", "federation", "union", "league", "funeral", "univ", "polytechnic", "seminary", "mission", "ministries", "parish", "diocese", "ymca", "ywca"]);
 const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|volunteering|employer|school|work|drives|drove|driving)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:(?:at|for|by|in|with)(?:\s+the)?|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for)(?:\s+the)?)\s*$/i;
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
@@ -380,6 +390,20 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
           const lead = tokens[k - 1];
           if (lead && cap(lead) && !t.newlineBefore && t.spaceBefore && FACILITY_LEAD.has(lead.low)) first = k - 1;
           else if (lead?.low === "." && !lead.spaceBefore && cap(tokens[k - 2]) && (tokens[k - 2].low === "st" || tokens[k - 2].low === "mt") && !t.newlineBefore) first = k - 2;
+          else {
+            // "Royal Wexcombe Infirmary", "Front Range University Hospital", "Mercy Ridge Regional": up to two capitalised
+            // words before the name on its line (not a heading in capitals, a stop or calendar word, nor a sentence's
+            // everyday first word unless it is one that opens facility names).
+            for (let j = k - 1, n = 0; j >= 0 && n < 2; j--, n++) {
+              const p = tokens[j];
+              if (!cap(p) || tokens[j + 1].newlineBefore || !tokens[j + 1].spaceBefore || COLUMN_GAP.test(text.slice(p.end, tokens[j + 1].start))) break;
+              const w = wordInfo(lex, p);
+              if (w.stop || w.calendar || TITLES_BEFORE_FACILITY.has(p.low) || p.shape === "upper" || (w.acronym && p.text.length <= 2)) break;
+              if (p.sentenceStart && lex.common.has(p.low) && !FACILITY_OPENERS.has(p.low)) break;
+              first = j;
+              if (p.sentenceStart) break;
+            }
+          }
           push(first, end2, "Organization:Healthcare", 0.75, "facility-second-word");
           facilityEnd[k] = end2;
           k = end2;
@@ -1067,6 +1091,10 @@ const SPECIALTY_WORDS = new Set(["heart", "vascular", "vein", "skin", "laser", "
 const NOT_AFTER_AMPERSAND = new Set(["dr", "mr", "mrs", "ms", "miss", "prof", "nurse", "sister", "the", "a", "an", "i", "we", "he", "she", "they", "patient", "pt"]);
 
 /** Words that lead a religious or honorific facility name: "Holy Rood Regional", "Good Samaritan", "Sacred Heart". */
+/** Everyday words that open facilities' names ("Royal", "Queen", "Mercy", "Great", "North"). */
+const FACILITY_OPENERS = new Set(["royal", "queen", "queens", "king", "kings", "princess", "prince", "great", "north", "south", "east", "west", "northern", "southern", "eastern", "western", "central", "upper", "lower", "new", "old", "mercy", "providence", "good", "holy", "sacred", "city", "county", "valley", "lake", "river", "mount", "grand"]);
+/** Titles and roles before a facility's name are no part of it ("Dr", "Nurse", "Consultant"). */
+const TITLES_BEFORE_FACILITY = new Set(["dr", "mr", "mrs", "ms", "miss", "prof", "nurse", "sister", "consultant", "at", "to", "from"]);
 const FACILITY_LEAD = new Set(["holy", "sacred", "good", "blessed", "saint", "st", "mount", "mt"]);
 
 /** ", Illinois", ", IL", ", IL 60601", ", UK", ", England": returns the last token index of that tail, or -1. */
