@@ -597,6 +597,12 @@ export const CASES: Record<string, readonly string[]> = {
     "Discharged from [Airedale General] yesterday.",
     "Seen by Dr [Amadi] at [Wharfedale General].",
   ],
+  "session ten: jobs as record field values": [
+    "Occupation .......... [brewer]",
+    "Job title: [track welder] (nights)",
+    "Occupation: retired [primary school headteacher]",
+    "Occupation: Unemployed\nJob: none\nOccupation: volunteers at a charity shop",
+  ],
   "session ten: exports and column headers": [
     "mrn,surname,forename,dob\n[5512093],[quennell],[arvo],[02/11/1949]\n[5512101],[tamsworth],[ilse],[17/06/1983]",
     "Name,Ward,Consultant\n\"[Brannigan, Tove]\",Bay 2,Dr [Selwyn]",

@@ -12,7 +12,7 @@ import type { Label } from "../../../src/contract/index.js";
 import type { Candidate } from "./candidates.js";
 import { foldWord, phraseWords, type RulesEnLexicon } from "./lexicon.js";
 
-export type FieldKind = "org" | "facility" | "home" | "ward" | "place" | "residence" | "patient" | "nickname" | "middle" | "initials" | "other-person" | "caregiver";
+export type FieldKind = "org" | "facility" | "home" | "ward" | "place" | "residence" | "patient" | "nickname" | "middle" | "initials" | "other-person" | "caregiver" | "job";
 
 const KEYS: ReadonlyMap<string, FieldKind> = new Map<string, FieldKind>([
   ...(
@@ -68,6 +68,9 @@ const KEYS: ReadonlyMap<string, FieldKind> = new Map<string, FieldKind>([
       "dictated by", "typed by", "requested by", "ordering physician", "ordering provider", "prescriber", "midwife", "health visitor", "case manager",
     ] as const
   ).map((k) => [k, "caregiver"] as [string, FieldKind]),
+  ...(["occupation", "job", "job title", "profession", "trade", "current occupation", "previous occupation", "former occupation", "usual occupation", "occupation employer"] as const).map(
+    (k) => [k, "job"] as [string, FieldKind],
+  ),
   ...(["ward", "ward name", "named ward"] as const).map((k) => [k, "ward"] as [string, FieldKind]),
   ...(
     [
@@ -270,7 +273,14 @@ const LABEL: Record<FieldKind, Label> = {
   initials: "Name:Patient",
   "other-person": "Name:Other",
   caregiver: "Name:Caregiver",
+  job: "Profession",
 };
+
+/** The shape of a job's head word: an agent noun or a listed kind of worker. */
+const JOB_HEAD = /^(?:[\p{L}'’\-]{2,}(?:er|or|ist|ian|man|woman|keeper|smith|wright|eer|ant|ent|ier|yer|ee|ess|ic|ard|ster|ent)|chef|cook|nurse|nun|monk|priest|vicar|pastor|rabbi|imam|clerk|guard|pilot|porter|maid|nanny|tutor|coach|judge|poet|artist|model|dj|soldier|sailor|marine|medic|barista|chef|carer|aide|valet|student|apprentice|trainee|intern|cadet|barber|butcher|baker|plumber|roofer|welder|cleaner|lifeguard|postie|dentist|vet)$/u;
+
+/** A job field that names none ("Occupation: unemployed", "Job: none", "Work: off sick"). */
+const JOB_NULL = /^(?:unemployed|not employed|not working|none|nil|unknown|n\/?a|retired|off sick|sick leave|on benefits|student nurse placement|various|other|housewife|homemaker|carer|full time carer|disabled|long term sick|looking for work|jobseeker|job seeker|see above|as above|full time|part time|employed|self employed|self-employed)$/;
 
 const PERSON_KINDS = new Set<FieldKind>(["patient", "nickname", "middle", "initials", "other-person", "caregiver"]);
 
@@ -437,6 +447,22 @@ function fieldsOfLine(text: string, s: number, e: number, lex: RulesEnLexicon, l
 }
 
 function push(text: string, from: number, limit: number, kind: FieldKind, weak: boolean, lex: RulesEnLexicon, lowerLine: boolean, out: Candidate[]): void {
+  if (kind === "job") {
+    // "Occupation .......... brewer", "Job title: track welder": the value up to a delimiter or the employer after it,
+    // without "retired" or "former" before it; lower-case words are a job's own case.
+    const seg = text.slice(from, limit);
+    const m = /^(?:(?:retired|former|ex-|semi-retired|part-time|full-time|self-employed)\s+)?([\p{L}][\p{L}'’\-]*(?: (?!(?:at|for|with|in|since|until|and|but|from|on|of)(?![\p{L}]))[\p{L}][\p{L}'’\-]*){0,3})/iu.exec(seg);
+    if (!m) return;
+    const s0 = from + m[0].length - m[1].length;
+    const value = m[1];
+    const low = foldWord(value);
+    // The last word names a person who does the job ("brewer", "headteacher", "cook"), not an activity ("volunteers at").
+    const last = low.split(" ").pop() ?? "";
+    if (NULL_VALUE.has(low) || JOB_NULL.test(low) || /\d/.test(value) || !JOB_HEAD.test(last)) return;
+    if (!lowerLine && /^\p{Lu}{2,}$/u.test(value)) return;
+    out.push({ start: s0, end: s0 + value.length, label: "Profession", score: 0.6, rule: "field-job" });
+    return;
+  }
   if (PERSON_KINDS.has(kind)) {
     const n = readNameValue(text, from, limit, lowerLine);
     if (n && n.end > n.start && acceptNameValue(text.slice(n.start, n.end), kind, lex)) {
