@@ -603,6 +603,11 @@ export const CASES: Record<string, readonly string[]> = {
     "Occupation: retired [primary school headteacher]",
     "Occupation: Unemployed\nJob: none\nOccupation: volunteers at a charity shop",
   ],
+  "session ten: greetings of messages": [
+    "to: [+1 (505) 555-0142]  msg: Hi [TAMSIN], reminder: appt w/ Dr. [Okafor] Thu",
+    "Hello [Marguerite], your results are back.",
+    "Hi team, bed 4 needs review. Hi there, can you call back? Hi All",
+  ],
   "session ten: exports and column headers": [
     "mrn,surname,forename,dob\n[5512093],[quennell],[arvo],[02/11/1949]\n[5512101],[tamsworth],[ilse],[17/06/1983]",
     "Name,Ward,Consultant\n\"[Brannigan, Tove]\",Bay 2,Dr [Selwyn]",

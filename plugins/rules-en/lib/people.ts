@@ -30,6 +30,8 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "grandson", "granddaughter", "niece", "nephew", "guardian", "caregiver", "carer", "roommate", "kin", "nok", "poa", "hcp", "proxy",
     "contact", "stepson", "stepdaughter", "stepmother", "stepfather", "sibling", "child", "baby", "infant", "twin", "parent", "parents",
     "relative", "visitor", "interpreter", "housemate", "flatmate", "carer's", "godmother", "godfather", "stepmom", "stepdad", "ex-wife", "ex-husband", "translator", "employer", "boss", "coworker", "colleague", "landlord", "sponsor",
+    // Greetings of messages and reminders ("Hi DOMINIC, reminder: …", "Hello Marguerite").
+    "hi", "hello", "hey", "hiya", "hola", "good morning", "good afternoon", "good evening",
   ].map((w) => [w, "other"] as [string, Role]),
   ...[
     "nurse", "rn", "lpn", "lvn", "np", "cnp", "crnp", "aprn", "pa", "pa-c", "md", "do", "attending", "resident", "intern", "fellow", "physician", "surgeon",
@@ -57,7 +59,7 @@ const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "
 const ROLE_WORD = /(?:ologist|ician|iatrist|iatrician|therapist|surgeon|nurse|consultant|registrar|manager|worker|officer|director|coordinator|assistant|secretary|practitioner|specialist|resources|department)$/;
 
 /** Cues that are plain words in running text: they admit only capitalised names (never a lower-case word). */
-const WEAK_CUES = new Set(["per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
+const WEAK_CUES = new Set(["hi", "hello", "hey", "hiya", "hola", "good morning", "good afternoon", "good evening", "per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
 
 /** Credentials after a name ("Jane Doe, MD", "Smith RN"). Upper case as written, without dots. */
 const CREDENTIALS = new Set(["MD", "DO", "RN", "NP", "PA", "PAC", "PA-C", "DNP", "PhD", "PHD", "MBBS", "MBChB", "FRCS", "FRCP", "MRCP", "MRCS", "FACS", "FACP", "FACC", "DDS", "DMD", "PharmD", "LPN", "LVN", "CNA", "APRN", "FNP", "CNM", "CRNA", "LCSW", "MSW", "PT", "DPT", "OT", "OTR", "SLP", "RD", "MPH", "MSN", "BSN", "CNS", "FNP-BC", "ANP", "ACNP", "DC", "OD", "DPM", "JD", "MA", "MS", "BS", "Jr", "Sr", "II", "III", "IV"]);
