@@ -8,9 +8,10 @@ import { analyse } from "./lib/analysis.js";
 import { LIST } from "./lib/lexicon.js";
 import { foldKey, hasLowerIn, isUpperAt } from "./lib/normalize.js";
 import { eachAlternativeMatch, eachAnchoredMatch, eachGlobalMatch, eachLookbehindMatch, lookbehindScan } from "./lib/anchored.js";
-import { AGE_BIRTHDAY, AGE_COPULA, AGE_WHEN, DATE_PATTERNS, mayStartNumericDate, NUMERIC_PATTERNS } from "./lib/dates.js";
+import { AGE_BIRTHDAY, AGE_COPULA, AGE_WHEN, DATE_PATTERNS, mayStartNumericDate, NUMBER_START_PATTERNS, NUMERIC_PATTERNS } from "./lib/dates.js";
 import { POSSESSIVE_ORDINAL } from "./lib/detect.js";
 import { SHIFT_SIGNATURE, SIGNED_INITIALS, SIGNED_INITIALS_SCANS } from "./lib/names.js";
+import { STRIP, STRIP_SEX_LETTER } from "./lib/records.js";
 import { NUMBER_WORD_FORMS, NUMBER_WORD_REACH, NUMBER_WORD_SCANS, numberWordCandidates, numberWordCandidatesByGlobalScans } from "./lib/number-words.js";
 import { endsInListedJob } from "./lib/professions.js";
 import { tokenize } from "./lib/tokenize.js";
@@ -99,8 +100,8 @@ const NUMBER_WORD_PIECES = [
 
 describe("rules-nl-be fast paths", () => {
   it("tries a numeric date pattern at every number start where it can match", () => {
-    const numeric = DATE_PATTERNS.filter((p) => NUMERIC_PATTERNS.has(p.name));
-    expect(numeric.length).toBeGreaterThanOrEqual(6);
+    const numeric = DATE_PATTERNS.filter((p) => NUMERIC_PATTERNS.has(p.name)).concat(NUMBER_START_PATTERNS);
+    expect(numeric.length).toBeGreaterThanOrEqual(9);
     const piece = fc.oneof(
       fc.constantFrom("1", "01", "12", "31", "3", "2021", "1999", "123", "20230811", "/", ".", "-", " ", "  ", "\t", "IX", "XII", "maart",
         "mrt.", "mars", "1er", "1ère", "2de", "tot", "en", "au", "t/m", "'21", "’99", "a", "é", "\u0660"),
@@ -180,6 +181,17 @@ describe("rules-nl-be fast paths", () => {
       eachAlternativeMatch(SIGNED_INITIALS_SCANS, t, (m) => got.push([m.index, m[0], m[2]]));
       expect(got).toEqual(want);
     }), { numRuns: 4000 });
+  });
+
+  it("tries an identification strip only on a line that holds its sex letter between separators", () => {
+    const strip = fc.tuple(fc.constantFrom("", " ", "* ", "\t"), fc.constantFrom("MERTENS, Sabine", "Peeters Jan", "DE SMET Karel", "Ödön", "Jan"),
+      fc.constantFrom("  ", "\t", " / ", "/", " | ", ",", " – ", "-", " ", ""), fc.constantFrom("V", "(M)", "F", "X", "M)", "(F", "v", "W"),
+      fc.constantFrom("  ", "\t", " / ", "/", " - ", "–", " ", ""), fc.constantFrom("°", "geb. ", "(", "°(", "", "x"), fc.constantFrom("21/06/1979", "1950", "x"))
+      .map((xs) => xs.join(""));
+    fc.assert(fc.property(fc.oneof(strip, fc.string({ maxLength: 30 })), (line) => {
+      if (STRIP.test(line)) expect(STRIP_SEX_LETTER.test(line)).toBe(true);
+    }), { numRuns: 4000 });
+    expect(STRIP.test("MERTENS, Sabine  V  21/06/1979")).toBe(true);
   });
 
   it("refuses a lookbehind split that would change the matches", () => {

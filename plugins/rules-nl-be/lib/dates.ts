@@ -275,6 +275,13 @@ function startOffsets(tokens: readonly Token[]): { numbers: number[]; words: num
   return { numbers, words };
 }
 
+/** The patterns the numbers are read with one by one after DATE_PATTERNS, by their name for mayStartNumericDate (tests). */
+export const NUMBER_START_PATTERNS: readonly { name: string; pattern: RegExp }[] = [
+  { name: "day-month", pattern: DAY_MONTH },
+  { name: "hyphen-day-month", pattern: HYPHEN_DAY_MONTH },
+  { name: "year", pattern: YEAR_ALONE },
+];
+
 /** The length of the run of ASCII digits at `offset`. */
 function digitRunAt(text: string, offset: number): number {
   let i = offset;
@@ -285,7 +292,8 @@ function digitRunAt(text: string, offset: number): number {
 /**
  * Whether a numeric date pattern can match at a number's start, from the length of its run of digits and the unit
  * after it: a day or month is one or two digits, a year four, and dmy, roman, ymd and my need their separator right
- * after. Most numbers in a note (doses, values, counts) fail this, and the patterns are not tried there.
+ * after; so do a day and month alone ("day-month" with "/", "hyphen-day-month" with "-") and a year alone ("year"). Most
+ * numbers in a note (doses, values, counts) fail this, and the patterns are not tried there.
  */
 export function mayStartNumericDate(name: string, text: string, offset: number): boolean {
   const run = digitRunAt(text, offset);
@@ -299,8 +307,20 @@ export function mayStartNumericDate(name: string, text: string, offset: number):
       return run === 4 && (next === 46 || next === 47 || next === 45);
     case "my":
       return run <= 2 && (next === 47 || next === 45);
-    default:
+    case "day-month":
+      return run <= 2 && next === 47;
+    case "hyphen-day-month":
+      return run <= 2 && next === 45;
+    case "year":
+      return run === 4;
+    case "d-month-y":
+    case "range":
+    case "range-dm":
+    case "compact":
       return run <= 2;
+    default:
+      // A pattern not listed here is tried at every number.
+      return true;
   }
 }
 
@@ -526,7 +546,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
     }
   }
   for (const offset of numbers) {
-    const dayMonth = stickyAt(DAY_MONTH, text, offset);
+    const dayMonth = mayStartNumericDate("day-month", text, offset) ? stickyAt(DAY_MONTH, text, offset) : null;
     if (dayMonth) {
       const before = text.slice(Math.max(0, offset - 20), offset);
       const weekdayStart = extendOverWeekday(text, offset);
@@ -544,7 +564,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
           score: 0.6, rule: "date.day-month" });
       }
     }
-    const hyphenated = dayMonth ? null : stickyAt(HYPHEN_DAY_MONTH, text, offset);
+    const hyphenated = dayMonth || !mayStartNumericDate("hyphen-day-month", text, offset) ? null : stickyAt(HYPHEN_DAY_MONTH, text, offset);
     // "(CAG op 9-3)": after "op" too when a bracket, a full stop, a comma or the line's end closes it.
     const closedAfterOp = hyphenated !== null && /(?:^|[^\p{L}])op\s+$/iu.test(text.slice(Math.max(0, offset - 5), offset)) &&
       /^[ \t]*(?:[).,;]|\r?\n|$)/.test(text.slice(offset + hyphenated[0].length, offset + hyphenated[0].length + 3));
@@ -559,7 +579,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
         out.push({ start: offset, end: offset + 8, label: dateLabel(c, offset), priority: PRIORITY.pattern, score: 0.6, rule: "date.compact-cell" });
       }
     }
-    const year = stickyAt(YEAR_ALONE, text, offset);
+    const year = mayStartNumericDate("year", text, offset) ? stickyAt(YEAR_ALONE, text, offset) : null;
     if (year) {
       const end = offset + year[0].length;
       const cue = previousWord(c, offset);

@@ -535,15 +535,23 @@ function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: Recor
  * A patient's identification strip or label: a name at the start of a line, then the sex letter and a birth date
  * or year ("MERTENS, Sabine  V  21/06/1979", "Peeters Jan (M) °12/03/1950", "DE SMET Karel / M / 05-06-1939").
  */
-const STRIP = /^[ \t*]*(\p{Lu}[\p{L}'’.-]*(?:,?[ ][\p{L}'’.-]+){0,4})(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])\(?[MVFX]\)?(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])[ \t]*(?:°[ ]?|geb\.?[ ]?|°?\()?\d/u;
+export const STRIP = /^[ \t*]*(\p{Lu}[\p{L}'’.-]*(?:,?[ ][\p{L}'’.-]+){0,4})(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])\(?[MVFX]\)?(?:[ ]{2,}|\t|[ ]?[/|,–-][ ]?|[ ])[ \t]*(?:°[ ]?|geb\.?[ ]?|°?\()?\d/u;
+
+/**
+ * What every strip holds: its sex letter between separators (a space, tab, slash, bar, comma or dash, or the
+ * letter's brackets). A text or line without it is not tried against STRIP.
+ */
+export const STRIP_SEX_LETTER = /[ \t/|,–(-][MVFX][ \t/|,–)-]/;
 
 function stripCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
   if (!f.names) return;
   const text = a.text;
+  if (!STRIP_SEX_LETTER.test(text)) return;
   for (let from = 0; from <= text.length; ) {
     let to = text.indexOf("\n", from);
     if (to < 0) to = text.length;
-    const m = to - from <= 300 ? STRIP.exec(text.slice(from, to)) : null;
+    const line = to - from <= 300 ? text.slice(from, to) : "";
+    const m = line !== "" && STRIP_SEX_LETTER.test(line) ? STRIP.exec(line) : null;
     if (m) {
       const start = from + m[0].indexOf(m[1]);
       push(a, start, start + m[1].length, "patient", "record.strip", out);
