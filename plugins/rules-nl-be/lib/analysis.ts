@@ -94,12 +94,21 @@ function nextPhraseWord(tokens: readonly Token[], i: number): number {
 const NO_MATCHES: PhraseMatch[] = [];
 
 /**
- * Words repeat across notes ("de", "patiënt", "mg"): a small direct-mapped table of recent single-word results, by
+ * Words repeat across notes ("de", "patiënt", "mg"): a direct-mapped table of recent single-word results, by
  * the index's own hash of the word, stays in the CPU cache where the full index does not; a word whose slot holds
  * another word is looked up in the index with the hash already made (one hash per token, no Map). -1 records a word
  * in no list.
  */
-const HOT_WORDS_SLOTS = 16384;
+const HOT_WORDS_SLOTS = 65536;
+
+/**
+ * The key as a string of its own: a token's key is often a slice of the note's text, which a slice keeps alive, so a
+ * table that outlives the note would keep up to one whole note per slot. Keys of thirteen units or more are V8's
+ * sliced strings; a concatenation then a slice copies the units into a string the size of the key.
+ */
+function detached(key: string): string {
+  return key.length < 13 ? key : `${key} `.slice(0, -1);
+}
 interface HotWords {
   readonly keys: (string | undefined)[];
   readonly bits: Int32Array;
@@ -123,7 +132,7 @@ function cachedBits(hot: HotWords, phrases: PhraseIndex, key: string): number {
   const slot = hash & (HOT_WORDS_SLOTS - 1);
   if (hot.keys[slot] === key) return hot.bits[slot];
   const bits = phrases.getHashed(key, hash) ?? -1;
-  hot.keys[slot] = key;
+  hot.keys[slot] = detached(key);
   hot.bits[slot] = bits;
   return bits;
 }
@@ -142,7 +151,7 @@ function lookupTokens(tokens: readonly Token[], lexicon: Lexicon): Int32Array {
       continue;
     }
     const bits = lexicon.phrases.getHashed(key, hash) ?? -1;
-    keys[slot] = key;
+    keys[slot] = detached(key);
     slotBits[slot] = bits;
     raw[i] = bits;
   }
