@@ -271,7 +271,6 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   return withoutLabelWords(a, candidates);
 }
 
-const PERSON_OR_PLACE = /^(?:Name|Address_Location):/;
 /** A gap of three spaces or more, or a tab: the next column of a form or table. */
 const COLUMN_GAP = /[ ]{3,}|\t/g;
 
@@ -287,7 +286,7 @@ function withoutLabelWords(a: Analysis, candidates: Candidate[]): Candidate[] {
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i];
     let keep: Candidate[] | undefined;
-    if (PERSON_OR_PLACE.test(c.label)) {
+    if (c.label.startsWith("Name:") || c.label.startsWith("Address_Location:")) {
       const parts = c.label.startsWith("Name:") ? columnParts(a.text, c) : [c];
       keep = parts.filter((p) => !isLabelWord(a, p.start, p.end));
       if (keep.length === 1 && keep[0] === c) keep = undefined;

@@ -774,6 +774,10 @@ function afterReferral(a: Analysis, t: number, bare: boolean): boolean {
 function lowerReferral(a: Analysis, unit: Unit): Candidate | undefined {
   const token = a.tokens[unit.first];
   if (token.kind !== "word" || token.firstUpper || token.sentenceStart && token.newlinesBefore > 0) return undefined;
+  // Cheap first: the word before (past an article) must be a referral link or the admission noun.
+  let before = a.tokens[unit.first - 1];
+  if (before && before.kind === "word" && NAME_ARTICLES.has(before.key)) before = a.tokens[unit.first - 2];
+  if (!before || before.kind !== "word" || !(REFERRAL_LINKS.has(before.key) || before.key === "opname" || before.key === "opnames")) return undefined;
   const saint = unit.last > unit.first && LOWER_SAINT.test(unit.key);
   // A compound of two dictionary words ("fertiliteitspoli") or an adjective ("-iele") is no name.
   if (!saint && (!isUnknownLowerWord(a, unit) || isCompoundOfWords(a, unit.key) || /(?:iele|ale|ieve|ische)$/.test(unit.key))) return undefined;
