@@ -233,15 +233,19 @@ function foldOneForOne(text: string, keepCase: boolean): FoldedText | undefined 
   return { text: asciiFold(replaced, keepCase), starts: null, ends: null };
 }
 
-const ASCII_CONTROL = /[\t\n\v\f\r]/g;
-const BACKTICK = /`/g;
-
-/** ASCII folding: lower case unless keepCase, control characters to spaces, a backtick to an apostrophe. */
+/**
+ * ASCII folding: lower case unless keepCase, control characters (tab, line feed, vertical tab, form feed, carriage
+ * return) to spaces, a backtick to an apostrophe. Each unit that occurs is replaced by splitting on it and joining
+ * (native, linear): a global regex replace with a callback calls it per line break, and one by a fixed string turns
+ * superlinear past a few hundred thousand matches in one call (all-newline text: 13 → 104 ms from 256 KB to 1 MB).
+ */
 function asciiFold(ascii: string, keepCase: boolean): string {
-  // Two replaces by a fixed string (no callback per line break), the second only where there is a backtick.
-  const t = (keepCase ? ascii : ascii.toLowerCase()).replace(ASCII_CONTROL, " ");
-  return t.includes("`") ? t.replace(BACKTICK, "'") : t;
+  let t = keepCase ? ascii : ascii.toLowerCase();
+  for (const c of ASCII_CONTROL_UNITS) if (t.includes(c)) t = t.split(c).join(" ");
+  return t.includes("`") ? t.split("`").join("'") : t;
 }
+
+const ASCII_CONTROL_UNITS = ["\t", "\n", "\v", "\f", "\r"];
 
 /** Plain ASCII without a line-break hyphen: every unit stays in place. */
 function foldAscii(text: string, keepCase: boolean): FoldedText {

@@ -63,6 +63,17 @@ describe("foldForMatching fast paths", () => {
     expect(mismatches).toEqual([]);
   });
 
+  it("equal the general fold on texts longer than a replace chunk", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("Jan\n", "\t", "`", "é\r\n", "ABC ", "x"), { minLength: 9000, maxLength: 12000 }), fc.boolean(), (pieces, ascii) => {
+        // With an "é" the one-for-one path folds it, without one the ASCII path.
+        const t = ascii ? pieces.join("").replace(/é/g, "e") : pieces.join("");
+        for (const options of [{}, { keepCase: true }]) expect(foldForMatching(t, options).text).toBe(reference.foldForMatching(t, options).text);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
   it("folds Dutch text with accents one for one, without an offset table", () => {
     const f = foldForMatching("Patiënt Hélène Peeters-Ëlst, geb. 1 januari");
     expect(f.text).toBe("patient helene peeters-elst, geb. 1 januari");
