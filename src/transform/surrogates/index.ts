@@ -29,11 +29,24 @@ function foldKey(s: string): string {
   return foldNeedle(s).replace(/ +/g, " ").trim();
 }
 
-function tokensOf(value: string | null | undefined): string[] {
-  return (value ?? "")
-    .split(/[\s,\-]+/)
-    .map((t) => foldKey(t.replace(/\.$/, "")))
-    .filter((t) => t.length >= 2);
+/**
+ * Each piece of `value` between runs of spaces, commas and hyphens, without a final dot, folded, when it keeps at
+ * least two units; in order. The same pieces as `split(/[\s,\-]+/)` gives, without the array of all of them (a
+ * span of a few hundred thousand words would keep it alive through the call).
+ */
+export function forEachToken(value: string | null | undefined, visit: (token: string) => void): void {
+  const text = value ?? "";
+  const piece = (from: number, to: number) => {
+    const t = foldKey(text.slice(from, to).replace(/\.$/, ""));
+    if (t.length >= 2) visit(t);
+  };
+  const separators = /[\s,\-]+/g;
+  let from = 0;
+  for (let m = separators.exec(text); m; m = separators.exec(text)) {
+    piece(from, m.index);
+    from = m.index + m[0].length;
+  }
+  piece(from, text.length);
 }
 
 /** What a document's metadata says about real names and values: surrogates must never produce these. */
@@ -44,13 +57,13 @@ function metadataFacts(document: Document): { given: Set<string>; family: Set<st
   const forbidden = new Set<string>();
   for (const p of [md?.patient, ...(md?.caregivers ?? [])]) {
     if (!p) continue;
-    for (const t of tokensOf(p.given_name)) given.add(t);
-    for (const t of tokensOf(p.family_name)) family.add(t);
+    forEachToken(p.given_name, (t) => given.add(t));
+    forEachToken(p.family_name, (t) => family.add(t));
   }
   for (const t of [...given, ...family]) forbidden.add(t);
   for (const kv of md?.known_values ?? []) {
     forbidden.add(foldKey(kv.value));
-    for (const t of tokensOf(kv.value)) forbidden.add(t);
+    forEachToken(kv.value, (t) => forbidden.add(t));
   }
   return { given, family, forbidden };
 }
@@ -245,7 +258,9 @@ export class DocumentSurrogates {
   registerOriginals(texts: Iterable<string>): void {
     for (const text of texts) {
       this.facts.forbidden.add(foldKey(text));
-      for (const t of tokensOf(text)) if (t.length >= 3) this.facts.forbidden.add(t);
+      forEachToken(text, (t) => {
+        if (t.length >= 3) this.facts.forbidden.add(t);
+      });
     }
   }
 

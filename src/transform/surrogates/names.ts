@@ -46,6 +46,8 @@ interface Token {
   end: number;
   text: string;
   kind: "title" | "connector" | "initial" | "word";
+  /** A word's role, set by rolesOf. */
+  role?: NameRole;
 }
 
 function classify(raw: string, isOnlyWord: boolean): Token["kind"] {
@@ -59,40 +61,50 @@ function classify(raw: string, isOnlyWord: boolean): Token["kind"] {
   return "word";
 }
 
+/**
+ * The tokens of a name span, in order. One exec loop (no array of match objects, which a span of a few hundred
+ * thousand words would keep alive through the call) and the kinds set once the words are counted.
+ */
 function tokenize(text: string): Token[] {
-  const raw = [...text.matchAll(TOKEN_RE)];
-  const wordCount = raw.filter((m) => !TITLES.has(foldSameLength(m[0].replace(/\.$/, "")))).length;
-  return raw.map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0], kind: classify(m[0], wordCount <= 1) }));
+  const tokens: Token[] = [];
+  let wordCount = 0;
+  const re = new RegExp(TOKEN_RE.source, TOKEN_RE.flags);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const raw = m[0];
+    if (!TITLES.has(foldSameLength(raw.replace(/\.$/, "")))) wordCount++;
+    tokens.push({ start: m.index, end: m.index + raw.length, text: raw, kind: "word" });
+  }
+  for (const t of tokens) t.kind = classify(t.text, wordCount <= 1);
+  return tokens;
 }
 
-/** Which words are given names: metadata first, then "Family, Given", then "Given … Family" order. */
-function rolesOf(text: string, tokens: Token[], ctx: NameContext): Map<Token, NameRole> {
-  const roles = new Map<Token, NameRole>();
+/** Which words are given names (each word's `role`): metadata first, then "Family, Given", then "Given … Family" order. */
+function assignRoles(text: string, tokens: Token[], ctx: NameContext): void {
   const words = tokens.filter((t) => t.kind === "word");
   const fold = (t: Token) => foldSameLength(t.text.replace(/\.$/, ""));
   const comma = text.indexOf(",");
+  let unknown = 0;
   for (const w of words) {
     const f = fold(w);
-    if (ctx.knownFamily.has(f)) roles.set(w, "family");
-    else if (ctx.knownGiven.has(f)) roles.set(w, "given");
+    if (ctx.knownFamily.has(f)) w.role = "family";
+    else if (ctx.knownGiven.has(f)) w.role = "given";
+    else unknown++;
   }
-  const unknown = words.filter((w) => !roles.has(w));
-  if (unknown.length === 0) return roles;
+  if (unknown === 0) return;
   if (comma >= 0) {
-    for (const w of unknown) roles.set(w, w.start < comma ? "family" : "given");
-    return roles;
+    for (const w of words) if (w.role === undefined) w.role = w.start < comma ? "family" : "given";
+    return;
   }
   const { given: givenSet, family: familySet } = folded(ctx.pools);
   if (words.length === 1) {
     const f = fold(words[0]);
-    roles.set(words[0], givenSet.has(f) && !familySet.has(f) ? "given" : "family");
-    return roles;
+    words[0].role = givenSet.has(f) && !familySet.has(f) ? "given" : "family";
+    return;
   }
   // "Peeters Jan": a known given name last and none first means family-first order.
   const familyFirst = givenSet.has(fold(words[words.length - 1])) && !givenSet.has(fold(words[0]));
   const familyWord = familyFirst ? words[0] : words[words.length - 1];
-  for (const w of unknown) roles.set(w, w === familyWord ? "family" : "given");
-  return roles;
+  for (const w of words) if (w.role === undefined) w.role = w === familyWord ? "family" : "given";
 }
 
 const byInitial = new WeakMap<readonly string[], Map<string, readonly string[]>>();
@@ -159,15 +171,17 @@ export function withCaseOf(original: string, replacement: string): string {
  */
 export function nameSurrogate(text: string, ctx: NameContext, avoid: (candidate: string) => boolean): string {
   const tokens = tokenize(text);
-  const roles = rolesOf(text, tokens, ctx);
-  let out = "";
+  assignRoles(text, tokens, ctx);
+  // Pieces joined once at the end, not a string grown by two concatenations per token.
+  const parts: string[] = [];
   let cursor = 0;
   for (const t of tokens) {
-    out += text.slice(cursor, t.start);
-    if (t.kind === "title" || t.kind === "connector") out += t.text;
-    else if (t.kind === "initial") out += replaceInitials(t.text, ctx);
-    else out += replaceWord(t.text, roles.get(t) ?? "family", ctx, avoid);
+    parts.push(text.slice(cursor, t.start));
+    if (t.kind === "title" || t.kind === "connector") parts.push(t.text);
+    else if (t.kind === "initial") parts.push(replaceInitials(t.text, ctx));
+    else parts.push(replaceWord(t.text, t.role ?? "family", ctx, avoid));
     cursor = t.end;
   }
-  return out + text.slice(cursor);
+  parts.push(text.slice(cursor));
+  return parts.join("");
 }
