@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "plugins/**/*.test.ts", "baselines/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
