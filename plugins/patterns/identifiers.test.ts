@@ -145,9 +145,16 @@ const bare: PositiveCase[] = [
   ["Fatma Yilmaz ([[4419203]])", "ID:Patient", 0.8],
   ["[[3920194]] Peeters", "ID:Patient", 0.8],
   ["Naam: Claes | [[83920114]]", "ID:Patient", 0.8],
+  // Capitals glued to six to twelve digits: alone, or after a record word earlier on the line (plurals too).
+  ["[[Q00731846]]", "ID:Patient", 0.8],
+  ["Er zijn twee dossiers aangemaakt: [[Q00731846]] en [[Q00799102]].", "ID:Patient", 0.9],
+  ["Referentie opname [[VR26001873]] doorgegeven.", "ID:Patient", 0.9],
 ];
 
 const negatives: string[] = [
+  // Capitals glued to digits without a record word or with more text around them: a lot, a device, a code.
+  "Lot AB123456 vervalt eind juni.",
+  "Apparaat SN123456 geplaatst, controle over 3 maanden.",
   // Context words of samples and documents before no identifier.
   "Protocol: zie bijlage 2.",
   "Kenmerk 3 van 5 aanwezig.",

@@ -525,6 +525,30 @@ function bareIdentifierAt(scan: TextScan, r: number): Found | null {
 
 // ── All identifier families over the digit runs ────────────────────────────────────────────────────────────────
 
+// ── Identifiers with a letter prefix: "Q00731846", "VR26001873" ──────────────────────────────────────────────────
+
+/** A record word earlier on the line, plural too ("twee dossiers, Q00731846 en Q00799102"). */
+const PREFIXED_ID_CUE =
+  /(?<![\p{L}])(?:dossiers?|dossiernummers?|dossiernrs?|nummers?|nrs?|ids?|pati[eë]ntnummers?|pati[eë]nt-?ids?|referenties?|kenmerk|epd|ead|mrn|pid|ipp|num[ée]ros?|records?)(?![\p{L}])[^\n]{0,40}$/iu;
+
+/**
+ * One to three capitals glued to six to twelve digits, standing free ("Q00731846", "VR26001873"): an identifier
+ * when it is all the text holds (a bare fragment) or when a record word stands earlier on its line (within 40
+ * characters). Anchored on the digit run; the letters before it are read back at most three characters.
+ */
+function prefixedIdAt(scan: TextScan, r: number): Found | null {
+  const text = scan.text;
+  const s = scan.runs[r];
+  const e = scan.runs[r + 1];
+  if (e - s < 6 || e - s > 12 || wordCharAt(text, e)) return null;
+  let start = s;
+  while (start > 0 && s - start < 3 && /[A-Z]/.test(text[start - 1])) start--;
+  if (start === s || wordCharBefore(text, start)) return null;
+  const alone = text.length <= 40 && text.slice(0, start).trim() === "" && text.slice(e).trim() === "";
+  if (!alone && !PREFIXED_ID_CUE.test(text.slice(Math.max(0, start - 60), start))) return null;
+  return { start, end: e, label: "ID:Patient", score: alone ? SCORE_PATTERN : SCORE_CONTEXT };
+}
+
 function record(found: Found | null, k: number, consumed: number[], out: DetectedSpan[]): void {
   if (!found) return;
   out.push(span(found.start, found.end, found.label, found.score));
@@ -557,7 +581,8 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
     // A bare number that another family already named (an NPI, a BSN) is not named twice.
     const taken = out.length > 0 && out[out.length - 1].end > s;
     record(
-      recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? rizivShapeAt(text, s, e) ?? (taken ? null : codeAt(scan, r, rules) ?? bareIdentifierAt(scan, r)),
+      recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? rizivShapeAt(text, s, e) ??
+        (taken ? null : codeAt(scan, r, rules) ?? bareIdentifierAt(scan, r) ?? prefixedIdAt(scan, r)),
       5, consumed, out,
     );
   }

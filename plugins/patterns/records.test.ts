@@ -42,6 +42,8 @@ const fieldCases: [string, Label | Label[]][] = [
     [D, P, A, T, C, T],
   ],
   ["OBR|1|[[ORD448812]]|[[LAB99812]]|CBC^Bloedbeeld|||[[202503140745]]", [P, P, D]],
+  // A date-time to the minute in a field the table does not name (a sender that counts PV1 fields differently).
+  ["PID|1||[[4455123]]^^^ZKH^MR\nPV1|1|I|GER^2^B||||||||||||||||||||||||||||||||[[202411071530]]|[[20241112094500]]", [P, D, D]],
   // A line that is only a record number.
   ["Zoekopdrachten\n- [[5531087]]\n[[6620914]]", [P, P]],
 ];
@@ -60,6 +62,8 @@ const negatives: string[] = [
   "0475123456\n19870412\n123456\n- 12",
   // A line with pipes that is no HL7 segment.
   "PIDX|1||4455123\n| Naam | Kamer |",
+  // Twelve digits in an unnamed field that are no calendar date-time (month 13, hour 25), or only a date.
+  "PID|1||ZKH^MR\nPV1|1|I|GER|202413011045|202411072545|20241107",
 ];
 
 describe("record fields", () => {

@@ -58,6 +58,17 @@ const HL7_FIELDS: Readonly<Record<string, Readonly<Record<number, FieldKind>>>> 
 };
 
 const HL7_TIMESTAMP = /^(?:19|20)\d{6}(?:\d{2,6})?(?:\.\d+)?(?:[+-]\d{4})?$/;
+/** A date-time of 12 to 14 digits (to the minute or second), with an optional zone. */
+const HL7_DATE_TIME = /^(?:19|20)\d{10}(?:\d{2})?(?:[+-]\d{4})?$/;
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/** "202411071530": month 01–12, day 01–31 of that month, hour 00–23, minute 00–59. */
+function isCalendarDateTime(value: string): boolean {
+  const [year, month, day, hour, minute] = [value.slice(0, 4), value.slice(4, 6), value.slice(6, 8), value.slice(8, 10), value.slice(10, 12)].map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour <= 23 && minute <= 59;
+}
 
 function hl7Value(text: string, start: number, end: number, kind: FieldKind, families: RecordFamilies, out: DetectedSpan[]): void {
   const value = text.slice(start, end);
@@ -95,6 +106,12 @@ function hl7Segment(text: string, from: number, to: number, name: string, famili
     if (i < to && text[i] !== "|") continue;
     field++;
     const kind = kinds[field + shift];
+    // A date-time to the minute in a field this table does not name ("…|||20241112094500|…", PV1 fields counted
+    // differently by the sender): only a whole field of 12 to 14 digits that reads as a calendar date-time.
+    if (!kind && families.dates && i - fieldStart >= 12 && i - fieldStart <= 19 && isDigit(text.charCodeAt(fieldStart))) {
+      const value = text.slice(fieldStart, i);
+      if (HL7_DATE_TIME.test(value) && isCalendarDateTime(value)) out.push(span(fieldStart, i, "Date", SCORE_CONTEXT));
+    }
     if (kind) {
       // Repetitions ("~"), then the first component ("^") of each: the identifier, number or time itself; a phone
       // field may hold its number in a later component, so every component of a phone field is tried.
@@ -122,7 +139,8 @@ type KeyKind = "patientId" | "caregiverId" | "contact" | "birth" | "age" | "post
 /** Keys of patient identifiers, folded; compounds that end in a number word are tried below. */
 const PATIENT_ID_KEY =
   /^(?:n°|nº|id|pid|patid|patientid|mrn|bsn|insz|inss|niss|rrn|nn|epd|ead|zis|his|ipp|dossier|rijksregister|burgerservicenummer|numeronational|registrenational|ref|referentie|kenmerk|uwref|uwkenmerk|onsref|reference|votrereference|polis|polisnummer|lidnummer|lidnr|aansluitingsnummer|aansluitingsnr|inschrijvingsnummer|inschrijvingsnr|verzekerdennummer|identificatienummer|identificatie|matricule|patientnumber|recordnumber|ssn|nhs|nhsnumber|policynumber|memberid|membernumber|insuranceid|visitnumber|caseid|casenumber)$/;
-const CAREGIVER_ID_KEY = /^(?:riziv|rizivnr|rizivnummer|inami|nrinami|numeroinami|big|bignr|bignummer|bigregistratie|agb|agbcode|nihii|nihdi)$/;
+const CAREGIVER_ID_KEY =
+  /^(?:riziv|rizivnr|rizivnummer|inami|nrinami|numeroinami|big|bignr|bignummer|bigregistratie|agb|agbcode|nihii|nihdi|gebruiker|gebruikersid|gebruikerid|gebruikersnr|userid|user|login|loginid|utilisateur|operator|operateur)$/;
 /** "Sein arts", "Pieper verpleging": a phone or pager word, maybe followed by whose it is. */
 const CONTACT_KEY =
   /^(?:tel|telefoon|telefoonnr|telefoonnummer|telnr|gsm|gsmnr|gsmnummer|mobiel|mobielnummer|mobile|phone|telephone|fax|faxnr|pieper|piepernr|sein|seinnr|seinnummer|bip|semafoon|toestel|tst|intern|ext|poste|noodnummer|noodcontact|contactnr)(?:arts|verpleging|vpk|dienst|afdeling|huisarts|privé|prive|werk|thuis|patient|patiente|moeder|vader|partner)?$/;
@@ -210,11 +228,12 @@ function keyValue(text: string, start: number, end: number, kind: KeyKind, famil
 
 /**
  * "Key: value", "Key = value", "Key ........ value" at the start of a line or after a previous field (two spaces, a
- * tab, "|" or ";" before the key), "\"key\": \"value\"" and "<key>value</key>". Keys are one to four words.
+ * tab, "|" or ";" before the key, or one space before a "key=" of a log line: "tijd=… gebruiker=u70312"), "\"key\": \"value\"" and "<key>value</key>". Keys are one to four words.
  */
 const FIELD =
-  /(?:^|[\t|;{,]|[ ]{2})[ \t]*(?:[-*•·]\s?|\d{1,2}[.)]\s)?"?(\p{L}[\p{L}\p{N}°º'’/.-]{0,30}(?:[ ][\p{L}(][\p{L}\p{N}°º'’/.)-]{0,30}){0,3})"?(?:[ \t]*(?::|=|\.{3,}|…+)[ \t.…]*|([ \t]+)(?=[A-Z]{0,4}[ .-]?\d))/gu;
-const VALUE_END = /\t|[ ]{2}|[|;]|",|"\s*[,}]|"$|\s*$/g;
+  /(?:^|[\t|;{,]|[ ]{2}|[ ](?=\p{L}[\p{L}\p{N}_.-]{0,30}=))[ \t]*(?:[-*•·]\s?|\d{1,2}[.)]\s)?"?(\p{L}[\p{L}\p{N}°º'’/.-]{0,30}(?:[ ][\p{L}(][\p{L}\p{N}°º'’/.)-]{0,30}){0,3})"?(?:[ \t]*(?::|=|\.{3,}|…+)[ \t.…]*|([ \t]+)(?=[A-Z]{0,4}[ .-]?\d))/gu;
+/** A value ends at a tab, two spaces, "|", ";", a closing quote, the line's end, or the next "key=" of a log line. */
+const VALUE_END = /\t|[ ]{2}|[|;]|",|"\s*[,}]|"$|[ ](?=\p{L}[\p{L}\p{N}_.-]{0,30}=)|\s*$/gu;
 const XML_FIELD = /<([A-Za-z][\w.-]{0,40})>([^<\n]{1,60})<\/\1>/g;
 
 function keyValueFields(text: string, from: number, to: number, families: RecordFamilies, out: DetectedSpan[]): void {
