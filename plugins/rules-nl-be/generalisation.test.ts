@@ -72,6 +72,15 @@ describe("rules that generalise (patterns + rules-nl-be)", () => {
     expect(renderMarkup(text, detectBoth(text))).toBe(text);
   });
 
+  // The registers of round eleven are held to every span: each gold span overlapped, no span outside them.
+  const strict = GENERALISATION_CASES.filter((c) => c.register.includes("(round eleven)") && c.marked.includes("]("));
+  it.each(strict.map((c) => [c.register, c.marked]))("finds every span and nothing else in the %s case %s", (_register, marked) => {
+    const { text, spans } = parseMarkup(marked);
+    const found = mergeOverlapping(detectBoth(text));
+    expect(spans.filter((g) => !found.some((p) => overlaps(g, p)))).toEqual([]);
+    expect(found.filter((p) => !spans.some((g) => overlaps(g, p)))).toEqual([]);
+  });
+
   const singles = GENERALISATION_CASES.filter((c) => c.register === "single word" && c.marked.includes("]("));
   it.each(singles.map((c) => [c.marked]))("finds the single word %s whole", (marked) => {
     const { text } = parseMarkup(marked);

@@ -7,6 +7,7 @@ import { loadRulesLexicon } from "./index.js";
 import { detectSpans } from "./lib/detect.js";
 import type { Lexicon } from "./lib/lexicon.js";
 import { ocrReadings } from "./lib/ocr.js";
+import { ocrTypeReadings } from "./lib/organisations.js";
 import { parseMarkup, renderMarkup } from "./test-support/markup.js";
 
 let lexicon: Lexicon;
@@ -30,6 +31,35 @@ describe("ocrReadings", () => {
         for (const r of readings) {
           expect(r).toHaveLength(word.length);
           expect(r).not.toMatch(/[01|5]/);
+        }
+      }),
+    );
+  });
+});
+
+describe("ocrTypeReadings (institution type words a scan garbled)", () => {
+  it("reads capitals with a lower-case l, look-alike digits and a doubled i", () => {
+    expect(ocrTypeReadings("P0LIKLlNIEK")).toContain("polikliniek");
+    expect(ocrTypeReadings("LABORAT0RIUM")).toContain("laboratorium");
+    expect(ocrTypeReadings("Z1EKENHUIS")).toContain("ziekenhuis");
+    expect(ocrTypeReadings("Tandartspraktiik")).toContain("tandartspraktijk");
+    expect(ocrTypeReadings("POLIKLINIEK")).toEqual([]);
+    expect(ocrTypeReadings("Polikliniek")).toEqual([]);
+    expect(ocrTypeReadings("1234567")).toEqual([]);
+  });
+
+  it("keeps the length, leaves no look-alike digit and gives at most four lower-case readings", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."aeiklnKLNIEZ01|"), minLength: 1, maxLength: 16 }), (word) => {
+        const readings = ocrTypeReadings(word);
+        expect(readings.length).toBeLessThanOrEqual(4);
+        for (const r of readings) {
+          expect(r).toHaveLength(word.length);
+          expect(r).not.toMatch(/[01|A-Z]/);
+        }
+        // A word without noise has no reading.
+        if (!/[01|]/.test(word) && !word.includes("ii") && !(word.includes("l") && /[A-Z]{3}/.test(word.replace(/[^A-Zl]/g, "")))) {
+          expect(readings).toEqual([]);
         }
       }),
     );

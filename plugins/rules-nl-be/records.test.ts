@@ -43,7 +43,13 @@ const CASES: [rule: string, marked: string][] = [
   ["plain fields of kinds the name rules do not read", "Ziekenfonds: [Solidaris](Organization:Other)\nLeeftijd: [ca. 70 jaar](Age_Birthdate)\nWerkgever: [Bekaert NV](Organization:Other), Zwevegem"],
   // MSH-4 (and MSH-6) name the sending (receiving) facility; a system code there ("LAB", "EPD") names none.
   ["HL7 names, address, caregivers and facilities by position",
-    "MSH|^~\\&|ZIS|[ZKH](Organization:Healthcare)|LAB|[AZ Vesalius](Organization:Healthcare)\nPID|1||4455123^^^ZKH^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
+    "MSH|^~\\&|ZIS|[ZKH](Organization:Healthcare)|LAB|[AZ Vesalius](Organization:Healthcare)\nPID|1||4455123^^^[ZKH](Organization:Healthcare)^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
+  // PV1-3.4 names the location's facility; PID-3.4 the authority that assigned an identifier, an institution only
+  // when a message header names it as a facility (a national register "NN" or a country code "BE" is none).
+  ["HL7 facilities of a location and of an identifier",
+    "MSH|^~\\&|ADT|[ZKHNOORD](Organization:Healthcare)|LAB|[ZKHNOORD](Organization:Healthcare)|20240310081522\nPID|1||ZN0012345^^^[ZKHNOORD](Organization:Healthcare)^PI~71020312345^^^BE^NN||[Jansen^Piet](Name:Patient)\nPV1|1|I|C2^104^1^[ZKHNOORD](Organization:Healthcare)||||01234^[Claes^Bart](Name:Caregiver)"],
+  ["no facility in a location without one, nor an unknown authority",
+    "MSH|^~\\&|ADT|[ZKHNOORD](Organization:Healthcare)|LAB|LAB|20240310081522\nPID|1||ZN0012345^^^RRN^PI||[Jansen^Piet](Name:Patient)\nPV1|1|I|C2^104^1||||01234^[Claes^Bart](Name:Caregiver)"],
   ["identification strips: name, sex letter, birth date",
     "[MERTENS, Sabine](Name:Patient)  V  21/06/1979 (45j)   PID 410327798\n[Peeters Jan](Name:Patient) (M) °12/03/1950 - kamer 412\n[DE SMET Karel](Name:Patient) / M / 05-06-1939"],
   ["a study log: initials with short particles, investigators by column",

@@ -167,6 +167,7 @@ export const AGE_CONTEXT_WORDS = set(`
   echtgenoot moeder vader homme femme garçon fille enfant nourrisson bébé bebe woman boy girl child infant
   jongeman jongedame tiener adolescent adolescente senior kindje kleintje pasgeborene neonaat
   kinderen zonen dochters kleinkinderen tweeling enfants fils filles children kids
+  zoontje dochtertje jongetje broertje zusje zusje neefje nichtje kleinzoon kleindochter peuter kleuter petit petite
 `);
 
 /** Contexts that make a list word a profession ("werkt als bakker", "beroep: bakker"). */
@@ -286,6 +287,9 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   psychologenpraktijk ggd jgz thuiszorgdienst
   gezondheidscentrum huisartsenwachtpost wachtpost huisartsenpost wijkzorg vptz thuiszorgorganisatie
   zorggroep zorgorganisatie zorginstelling ggz arbo arbodienst huisartspraktijk praktijk verloskundigenpraktijk
+  gezinszorg familiehulp kinesitherapiepraktijk kinesistenpraktijk fysiopraktijk fysiotherapeutenpraktijk
+  dokterspraktijk artsenpraktijk dietistenpraktijk diëtistenpraktijk podologiepraktijk psychotherapiepraktijk
+  zorgverzekeraar
 `);
 
 /** Type words of schools and universities (Organization:Other). */

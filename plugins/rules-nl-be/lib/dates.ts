@@ -41,7 +41,10 @@ export const DATE_PATTERNS: { name: string; pattern: RegExp }[] = [
   // zomer 2020, begin maart, eind 2019, début 2020
   { name: "season", pattern: new RegExp(`${SEASON}\\s*(?:${YEAR4}|${MONTH}(?:\\s+${YEAR4})?)${E}`, "iuy") },
   // "nacht 21-22/06", "du 3 au 4/05", "van 8 op 9/1": a day before a day and month
-  { name: "range-dm", pattern: new RegExp(`${DAY}\\s*(?:[-–]|au|tot|t/m|op|en|et)\\s*${DAY}/${MONTH_NUM}(?:/(?:${YEAR4}|\\d{2}))?(?![\\p{L}\\p{N}]|[/.,]\\d)`, "iuy") },
+  // and "NACHT 17->18/03", "21 → 22/05": a night or a stay written with an arrow
+  { name: "range-dm", pattern: new RegExp(`${DAY}\\s*(?:-+>|→|=>|[-–]|au|tot|t/m|op|en|et)\\s*${DAY}/${MONTH_NUM}(?:/(?:${YEAR4}|\\d{2}))?(?![\\p{L}\\p{N}]|[/.,]\\d)`, "iuy") },
+  // "21 - 06 - 2025", "3 / 4 / 2019": one separator throughout with one space on each side, a four-digit year
+  { name: "dmy-spaced", pattern: new RegExp(`${DAY} ([./-]) ${MONTH_NUM} \\1 ${YEAR4}(?![\\p{L}\\p{N}])`, "uy") },
   // 03/2021
   { name: "my", pattern: new RegExp(`${MONTH_NUM}[/-]${YEAR4}${E}`, "uy") },
   // 07NOV2019, 15mei21, 2Fév.2016: a day, a month and a year written together, in any case (forms, lab systems)
@@ -56,7 +59,10 @@ const WEEKDAY_BEFORE = new RegExp(`${B}${WEEKDAY},?\\s+$`, "iu");
 
 /** d/m without year: a date only after a date-ish word ("op 12/03", "sinds 3/4"), never a score ("7/10"). */
 const DAY_MONTH = new RegExp(`${DAY}[/]${MONTH_NUM}(?![\\p{L}\\p{N}]|[/.,]\\d)`, "uy");
-const DAY_MONTH_CUES = new Set(["menstruatie", "lmp", "ddr", "regles", "naar", "op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie"]);
+const DAY_MONTH_CUES = new Set(["menstruatie", "lmp", "ddr", "regles", "naar", "op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie",
+  // An examination or procedure dated by its day and month ("op CT 14/2", "echo 12/4", "OK 3/2").
+  "ct", "mri", "nmr", "rx", "echo", "echografie", "scan", "petscan", "pet-ct", "scintigrafie", "biopsie", "punctie", "ecg", "eeg", "emg",
+  "gastroscopie", "coloscopie", "colonoscopie", "bronchoscopie", "ok", "operatie", "ingreep", "bloedafname", "labo"]);
 const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*(?:(?:van|de|of|from|tot|naar|à|a)\s+)?$/i;
 const COMPACT_YMD = /(?:19|20)\d{6}(?!\p{N})/uy;
 const CELL_SEPARATOR = /^[,;|\t]$/;
@@ -303,6 +309,8 @@ export function mayStartNumericDate(name: string, text: string, offset: number):
       return run <= 2 && (next === 46 || next === 47 || next === 45);
     case "roman":
       return run <= 2 && (next === 46 || next === 47 || next === 45 || next === 32);
+    case "dmy-spaced":
+      return run <= 2 && next === 32;
     case "ymd":
       return run === 4 && (next === 46 || next === 47 || next === 45);
     case "my":
@@ -331,7 +339,7 @@ function stickyAt(pattern: RegExp, text: string, offset: number): RegExpExecArra
 
 const SCORE_BEFORE = /(?:apgar|emv|gcs|vas|nrs|score)[ :]*$/iu;
 
-export const NUMERIC_PATTERNS: ReadonlySet<string> = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "range-dm", "my", "compact"]);
+export const NUMERIC_PATTERNS: ReadonlySet<string> = new Set(["dmy", "ymd", "roman", "d-month-y", "range", "range-dm", "dmy-spaced", "my", "compact"]);
 
 /** A compact date has a letter right after its one or two day digits; other numbers skip its regex. */
 function mayBeCompactDate(text: string, offset: number): boolean {
@@ -534,7 +542,7 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       const m = stickyAt(pattern, text, offset);
       if (!m) continue;
       const end = m.index + m[0].length;
-      if (name === "dmy" && NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
+      if ((name === "dmy" || name === "dmy-spaced") && NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
       // "pijn 3-4/10" is a score.
       if (name === "range-dm" && (/\/10$/.test(m[0]) || SCORE_CUES.test(text.slice(Math.max(0, m.index - 20), m.index)))) continue;
       // "van 2020-05-16 tot 28/05/2020", "24-8-17 tot 2/9/17": the first number ends another date.
@@ -612,7 +620,20 @@ const FRENCH_AGE = new RegExp(`(?:âgée?|agée?|aged)\\s+(?:de\\s+)?(\\d{1,3})\
 
 const YEAR_UNIT = new RegExp(`^(?:${AGE_UNITS_YEARS})$`, "i");
 /** Months, weeks and days are ages only for the very young ("baby van 3 maanden"). */
-const YOUNG_CHILD_BEFORE = /(?:baby|zuigeling|kind|kindje|kleintje|pasgeborene|neonaat|nourrisson|bébé|bebe|infant|leeftijd|âge|age)\W*(?:van|de|of)?\s*$/iu;
+const YOUNG_CHILD_BEFORE = /(?:baby|zuigeling|kind|kindje|kleintje|pasgeborene|neonaat|nourrisson|bébé|bebe|infant|leeftijd|âge|age|zoontje|dochtertje|jongetje|meisje|broertje|zusje|neefje|nichtje|kleinzoon|kleindochter|peuter|tweeling|petit|petite)\W*(?:van|de|of)?\s*$/iu;
+/**
+ * "Lien Desmedt, 11 maanden (° …)", "Noah, 6 weken,": months, weeks or days in apposition after a capitalised
+ * word (the child's name) and a comma, closed by punctuation, a bracket or the line's end.
+ */
+const NAME_COMMA_BEFORE = /[\p{Lu}][\p{L}'’-]+\s*,\s*$/u;
+const CLOSED_AFTER = /^[ \t]*(?:[.,;:(]|\r?\n|$)/;
+const CHILD_AGE_LIMIT: Readonly<Record<string, number>> = { m: 36, w: 60, d: 60 };
+
+function childAgeInApposition(c: TextContext, start: number, end: number, unit: string, value: number): boolean {
+  const kind = /^(?:maand|mnd|mois|month)/.test(unit) ? "m" : /^(?:week|wk|weken|semaine|weeks?)/.test(unit) ? "w" : /^(?:dag|jour|day)/.test(unit) ? "d" : "";
+  if (!kind || value > CHILD_AGE_LIMIT[kind]) return false;
+  return NAME_COMMA_BEFORE.test(c.text.slice(Math.max(0, start - 30), start)) && CLOSED_AFTER.test(c.text.slice(end, end + 3));
+}
 
 function isDuration(c: TextContext, start: number, end: number): boolean {
   const before = wordsBefore(c, start, 3);
@@ -630,6 +651,7 @@ function isDuration(c: TextContext, start: number, end: number): boolean {
 const AGE_EVENT_WORDS = set(`
   overleden overleed gestorven stierf overlijden gediagnosticeerd diagnose gediagnostiseerd vastgesteld ontdekt
   debuut geopereerd bevallen menarche menopauze getrouwd
+  eerste zindelijk liep stapte koortsconvulsie koortsstuip première premier first
   décédé décédée decede decedee mort morte diagnostiqué diagnostiquée diagnostique
   died diagnosed
 `);
@@ -909,7 +931,8 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     if (!jarige && !old && !atEvent) {
       if (isDuration(c, m.index, end)) continue;
       if (!hasAgeContext(c, m.index)) continue;
-      if (!yearUnit && !YOUNG_CHILD_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index))) continue;
+      if (!yearUnit && !YOUNG_CHILD_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index)) &&
+        !childAgeInApposition(c, m.index, end, unit, value)) continue;
     }
     out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: jarige || old ? 0.9 : 0.7, rule: "age.unit" });
   }

@@ -79,9 +79,23 @@ function append<T>(into: T[], items: readonly T[]): void {
  * clause ("Mevrouw Wouters is 87 en woont", "Dhr. X vandaag 93 geworden"), and a number of years in the next cell of
  * a row ("DE SMET Jan   66 j   M").
  */
+/**
+ * Shorthand lines of a ward list: "tk de wilde, 83j: pneumonie", "mw lauwers 64j", "ayodele bankole 58: …": a number of
+ * years (a unit glued or after a space) right after a name, closed by a colon, a comma, a bracket, a dash or the
+ * line's end; a bare number only before a colon that opens no clock time.
+ */
+const SHORTHAND_AGE = /^,?[ ](\d{1,3})(?:(j|jr|a)|[ ](j|jr|jaar|a|ans))?\.?(?=([ ]?:(?![ ]?\d))|[ ]?[,;)]|[ \t]*(?:\r?\n|$)|[ ][-–][ ])/;
+
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
+    const short = SHORTHAND_AGE.exec(text.slice(n.end, n.end + 16));
+    if (short && (short[2] !== undefined || short[3] !== undefined || short[4] !== undefined) && Number(short[1]) <= 110) {
+      const start = n.end + short[0].indexOf(short[1]);
+      const end = n.end + short[0].length - (short[0].endsWith(".") ? 1 : 0);
+      out.push({ start, end, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.shorthand-after-name" });
+      continue;
+    }
     const m = /^(?:\s?\((\d{1,3})(?:\)|,[ ](?=[a-zà-ÿ]))|,[ ]?(\d{1,3})[ ]?(?:,|[ \t]*(?=\n|$))|\s(?:is|wordt|werd|was|vandaag|gisteren)\s(\d{2,3})(?=\s(?:en|geworden|jaar)\b|[,.;])|(?:[ ]{2,}|\t)[ \t]*(\d{1,3}[ ]?(?:j|jr|a|ans)\.?)(?=[ ]{2,}|\t|[ \t]*(?:\n|$))|,[ ]?(\d{1,3})\))/.exec(text.slice(n.end, n.end + 20));
     // "(Ilse, 14)": a number after a name that a bracket opens, closing the bracket.
     if (m && m[5] !== undefined && !/\([ ]?$/.test(text.slice(Math.max(0, n.start - 2), n.start))) continue;

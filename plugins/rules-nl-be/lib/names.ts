@@ -30,7 +30,7 @@ import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { tokenAtOrAfter } from "./tokenize.js";
 import { foldKey } from "./normalize.js";
 import { isListedNonWord, onQueryLine } from "./queries.js";
-import { isDictionaryWord, isUnknownLowerWord, isUnknownProper } from "./unknown.js";
+import { isCompoundOfWords, isDictionaryWord, isUnknownLowerWord, isUnknownProper } from "./unknown.js";
 
 export type NameSignal = "title" | "initials" | "interfix" | "pair" | "lookup" | "propagated";
 export type NameRole = "Patient" | "Caregiver" | "Other";
@@ -354,6 +354,17 @@ function initialsRule(a: Analysis, unit: Unit): NameMention | undefined {
 
 const FUNCTION_WORD_PARTICLES: ReadonlySet<string> = new Set(["van", "de", "den", "der", "het", "t", "te", "ter", "ten", "op", "in", "aan", "bij", "du", "des", "le", "la", "d", "l"]);
 
+/** Caregivers' job words by their ending ("hoofdverpleegkundige", "kinderarts", "ergotherapeut", "cardioloog"). */
+const ROLE_ENDING = /^\p{Ll}{2,}(?:verpleegkundige|vpk|arts|therapeut|therapeute|oloog|ologe|assistent|assistente|vroedvrouw)$/u;
+
+/** A lower-case role word (caregiver, relative, patient) is the word right before token t on its line. */
+function roleWordRightBefore(a: Analysis, t: number): boolean {
+  const prev = a.tokens[t - 1];
+  if (!prev || prev.kind !== "word" || a.tokens[t].newlinesBefore > 0 || !prev.letters || prev.firstUpper) return false;
+  const key = unitAt(a, t - 1)?.key ?? prev.key;
+  return CAREGIVER_WORDS.has(key) || RELATIVE_WORDS.has(key) || PATIENT_WORDS.has(key) || ROLE_ENDING.test(prev.text);
+}
+
 function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   const end = interfixEnd(a, unit.first);
   if (end < 0) return undefined;
@@ -372,7 +383,10 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (a.tokens[unit.first].key === "v" || a.tokens[unit.first].key === "vd") return mention(unit.first, surname.last, "interfix");
   // "El Ouazzani", "Ben Abdelkader", "Van Okonkwo": a capitalised particle before a word in no list and no dictionary.
   // Not after a particle that is also a Dutch or French function word: "Klachten Van Dyspneu" is title-cased prose.
-  if (interfixCapital && end === unit.last && !FUNCTION_WORD_PARTICLES.has(unit.key) && isUnknownProper(a, surname) && shapeOf(a, surname) === "title") {
+  // After a role word in lower case ("hoofdverpleegkundige Van Quickelberghe", "dochter De Wulf") such a particle opens the
+  // surname all the same.
+  if (interfixCapital && end === unit.last && (!FUNCTION_WORD_PARTICLES.has(unit.key) || roleWordRightBefore(a, unit.first)) &&
+    isUnknownProper(a, surname) && shapeOf(a, surname) === "title") {
     return mention(unit.first, surname.last, "interfix");
   }
   if (!(unitBits(a, surname) & (LIST.interfixSurname | LIST.surname))) return undefined;
@@ -423,14 +437,27 @@ function pairRule(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, second.last, "pair");
 }
 
+/** A cell of a row opens before the unit: the line's start, a tab, a wider gap, a bar or a semicolon. */
+const CELL_OPENS = /(?:^|\n|\t|[ ]{2,}|\|[ ]?|;[ ]?)$/;
+/** …and closes after the initials. */
+const CELL_CLOSES = /^(?:\t|[ ]{2,}|[ ]*(?:\r?\n|$)|[ ]?[|;])/;
+
+/**
+ * "Peeters J.", "Peeters, J.P.": a listed surname before initials; in a cell of its own, a capitalised surname no
+ * list and no dictionary holds too ("2<TAB>Adewale K.<TAB>11:15": a table row without a header).
+ */
 function surnameInitialsRule(a: Analysis, unit: Unit): NameMention | undefined {
   const bits = nameBitsOf(a, unit);
-  if (!(bits & (LIST.surname | LIST.interfixSurname)) || !isNameLike(a, unit, false)) return undefined;
+  const listed = (bits & (LIST.surname | LIST.interfixSurname)) !== 0;
+  if (listed ? !isNameLike(a, unit, false) : shapeOf(a, unit) !== "title" || !isUnknownProper(a, unit)) return undefined;
   let next = unit.last + 1;
   if (a.tokens[next]?.text === ",") next++;
   if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) return undefined;
   const end = initialsEnd(a, next);
   if (end < 0) return undefined;
+  if (!listed && !(CELL_OPENS.test(a.text.slice(Math.max(0, unit.start - 3), unit.start)) && CELL_CLOSES.test(a.text.slice(a.tokens[end].end, a.tokens[end].end + 3)))) {
+    return undefined;
+  }
   return mention(unit.first, end, "initials");
 }
 
@@ -873,8 +900,80 @@ function followingQueryName(a: Analysis, last: number): number {
   return next.last;
 }
 
+/** Words of a ward list before a bed or room number ("bed 3", "kamer 12", "lit 4", "box 2"). */
+const BED_WORDS: ReadonlySet<string> = new Set(["bed", "bedden", "kamer", "kam", "k", "box", "lit", "chambre", "ch", "room", "plaats"]);
+/** A room code glued to its letter ("k214", "K412", "B12"). */
+const ROOM_CODE = /^(?:k|kr|kam|b|ch)\d{1,4}[a-z]?$/i;
+
+/**
+ * The token before `t` closes a bed or room cue on the same line: "bed 3", "kamer 12:", "k214", "K.318 -". Looks at
+ * three tokens at most.
+ */
+function afterBedCue(a: Analysis, t: number): boolean {
+  let i = t - 1;
+  let token = a.tokens[i];
+  if (!token || a.tokens[t].newlinesBefore > 0) return false;
+  if (token.kind === "punct" && (token.text === ":" || token.text === "-" || token.text === "–")) {
+    token = a.tokens[--i];
+    if (!token || a.tokens[i + 1].newlinesBefore > 0) return false;
+  }
+  if (token.kind === "word" && ROOM_CODE.test(token.text) && /\d/.test(token.text)) return true;
+  if (!/^\d{1,4}[a-z]?$/i.test(token.text) || token.newlinesBefore > 0) return false;
+  let cue = a.tokens[i - 1];
+  if (cue && cue.text === "." && !cue.spaceBefore) cue = a.tokens[i - 2];
+  return cue !== undefined && cue.kind === "word" && BED_WORDS.has(cue.key) && a.tokens[i].newlinesBefore === 0;
+}
+
+/**
+ * Ward lists and handovers name the patient after the bed in shorthand and lower case: "bed 4 tk de wilde,
+ * 83j", "k214 jansen 64j", "bed 9 ayodele bankole 58:". After a bed or room cue, up to five pieces that are each
+ * lower-case initials (one to three letters no dictionary holds), a particle, a listed name or a word no list and
+ * no dictionary holds are the name, when one of them is a listed or unknown name of three letters or more, the
+ * last one is no particle or initials, and punctuation, a number or the line's end follows.
+ */
+function bedLineRule(a: Analysis, unit: Unit): NameMention | undefined {
+  if (!afterBedCue(a, unit.first)) return undefined;
+  let t = unit.first;
+  let last = -1;
+  let strong = false;
+  let afterParticle = false;
+  for (let pieces = 0; pieces < 5 && t < a.tokens.length; pieces++) {
+    if (t > unit.first && (a.tokens[t].newlinesBefore > 0 || !a.tokens[t].spaceBefore)) break;
+    const interfix = interfixEnd(a, t);
+    if (interfix >= 0 && a.tokens[interfix + 1]?.spaceBefore) {
+      t = interfix + 1;
+      afterParticle = true;
+      continue;
+    }
+    const u = unitAt(a, t);
+    if (!u || u.first !== t || !a.tokens[t].letters) break;
+    const bits = unitBits(a, u);
+    const length = u.end - u.start;
+    if (bits & (LIST.stopWord | LIST.medicalTerm | LIST.eponym | LIST.hospitalAbbr | LIST.hospitalPrefix) || titleKindOf(u.key)) break;
+    const ordinary = (bits & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord)) !== 0 || isDictionaryWord(a, u, true);
+    // A listed name that is also a word counts only as the surname after a particle ("tk de wilde").
+    const listed = nameBitsOf(a, u) & (afterParticle ? LIST.surname | LIST.interfixSurname : LIST.surname | LIST.interfixSurname | LIST.firstName);
+    const named = listed !== 0 && (!ordinary || afterParticle) && !(bits & WHITELIST_BITS & ~LIST.commonWord) && !isPlaceUnit(a, u);
+    // After a particle any word no dictionary holds is the surname ("tk de wilde": a word or a street list may hold it too); a
+    // compound of two dictionary words is a Dutch word ("decubitusrisico"), no name.
+    const unknown = !isCompoundOfWords(a, u.key) &&
+      (shapeOf(a, u) === "lower" ? isUnknownLowerWord(a, u) || (afterParticle && length >= 3 && !ordinary) : isUnknownProper(a, u));
+    afterParticle = false;
+    const initials = last < 0 && length <= 3 && u.first === u.last && shapeOf(a, u) === "lower" && !isDictionaryWord(a, u, true) && !bits;
+    if (!named && !unknown && !initials) break;
+    if ((named || unknown) && length >= 3) strong = true;
+    last = u.last;
+    t = u.last + 1;
+    if (initials) last = -1 - u.last;
+  }
+  if (last < 0 || !strong) return undefined;
+  const next = a.tokens[last + 1];
+  if (next && next.newlinesBefore === 0 && next.kind === "word" && !/^\d/.test(next.text)) return undefined;
+  return mention(unit.first, last, "title");
+}
+
 const RULES = [
-  titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule,
+  bedLineRule, titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule,
   lastCommaFirstRule, signatureRule, unknownPairRule, roleAfterRule, slashSignatureRule, bareNameRule, lowercaseNameRule, queryNameRule,
   greetingRule, patientInitialsRule,
 ];
@@ -975,7 +1074,9 @@ function inEponymContext(a: Analysis, m: NameMention): boolean {
   // "calcanéum (Sanders II)", "Gustilo IIIb": a capital Roman numeral right after a surname without a title grades
   // a classification named after someone.
   const grade = a.tokens[m.last + 1];
-  if (m.titleStart < 0 && grade && grade.kind === "word" && grade.newlinesBefore === 0 && /^(?:I{1,3}|IV|V)[abc]?$/.test(grade.text)) return true;
+  // A sex letter in the next cell of a row ("VERSCHUEREN Godelieve<TAB>V<TAB>°…") is no grade: a grade follows one space.
+  if (m.titleStart < 0 && grade && grade.kind === "word" && grade.newlinesBefore === 0 && /^(?:I{1,3}|IV|V)[abc]?$/.test(grade.text) &&
+    a.text.slice(a.tokens[m.last].end, grade.start) === " ") return true;
   const next = nextWords(a, m.last, 1)[0];
   return next !== undefined && EPONYM_TAILS.has(next) && a.tokens[m.last + 1]?.text !== ",";
 }
@@ -1038,6 +1139,8 @@ function mayOpenName(a: Analysis, unit: Unit): boolean {
   // A lower-case word right after a title, a patient word or a role word ("mw brink", "dochter ilse"), or a listed
   // name in a query line.
   if ((unitBits(a, unit) & NAME_BITS) !== 0 && (before !== undefined || onQueryLine(a, unit.first))) return true;
+  // A ward list's patient after the bed ("bed 4 tk de wilde").
+  if (before !== undefined && before.newlinesBefore === 0 && afterBedCue(a, unit.first)) return true;
   // An unlisted lower-case word right after a form of address ("mw okonkwo").
   return before !== undefined && (SOCIAL_TITLES.has(before.key) || MEDICAL_TITLES.has(before.key) || (before.text === "." && unit.first >= 2 &&
     SOCIAL_TITLES.has(a.tokens[unit.first - 2].key))) && isUnknownLowerWord(a, unit);

@@ -329,6 +329,11 @@ const UPPER_TYPE_ABBREVIATIONS = set("car mpc mpi ldc dvc ckg msoc cbo cado pvt 
 
 /** Practitioners in the plural before the name of their practice. */
 const PLURAL_PRACTICE_WORDS = set("huisartsen tandartsen kinesisten artsen vroedvrouwen verloskundigen");
+/**
+ * Disciplines that also name a practice when a capitalised name follows right after them ("Kinesitherapie Veerkracht");
+ * a bracket after them holds the therapist ("Kinesitherapie (Sofie)"), so they are no type word elsewhere.
+ */
+const DISCIPLINE_TYPE_WORDS = set("kinesitherapie logopedie ergotherapie podologie osteopathie diëtetiek dietetiek");
 
 /**
  * "gezondheidscentrum zwijnaarde", "cpas d'ixelles", "wzc hof ter beuk": a type word before one to three lower-case
@@ -377,10 +382,12 @@ function typeWordCandidates(a: Analysis): Candidate[] {
   for (const unit of a.units) {
     const qualified = qualifiedTypeEnd(a, unit);
     const upperType = UPPER_TYPE_ABBREVIATIONS.has(unit.key) && a.tokens[unit.first].upper;
-    if (qualified < 0 && !upperType && !HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) && !isCompoundHealthcareType(unit.key) &&
-      !PLURAL_PRACTICE_WORDS.has(unit.key)) continue;
+    const discipline = DISCIPLINE_TYPE_WORDS.has(unit.key) && a.tokens[unit.first].firstUpper;
+    if (qualified < 0 && !upperType && !discipline && !HEALTHCARE_TYPE_WORDS.has(unit.key) && !SCHOOL_TYPE_WORDS.has(unit.key) &&
+      !isCompoundHealthcareType(unit.key) && !PLURAL_PRACTICE_WORDS.has(unit.key)) continue;
     const next = unit.last + 1;
     if (!a.tokens[next] || a.tokens[next].newlinesBefore > 0) continue;
+    if (discipline && !(a.tokens[next].kind === "word" && a.tokens[next].title && a.tokens[next].spaceBefore)) continue;
     if (qualified >= 0 && (!a.tokens[qualified] || a.tokens[qualified].newlinesBefore > 0)) continue;
     let start = qualified >= 0 ? qualified : frenchNameStart(a, unit, next);
     // "residentie 't Hof", "WZC 'De Linde'"
@@ -450,6 +457,11 @@ function compoundCandidates(a: Analysis): Candidate[] {
 
 /** Type words written after the name: "Jessa Ziekenhuis", "Sint-Jozef Kliniek", "St. Mary's Hospital". */
 const TRAILING_TYPE_WORDS = set("ziekenhuis ziekenhuizen kliniek gasthuis hospital clinic infirmary revalidatiecentrum zorgcentrum mutualiteit mutualité ziekenfonds");
+/**
+ * Type words after the name of a school or an insurer ("Hanzeborg Lyceum", "Westerduin College", "Vrijstraat
+ * Zorgverzekeringen"): Organization:Other.
+ */
+const TRAILING_OTHER_TYPE_WORDS = set("college lyceum atheneum gymnasium athénée athenee zorgverzekeringen zorgverzekeraar zorgverzekering verzekeringen");
 const ABBREVIATED_SAINTS: ReadonlySet<string> = new Set(["st", "ste", "h", "o", "l", "v"]);
 
 /** Capitals after a name that make it a medical centre ("Rivierduin MC", "Amstelland UMC"). */
@@ -463,7 +475,8 @@ function trailingTypeCandidates(a: Analysis): Candidate[] {
     const capitals = TRAILING_CAPITALS.has(unit.key) && a.tokens[unit.first].upper;
     const pair = !capitals && (unit.key === "centrum" || unit.key === "center" || unit.key === "centre") && unit.first >= 2 &&
       TRAILING_PAIRS.has(`${a.tokens[unit.first - 1].key} ${unit.key}`) && a.tokens[unit.first - 1].title;
-    if (!(TRAILING_TYPE_WORDS.has(unit.key) || capitals || pair) || !isCapitalisedUnit(a, unit) || unit.first === 0) continue;
+    const other = TRAILING_OTHER_TYPE_WORDS.has(unit.key);
+    if (!(TRAILING_TYPE_WORDS.has(unit.key) || other || capitals || pair) || !isCapitalisedUnit(a, unit) || unit.first === 0) continue;
     let first = -1;
     for (let t = unit.first - (pair ? 2 : 1), names = 0; t >= 0 && names < 3; ) {
       if (a.tokens[t + 1].newlinesBefore > 0) break;
@@ -483,7 +496,7 @@ function trailingTypeCandidates(a: Analysis): Candidate[] {
       t = u.first - 1;
     }
     if (first < 0 || !hasSpecificWord(a, first, unit.last)) continue;
-    out.push(candidate(a, first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.75, "org.trailing-type"));
+    out.push(candidate(a, first, unit.last, other ? "Organization:Other" : "Organization:Healthcare", PRIORITY.pattern, 0.75, "org.trailing-type"));
   }
   return out;
 }
@@ -974,11 +987,104 @@ function letterheadCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+// ── Institution names garbled by OCR ──────────────────────────────────────────────────────────────────────────
+
+/** Characters a scan reads for letters inside an institution's type word: 0 for o, 1 and | for i or l. */
+const OCR_NOISE = /[01|]/;
+const OCR_MAX_READINGS = 4;
+
+/**
+ * The readings of a word a scan garbled ("P0LIKLlNIEK", "HUlSARTSENPRAKTIJK", "LABORAT0RIUM", "Z1EKENHUIS",
+ * "Tandartspraktiik"), folded, or none when the word shows no noise: 0 → o, | → i, 1 → i or l, a lower-case l
+ * inside a word otherwise in capitals → i, and "ii" → "ij". One character for one, at most four readings.
+ */
+export function ocrTypeReadings(word: string): string[] {
+  if (word.length < 5 || word.length > 40) return [];
+  const lowerL = word.includes("l") && /^[\p{Lu}01|l]+$/u.test(word) && (word.match(/\p{Lu}/gu)?.length ?? 0) >= 3;
+  const digits = OCR_NOISE.test(word);
+  const doubleI = word.includes("ii");
+  if (!lowerL && !digits && !doubleI) return [];
+  if (digits && !/\p{L}{2}/u.test(word)) return [];
+  let base = word;
+  if (lowerL) base = base.replace(/l/g, "I");
+  base = base.replace(/0/g, "o").replace(/\|/g, "i");
+  const variants = base.includes("1") ? [base.replace(/1/g, "i"), base.replace(/1/g, "l")] : [base];
+  const out: string[] = [];
+  for (const v of variants) {
+    const folded = v.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+    out.push(folded);
+    if (folded.includes("ii")) out.push(folded.replace(/ii/g, "ij"));
+  }
+  return out.slice(0, OCR_MAX_READINGS);
+}
+
+/** Whether a (folded) reading is an institution's type word, before or after its name. */
+function isTypeReading(r: string): "before" | "after" | undefined {
+  if (HEALTHCARE_TYPE_WORDS.has(r) || isCompoundHealthcareType(r) || r.endsWith("laboratorium") || r.endsWith("huisartsenwacht")) return "before";
+  if (TRAILING_TYPE_WORDS.has(r)) return "after";
+  return undefined;
+}
+
+/** Particles and saints inside an institution's name ("Polikliniek de Weide", "Praktijk De Vuurtoren"). */
+const OCR_NAME_PARTICLES = set("de het t ter ten den der van sint st sainte saint la le du des");
+
+/** A token that may continue an institution's name on the same line after `prev`: no column gap, no punctuation. */
+function continuesName(a: Analysis, prev: number, t: number): boolean {
+  const token = a.tokens[t];
+  if (!token || token.newlinesBefore > 0) return false;
+  const gap = a.text.slice(a.tokens[prev].end, token.start);
+  if (gap.length > 2 || gap.includes("\t")) return false;
+  return token.kind === "word" && token.letters;
+}
+
+/**
+ * "P0LIKLlNIEK DE WElDE", "HUlSARTSENPRAKTIJK OOSTHOEK", "Tandartspraktiik De Vuurtoren", "Z1EKENHUIS
+ * ZUID-WEST", "Rivierenland Z1ekenhuis": a type word that a scan garbled, read back, and the capitalised words
+ * of the name beside it on the same line (at most four, across single or double spaces, never across punctuation,
+ * a tab or a wider gap). Only tokens with look-alike digits, a lower-case l among capitals or "ii" are read: cheap.
+ */
+function ocrTypeCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const token of a.tokens) {
+    if (token.kind !== "word" || token.end - token.start < 5) continue;
+    let side: "before" | "after" | undefined;
+    for (const r of ocrTypeReadings(token.text)) if ((side = isTypeReading(r))) break;
+    if (!side) continue;
+    const t = token.index;
+    let first = t;
+    let last = t;
+    let named = 0;
+    const step = side === "before" ? 1 : -1;
+    for (let words = 0; words < 4; words++) {
+      const k = step > 0 ? last + 1 : first - 1;
+      if (k < 0 || !(step > 0 ? continuesName(a, last, k) : continuesName(a, k, first))) break;
+      // A unit: hyphenated names ("ZUID-WEST", "SINT-LUCAS") are one.
+      const unit = unitAtToken(a, k);
+      const from = unit && unit.last - unit.first <= 4 ? unit.first : k;
+      const to = unit && unit.last - unit.first <= 4 ? unit.last : k;
+      if ((step > 0 && from !== k) || (step < 0 && to !== k)) break;
+      const next = a.tokens[from];
+      const key = unit ? unit.key : next.key;
+      const particle = OCR_NAME_PARTICLES.has(key);
+      if (!particle && !next.firstUpper && !/^[01|l]\p{Lu}/u.test(next.text)) break;
+      if (!particle && (GENERIC_ORGANISATION_WORDS.has(key) || isDepartmentWord(key) || (unit && unitBits(a, unit) & LIST.stopWord))) break;
+      if (step > 0) last = to;
+      else first = from;
+      if (!particle) named++;
+    }
+    // A trailing particle ("… De") names nothing.
+    while (last > t && OCR_NAME_PARTICLES.has(a.tokens[last].key)) last--;
+    if (named === 0) continue;
+    out.push(candidate(a, first, last, "Organization:Healthcare", PRIORITY.pattern, 0.65, "org.ocr-type"));
+  }
+  return out;
+}
+
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [letterheadCandidates, lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
     cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates,
-    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates, careServiceAcronymCandidates];
+    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates, careServiceAcronymCandidates, ocrTypeCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return withBracketedAbbreviations(a, out);
 }

@@ -237,7 +237,8 @@ function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
     const key = a.units[a.unitOfToken[i]]?.key ?? token.key;
     if (PERSON_WORDS.has(key)) return true;
     if (AGE_UNITS.has(key) && i > 0 && /^\d{1,3}$/.test(a.tokens[i - 1].text)) return true;
-    if (/^\d{1,3}(?:-?jarige?)$/.test(key) || /^\d{1,3} jarige?$/.test(key)) return true;
+    // "45-jarige", "45 jarige", and an age glued to its unit in shorthand ("Jens, 31j, stukadoor").
+    if (/^\d{1,3}(?:-?jarige?)$/.test(key) || /^\d{1,3} jarige?$/.test(key) || /^\d{1,3}(?:j|jr)$/.test(key)) return true;
   }
   return false;
 }

@@ -431,7 +431,17 @@ function fieldCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void
 
 // ── HL7 v2 ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-type Hl7Kind = "patientName" | "otherName" | "caregiverXcn" | "patientAddress" | "otherAddress" | "hospital" | "organisation" | "facility";
+type Hl7Kind =
+  | "patientName"
+  | "otherName"
+  | "caregiverXcn"
+  | "patientAddress"
+  | "otherAddress"
+  | "hospital"
+  | "organisation"
+  | "facility"
+  | "location"
+  | "authority";
 
 /** Facility codes that name a system or a department, not an institution. */
 const HL7_SYSTEM_CODES: ReadonlySet<string> = new Set(["LAB", "LIS", "HIS", "RIS", "EPD", "EHR", "ADT", "PACS", "HIX", "KWS", "ZIS", "APP", "TEST", "ORU"]);
@@ -439,9 +449,9 @@ const HL7_SYSTEM_CODES: ReadonlySet<string> = new Set(["LAB", "LIS", "HIS", "RIS
 const HL7_FIELDS: Readonly<Record<string, Readonly<Record<number, Hl7Kind>>>> = {
   // MSH-4 and MSH-6, the sending and receiving facility (MSH-1 is the separator itself, so they are read third and fifth).
   MSH: { 3: "facility", 5: "facility" },
-  PID: { 5: "patientName", 6: "otherName", 9: "patientName", 11: "patientAddress", 23: "patientAddress" },
+  PID: { 3: "authority", 5: "patientName", 6: "otherName", 9: "patientName", 11: "patientAddress", 23: "patientAddress" },
   PD1: { 3: "hospital", 4: "caregiverXcn" },
-  PV1: { 7: "caregiverXcn", 8: "caregiverXcn", 9: "caregiverXcn", 17: "caregiverXcn" },
+  PV1: { 3: "location", 7: "caregiverXcn", 8: "caregiverXcn", 9: "caregiverXcn", 17: "caregiverXcn" },
   NK1: { 2: "otherName", 4: "otherAddress" },
   GT1: { 3: "otherName", 5: "otherAddress" },
   ORC: { 12: "caregiverXcn" },
@@ -471,6 +481,8 @@ function components(text: string, from: number, to: number, first: number, last:
 function hl7Candidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
   const text = a.text;
   let seen = false;
+  // The facility codes of the message headers (MSH-4, MSH-6) read so far, upper case.
+  const facilities = new Set<string>();
   for (let from = 0; from <= text.length; ) {
     let to = text.indexOf("\n", from);
     if (to < 0) to = text.length;
@@ -489,7 +501,7 @@ function hl7Candidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
           let repStart = fieldStart;
           for (let j = fieldStart; j <= i; j++) {
             if (j < i && text[j] !== "~") continue;
-            hl7Value(a, repStart, j, kind, f, out);
+            hl7Value(a, repStart, j, kind, f, out, facilities);
             repStart = j + 1;
           }
         }
@@ -501,7 +513,25 @@ function hl7Candidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
   }
 }
 
-function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: RecordFamilies, out: Candidate[]): void {
+/**
+ * PV1-3.4 (the facility of the patient's location, "C2^104^1^ZKHNOORD") and PID-3.4 (the authority that assigned an
+ * identifier, "0012345^^^ZKHNOORD^PI") name an institution: the facility always (unless it is a system code), the
+ * assigning authority only when a message header of the same text names it as a facility (a national register or
+ * a country, "^^^BE^NN", "^^^RRN", is no institution).
+ */
+function fourthComponent(text: string, from: number, to: number): { start: number; end: number } | undefined {
+  let index = 1;
+  let compStart = from;
+  for (let i = from; i <= to; i++) {
+    if (i < to && text[i] !== "^") continue;
+    if (index === 4) return i > compStart ? { start: compStart, end: i } : undefined;
+    index++;
+    compStart = i + 1;
+  }
+  return undefined;
+}
+
+function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: RecordFamilies, out: Candidate[], facilities: Set<string>): void {
   const add = (r: { start: number; end: number } | undefined, label: Label, on: boolean): void => {
     if (r && on && r.end > r.start) out.push({ start: r.start, end: r.end, label, priority: PRIORITY.context, score: 0.7, rule: "record.hl7" });
   };
@@ -522,6 +552,17 @@ function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: Recor
     case "facility": {
       const r = components(text, from, to, 1, 1);
       if (r && HL7_SYSTEM_CODES.has(text.slice(r.start, r.end).toUpperCase())) return;
+      if (r) facilities.add(text.slice(r.start, r.end).toUpperCase());
+      return add(r, "Organization:Healthcare", f.organisations);
+    }
+    case "location": {
+      const r = fourthComponent(text, from, to);
+      if (!r || !/\p{L}/u.test(text.slice(r.start, r.end)) || HL7_SYSTEM_CODES.has(text.slice(r.start, r.end).toUpperCase())) return;
+      return add(r, "Organization:Healthcare", f.organisations);
+    }
+    case "authority": {
+      const r = fourthComponent(text, from, to);
+      if (!r || !facilities.has(text.slice(r.start, r.end).toUpperCase())) return;
       return add(r, "Organization:Healthcare", f.organisations);
     }
     case "organisation":

@@ -472,6 +472,46 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Elle habite à [Barvaux](Address_Location:Patient) depuis des années.
     Apotheek Centrum ([Hannut](Address_Location:Other)) belt terug.
   `),
+  ...cases("ward lists and children (round eleven)", `
+    - bed 4 [tk de wilde](Name:Patient), [83j](Age_Birthdate): pneumonie re
+    - bed 9 [ayodele bankole](Name:Patient) [58](Age_Birthdate): cholecystitis, nuchter
+    k214 mw [lauwers](Name:Patient) [64j](Age_Birthdate)
+    bed 2 pijn onder controle
+    kamer 6: ontslag naar huis
+    bed 11 copd exacerbatie, 2L O2
+    k7 decubitusrisico, matras gewisseld
+    Zoontje van [7 mnd](Age_Birthdate) met koorts sinds gisteren.
+    [Noor](Name:Other), [5 weken](Age_Birthdate), drinkt slecht.
+    Eerste koortsstuip op [20 maanden](Age_Birthdate), daarna geen meer.
+    Dhr. [Wauters](Name:Patient), 6 weken na de ingreep pijnvrij.
+  `),
+  ...cases("institutions without a cue and scanned (round eleven)", `
+    Via [Gezinszorg Wilgendaal](Organization:Healthcare) twee keer per week poetshulp.
+    [Kinesitherapie Veerkracht](Organization:Healthcare), [Kerkstraat 3](Address_Location:Other)
+    Ze zit in 5 vwo op het [Hanzeborg Lyceum](Organization:Other).
+    [Vrijstraat Zorgverzekeringen](Organization:Other)
+    Kinesitherapie ([Sofie](Name:Caregiver)): stapt met rollator.
+    Kinesitherapie 3x per week, logopedie 1x.
+    Hij zit op het College in de stad.
+    [P0LIKLlNIEK DE WElDE](Organization:Healthcare)  ·  Dienst Cardio1ogie
+    [HUlSARTSENPRAKTIJK OOSTHOEK](Organization:Healthcare)
+    [Z1EKENHUIS ZUID-WEST](Organization:Healthcare)
+    [Tandartspraktiik De Vuurtoren](Organization:Healthcare)
+    Na opname in het Z1EKENHUIS geen koorts meer.
+  `),
+  ...cases("rows, shorthand and dates (round eleven)", `
+    Patiënt:	[VERSCHUEREN GODELIEVE](Name:Patient)	V	°[22.08.1951](Age_Birthdate)
+    2	[Adewale K.](Name:Other)	11:15	punctie li
+    [Jens](Name:Other), [31j](Age_Birthdate), [stukadoor](Profession), val van de ladder
+    overleg met hoofdverpleegkundige [Van Quickelberghe](Name:Caregiver) morgen.
+    NACHT [17->18/03](Date) — rustig verlopen
+    nieuwe collectie op CT [14/2](Date), drain geplaatst
+    Attest: dr. [Wuyts](Name:Caregiver), [21 - 06 - 2025](Date), 6 sessies
+    Twee dossiers gevonden: [Q00731846](ID:Patient) en [Q00799102](ID:Patient).
+    fractuur calcaneum, Sanders III, conservatief
+    dosis 5 / 10 / 2000 mg opgesplitst
+    Klachten Van Dyspneu sinds maandag
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
