@@ -265,6 +265,16 @@ export const CASES: Record<string, readonly string[]> = {
     "Re: [Jane Doe], NHS number [943 476 5919]",
     "Address: [45 Oak Avenue, Apt 3B, Springfield, MA 01103]",
     "Please call me on [07700 900123] or email [a.jones@nhs.net].",
+    // A specialty after proper words names a practice or a service; after generic words or a given name it does not.
+    "Fax to [Pinal Desert Endocrinology] today.",
+    "cc: [Hollowmere Ridge Rheumatology Associates], fax [555-201-7788]",
+    "PCI at [Corvane Vale Heart Centre] last year; tested at the [Tarn Valley Genetics Service].",
+    "Seen in Paediatric Dermatology and by Consult-Liaison Psychiatry; Adult Cystic Fibrosis Service review.",
+    // Insurers' last words after two capitalised words, even everyday ones; not a generic cover.
+    "Insurance: [Copper Ridge Mutual]   Policy #: [44821907]",
+    "Claim ([Eastgate Mutual Casualty]) filed; covered by Private Medical Insurance.",
+    "National Insurance number [AB123456C]; referred to Eye Casualty.",
+    "Oxygen from [Oak Hill Medical Supply]; he is a [mechanic] for [TriValley Transit].",
   ],
   "telegraphic": [
     "pt [72F], lives w/ husband [Tom], [Chicago] area",

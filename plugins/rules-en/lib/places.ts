@@ -75,7 +75,12 @@ const TRADE_TYPES = ["foods", "hardware", "diner", "bakeshop", "bakehouse", "aer
   "railroad", "security", "cleaning", "landscaping", "florist", "florists", "butchers", "barbers", "fitness", "leisure", "realty", "estates", "accountants",
   "solicitors", "consulting", "consultancy", "solutions", "technologies", "software", "textiles", "plastics", "steel", "metals", "chemicals", "orchards",
   "vineyards", "ranch", "stables", "kennels", "marina", "cooperative", "co-op", "charity", "fellowship", "montessori", "kindergarten", "institution",
-  "correctional", "penitentiary", "supermarket", "superstore", "wholesale", "warehouse", "packing", "poultry", "meats", "bakeries", "cinemas", "airways"];
+  "correctional", "penitentiary", "supermarket", "superstore", "wholesale", "warehouse", "packing", "poultry", "meats", "bakeries", "cinemas", "airways",
+  "transit", "supply", "supplies", ...["mutual", "insurance", "assurance", "indemnity", "underwriters"]];
+/** Insurers' last words: after two capitalised words that are no generic or medical words, even everyday ones ("Blue
+ * Ridge Mutual", "Keystone Meridian Insurance"; not "Private Medical Insurance", "National Insurance"). "Casualty" only
+ * after "Mutual" ("Eye Casualty" is a department). */
+const INSURER_TYPES = new Set(["mutual", "insurance", "assurance", "indemnity", "underwriters"]);
 
 const ORG_TYPES = new Set([...TRADE_TYPES, "primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter", "schools", "studios", "studio", "inn", "hotel", "motel", "pub", "tavern", "bakery", "salon", "gym", "hub", "nation", "tribe", "board", "commission", "federation", "union", "league", "funeral", "univ", "polytechnic", "seminary", "mission", "ministries", "parish", "diocese", "ymca", "ywca"]);
 const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taught|studies|studied|student|attends|attended|enrolled|retired|volunteers|volunteered|volunteering|employer|school|work|drives|drove|driving)(?:\s+(?:part[\s-]time|full[\s-]time|nights|days|weekends|shifts|casually|locally))?\s*(?:(?:at|for|by|in|with)(?:\s+the)?|:|as\s+\w+\s+at)?|(?:engineer|manager|driver|teacher|worker|assistant|technician|officer|analyst|consultant|clerk|cashier|accountant|director|supervisor|labou?rer|mechanic|electrician)s?\s+(?:with|at|for)(?:\s+the)?)\s*$/i;
@@ -230,15 +235,24 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         }
       }
     }
-    // "<Proper Words> Hospital|Medical Center|Clinic|Health ...": found at the type word, walking back.
-    const typeEnd = cap(t) ? typeEndAt(tokens, lex, k) : -1;
+    // "<Proper Words> Hospital|Medical Center|Clinic|Health ...": found at the type word, walking back. A specialty
+    // with or without a service noun ("Dermatology", "Rheumatology Associates", "Genetics Service") is a type only
+    // after a stronger name (below).
+    let typeEnd = cap(t) ? typeEndAt(tokens, lex, k) : -1;
+    const specialtyEnd = typeEnd < 0 && cap(t) ? specialtyTypeEndAt(tokens, k) : -1;
+    if (specialtyEnd >= 0) typeEnd = specialtyEnd;
     if (typeEnd >= 0) {
       let first = k;
       let proper = 0;
       let words = 0;
+      // Words of the name that are no dictionary word or are a listed place or surname ("Pinal", "Mersey").
+      let strong = 0;
+      let spaced = 0;
+      let person = false;
       for (let j = k - 1; j >= 0 && words < 6; j--) {
         const p = tokens[j];
         if (tokens[j + 1].newlineBefore) break;
+        if (specialtyEnd >= 0 && (TITLES_BEFORE_FACILITY.has(p.low) || (p.shape === "upper" && t.shape !== "upper"))) break;
         // A table's column gap ends the name ("Patient: Gurpreet Singh Dhillon     Pharmacy: ...").
         if (COLUMN_GAP.test(text.slice(p.end, tokens[j + 1].start))) break;
         if (p.kind === "punct") {
@@ -267,7 +281,13 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         }
         words++;
         first = j;
-        if (properFacilityWord(lex, p)) proper++;
+        if (properFacilityWord(lex, p)) {
+          proper++;
+          // A hyphenated compound counts once for a specialty ("Consult-Liaison Psychiatry" is one service word).
+          if (tokens[j + 1].low !== "-" || tokens[j + 1].spaceBefore) spaced++;
+          if (!lex.medical.has(p.low) && !lex.medicalProper.has(p.low) && (!lex.common.has(p.low) || lex.places.has(p.low) || (w.lastRank ?? Infinity) < 20000)) strong++;
+          if (w.firstRank !== undefined && w.firstRank < 2000 && !w.common) person = true;
+        }
         if (p.sentenceStart) break;
       }
       // Trim leading connectors.
@@ -296,7 +316,10 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       const genericType = typeEnd === k && (t.low === "unit" || t.low === "facility");
       const firstWord = tokens[first];
       const genericOk = !genericType || (firstWord.kind === "word" && (!lex.common.has(firstWord.low) || lex.places.has(firstWord.low)) && !lex.facilityModifiers.has(firstWord.low));
-      if (proper > 0 && (first < k || end > typeEnd) && !label && genericOk) {
+      // A specialty names a practice after two proper words or one strong one, never after a person's given name
+      // ("Pinal Desert Endocrinology", "Mersey Vale Heart Centre"; not "Paediatric Dermatology", "Sarah Dermatology").
+      const specialtyOk = specialtyEnd < 0 || ((spaced >= 2 || strong >= 1) && !person);
+      if (proper > 0 && (first < k || end > typeEnd) && !label && genericOk && specialtyOk) {
         push(first, end, "Organization:Healthcare", 0.85, "facility-shape");
         facilityEnd[first] = end;
         k = end;
@@ -483,6 +506,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (cap(t) && ORG_TYPES.has(t.low) && !t.sentenceStart) {
       let first = k;
       let proper = 0;
+      let plain = 0;
       for (let j = k - 1, n = 0; j >= 0 && n < 5; j--) {
         const p = tokens[j];
         if (tokens[j + 1].newlineBefore || !cap(p)) {
@@ -497,10 +521,13 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         first = j;
         n++;
         if (!w.common || nameCandidateWord(lex, p)) proper++;
+        if (p.shape !== "upper" && !lex.facilityModifiers.has(p.low) && !lex.medical.has(p.low) && !w.medicalProper && !ORG_TYPES.has(p.low)) plain++;
         if (p.sentenceStart) break;
       }
+      if (proper === 0 && INSURER_TYPES.has(t.low) && plain >= 2) proper++;
       let end = k;
       // "Okafor Family Funeral Home", "Funeral Services": the funeral trade's own second word.
+      if (t.low === "mutual" && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore && /^(?:casualty|insurance|assurance|life)$/.test(tokens[k + 1].low)) end = k + 1;
       if (t.low === "funeral" && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore && /^(?:home|homes|services|directors|parlor|parlour|chapel)$/.test(tokens[k + 1].low)) end = k + 1;
       // "Univ. of Leicester": the abbreviation's dot before "of".
       const ofAt = t.low === "univ" && tokens[k + 1]?.low === "." && !tokens[k + 1].spaceBefore ? k + 2 : k + 1;
@@ -1083,6 +1110,26 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
     break;
   }
   return end;
+}
+
+/** Specialties that end a practice's or a service's name after proper words ("Pine Ridge Dermatology"). */
+const PRACTICE_SPECIALTIES = new Set(["dermatology", "rheumatology", "endocrinology", "cardiology", "neurology", "nephrology", "oncology", "urology", "gastroenterology", "pulmonology", "ophthalmology", "podiatry", "audiology", "genetics", "hematology", "haematology", "orthopedics", "orthopaedics", "otolaryngology", "allergy", "immunology", "psychiatry", "psychology", "neurosurgery", "hepatology", "gynecology", "gynaecology", "obstetrics", "respiratory", "cardiac", "renal", "vascular", "spine", "sleep", "heart", "fertility", "pain", "wound", "vein", "eye", "sports", "chiropractic", "psychosis", "memory", "diabetes", "cancer", "kidney", "lung", "skin", "hearing", "foot", "breast", "bone", "joint", "neuro", "ortho", "derm", "rheum", "cardio", "endo", "peds"]);
+/** Specialties that end a name by themselves (no service noun after them). */
+const BARE_PRACTICE_SPECIALTIES = new Set(["dermatology", "rheumatology", "endocrinology", "cardiology", "neurology", "nephrology", "oncology", "urology", "gastroenterology", "pulmonology", "ophthalmology", "podiatry", "audiology", "genetics", "hematology", "haematology", "orthopedics", "orthopaedics", "otolaryngology", "psychiatry", "neurosurgery", "chiropractic"]);
+/** Service nouns after a specialty ("Heart Centre", "Genetics Service", "Rheumatology Associates"). */
+const PRACTICE_NOUNS = new Set(["associates", "partners", "specialists", "consultants", "group", "center", "centre", "ctr", "service", "services", "program", "programme", "institute", "clinic", "clinics", "care", "network", "team", "practice", "medicine", "supply"]);
+
+/** The last token of a specialty type at k (one or two specialty words and an optional service noun), or -1. */
+function specialtyTypeEndAt(tokens: readonly Token[], k: number): number {
+  const t = tokens[k];
+  if (!t || t.kind !== "word" || !PRACTICE_SPECIALTIES.has(t.low)) return -1;
+  let e = k;
+  if (cap(tokens[e + 1]) && !tokens[e + 1].newlineBefore && PRACTICE_SPECIALTIES.has(tokens[e + 1].low)) e++;
+  const nx = tokens[e + 1];
+  if (cap(nx) && !nx.newlineBefore && nx.kind === "word" && PRACTICE_NOUNS.has(nx.low)) return e + 1;
+  // "Sports Medicine" is a noun already; a bare specialty otherwise.
+  if (BARE_PRACTICE_SPECIALTIES.has(tokens[e].low)) return e;
+  return -1;
 }
 
 /** Specialties that name a private practice in pairs ("Heart & Vascular", "Sports & Spine", "Skin and Laser"). */
