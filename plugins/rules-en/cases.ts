@@ -277,6 +277,17 @@ export const CASES: Record<string, readonly string[]> = {
     "Oxygen from [Oak Hill Medical Supply]; he is a [mechanic] for [TriValley Transit].",
   ],
   "telegraphic": [
+    // Caregivers' shorthand: reference initials, a role in brackets, a grade before the name, an initial after a cue.
+    "Our ref: [KL]/[mj]     Dictated: [18/11/2026]",
+    "Transcribed: [08/14/2025] [ABC]/[dd]",
+    "told pt comfortable. — [Ayo] (SN)",
+    "Needled x2 by [Nirmal] (senior dialysis nurse).",
+    "Call taken by [Shaniqua B.], LPN",
+    "SHO: [T Ogunwale]   Reg: Dr [Haldane]",
+    "PHN [Maura Keane] visits monthly; seen by [Tamsin] (OT)",
+    "CNS: alert, no focal deficit. Reg said to wait; FY1 to chase bloods.",
+    "Started Humira (biologic nurse); Keppra (epilepsy nurse); BP (SBP) high; Hb 94 (low); Mother (NOK) aware.",
+    "Dr [P. Cheswick], SpR Geriatric Medicine",
     "pt [72F], lives w/ husband [Tom], [Chicago] area",
     "Hx: CAD, HTN. PCP [Dr. Lee]. Seen on [3/14] by cards.",
     "o/e alert, GCS 15, Babinski neg",

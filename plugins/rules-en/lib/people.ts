@@ -46,6 +46,8 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "supervisor", "dear", "sincerely", "regards", "thanks", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "best wishes", "kind wishes", "warm wishes", "all the best", "cosigned by", "co-signed by", "electronically signed by", "approved by",
     "ordered by", "performed by", "interpreted by", "read by", "attending physician", "primary care", "ordering", "sign", "signature",
     "reviewed", "verified by", "checked by", "authorised by", "authorized by", "reported by", "typed by", "validated by", "approved by", "witnessed by", "countersigned by", "sonographer", "phlebotomist", "physio", "physiotherapist", "hca",
+    // Grades and roles written short before a caregiver's name ("SHO: T Okafor", "CPN Gareth Price", "PHN Aine Doyle").
+    "sho", "fy1", "fy2", "spr", "reg", "cns", "cpn", "amhp", "phn", "anp", "acp", "rmn", "rgn", "hcsw", "slt", "locum", "matron", "paramedic", "emt", "health visitor", "district nurse", "support worker", "key worker", "keyworker",
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
 
@@ -55,11 +57,16 @@ const QUESTION_OPENERS = new Set(["did", "does", "do", "has", "have", "had", "is
 /** Sign-offs: the name may follow on the next line ("Thanks,\nRoz"). */
 const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "love", "best wishes", "kind wishes", "warm wishes", "all the best"]);
 
+/** Words on a letter's reference line before the author's and typist's initials ("Our ref", "Typed", "Transcribed"). */
+const REFERENCE_CUES = new Set(["ref", "reference", "typed", "transcribed", "dictated", "dict"]);
+/** Roles written in brackets after a caregiver's signed name ("(SN)", "(CPN)", "(nic)"). */
+const SIGNATURE_ROLES = new Set(["sn", "rn", "rgn", "rmn", "en", "hca", "hcsw", "nic", "cns", "cpn", "anp", "acp", "np", "pa", "sho", "reg", "spr", "fy1", "fy2", "ct1", "ct2", "gp", "amhp", "phn", "hv", "dn", "ot", "slt", "salt", "lpn", "lvn", "cna", "emt", "paramedic", "physio", "midwife", "matron", "locum", "sw", "lcsw", "msw", "crna", "aprn", "fnp", "dietitian", "pharmacist", "nurse", "sister", "consultant", "registrar", "intern", "resident", "fellow", "attending", "tech", "pct", "cma", "ma"]);
+
 /** Role nouns are never the name after a cue ("Consultant Endocrinologist"). */
 const ROLE_WORD = /(?:ologist|ician|iatrist|iatrician|therapist|surgeon|nurse|consultant|registrar|manager|worker|officer|director|coordinator|assistant|secretary|practitioner|specialist|resources|department)$/;
 
 /** Cues that are plain words in running text: they admit only capitalised names (never a lower-case word). */
-const WEAK_CUES = new Set(["hi", "hello", "hey", "hiya", "hola", "good morning", "good afternoon", "good evening", "per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
+const WEAK_CUES = new Set(["sho", "fy1", "fy2", "spr", "reg", "cns", "cpn", "amhp", "phn", "anp", "acp", "rmn", "rgn", "hcsw", "slt", "locum", "matron", "paramedic", "emt", "hi", "hello", "hey", "hiya", "hola", "good morning", "good afternoon", "good evening", "per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
 
 /** Credentials after a name ("Jane Doe, MD", "Smith RN"). Upper case as written, without dots. */
 const CREDENTIALS = new Set(["MD", "DO", "RN", "NP", "PA", "PAC", "PA-C", "DNP", "PhD", "PHD", "MBBS", "MBChB", "FRCS", "FRCP", "MRCP", "MRCS", "FACS", "FACP", "FACC", "DDS", "DMD", "PharmD", "LPN", "LVN", "CNA", "APRN", "FNP", "CNM", "CRNA", "LCSW", "MSW", "PT", "DPT", "OT", "OTR", "SLP", "RD", "MPH", "MSN", "BSN", "CNS", "FNP-BC", "ANP", "ACNP", "DC", "OD", "DPM", "JD", "MA", "MS", "BS", "Jr", "Sr", "II", "III", "IV"]);
@@ -241,7 +248,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const q = tokens[run.last + 1];
       const nick = tokens[run.last + 2];
       // Not an acronym in brackets ("Gemma Riley (AMHP)"): a nickname in capitals is short or a listed name.
-      const nickOk = isCapitalised(nick) && !nick.newlineBefore && (nick.shape !== "upper" || nick.text.length <= 2 || wordInfo(lex, nick).firstRank !== undefined);
+      const nickOk = isCapitalised(nick) && !nick.newlineBefore && (nick.shape !== "upper" || nick.text.length <= 2 || wordInfo(lex, nick).firstRank !== undefined) && !(nick.shape === "upper" && SIGNATURE_ROLES.has(nick.low));
       if (q && (q.low === '"' || q.low === "\u201c" || q.low === "(") && nickOk) {
         const close = tokens[run.last + 3];
         if (close && (close.low === '"' || close.low === "\u201d" || close.low === ")") && !close.spaceBefore) run = { ...run, last: run.last + 3 };
@@ -483,8 +490,12 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           let e = -1;
           // A role word or a title after the cue is no name (the title rule reads "chaplain Fr. Dominic").
           const role = CUES_BEFORE.has(start.low) || ROLE_WORD.test(start.low) || MEDICAL_TITLES.has(start.low) || CIVIL_TITLES.has(start.low);
+          const second = tokens[j + (tokens[j + 1]?.low === "." && !tokens[j + 1].spaceBefore ? 2 : 1)];
           if (role) {
             e = -1;
+          } else if (start.text.length === 1 && /\p{Lu}/u.test(start.text) && second && adjacent(second.i) && second.shape === "title" && nameCandidateWord(lex, second) && !ROLE_WORD.test(second.low) && !CUES_BEFORE.has(second.low)) {
+            // An initial and a surname after a cue ("SHO: T Okafor", "reviewed by K. Adeyemi").
+            e = nameWordAt(second.i, false, false);
           } else if (start.shape === "upper" && start.text.length <= 2 && !(cue.label && lineEndsAfter(tokens, j))) {
             // Two capitals after a cue are initials only alone in a field ("To: UM team" is a team).
             e = -1;
@@ -588,6 +599,71 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
     if (cred && tokens[j].spaceBefore) j++;
     if (tokens[j] && !tokens[j].newlineBefore) continue;
     record({ first: k, last: k, words: [k] }, "caregiver", 0.7, "signed-initials");
+  }
+
+  // 6c. Caregivers' shorthand. The author's and the typist's initials of a letter reference on a line that names a
+  // reference, a dictation or a typing ("Our ref: KL/mj", "Transcribed: 08/14/2025 ABC/dd"): capitals, a slash and
+  // small letters (a longer code with digits or capitals after the slash is an identifier).
+  for (let k = 0; k + 2 < tokens.length; k++) {
+    const a = tokens[k];
+    const slash = tokens[k + 1];
+    const b = tokens[k + 2];
+    if (a.kind !== "word" || a.shape !== "upper" || !/^\p{Lu}{2,4}$/u.test(a.text) || slash.low !== "/" || slash.spaceBefore || b.spaceBefore) continue;
+    if (b.kind !== "word" || b.shape !== "lower" || !/^\p{Ll}{2,3}$/u.test(b.text) || covered(found, k) || lex.clinicalAcronyms.has(a.text)) continue;
+    const after = tokens[k + 3];
+    if (after && !after.newlineBefore && !after.spaceBefore && after.low !== "/" && after.kind !== "punct") continue;
+    let cue = false;
+    for (let j = k - 1; j >= 0 && j >= k - 12 && !cue; j--) {
+      if (REFERENCE_CUES.has(tokens[j].low)) cue = true;
+      if (tokens[j].newlineBefore) break;
+    }
+    if (!cue) continue;
+    record({ first: k, last: k, words: [k] }, "caregiver", 0.75, "reference-initials");
+    record({ first: k + 2, last: k + 2, words: [k + 2] }, "other", 0.7, "reference-initials");
+    k += 2;
+  }
+
+  // 6d. A name signed with its role in brackets ("- Ade (SN)", "kim (nic)", "Tobi Eze (CPN)", "by Nirmal (senior
+  // dialysis nurse)"), and a given name with an initial before a credential ("Marisol T., LPN"): a caregiver.
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.kind !== "word" || covered(found, k)) continue;
+    let j = k + 1;
+    let last = k;
+    // A second name word or an initial ("Tobi Eze", "Shaniqua B.").
+    if (tokens[j]?.kind === "word" && adjacent(j) && (nameCandidateWord(lex, tokens[j]) || (tokens[j].text.length === 1 && /\p{Lu}/u.test(tokens[j].text)))) {
+      last = j;
+      j++;
+      if (tokens[last].text.length === 1 && tokens[j]?.low === "." && !tokens[j].spaceBefore) j++;
+    }
+    const open = tokens[j];
+    let close = -1;
+    if (open?.low === "(" && !open.newlineBefore) {
+      let n = 0;
+      let m = j + 1;
+      while (tokens[m] && tokens[m].kind === "word" && !tokens[m].newlineBefore && n < 4) {
+        m++;
+        n++;
+      }
+      if (n >= 1 && tokens[m]?.low === ")") {
+        const inner = tokens.slice(j + 1, m);
+        const role = n === 1 ? SIGNATURE_ROLES.has(inner[0].low) || ROLE_WORD.test(inner[0].low) : ROLE_WORD.test(inner[n - 1].low) && inner.every((x) => x.shape === "lower");
+        if (role) close = m;
+      }
+    } else if (open?.low === "," && last > k && tokens[last].text.length === 1) {
+      const cred = credentialAt(tokens, j + 1);
+      if (cred && adjacent(j + 1)) close = j + 1;
+    }
+    if (close < 0) continue;
+    const w = info(k);
+    const listed = (w.firstRank !== undefined || w.lastRank !== undefined) && !w.stop && !w.calendar && !w.acronym && t.text.length >= 3;
+    let ok: boolean;
+    if (isCapitalised(t) && t.shape !== "upper") ok = (listed && !(w.common && w.commonSmall && w.firstRank === undefined)) || (nameCandidateWord(lex, t) && !lex.medical.has(t.low) && t.text.length >= 4 && nameLikeness(t.low) >= -0.3);
+    else if (t.shape === "lower") ok = w.firstRank !== undefined && w.firstRank < 2000 && !w.common && !w.commonSmall && !lex.medical.has(t.low) && last === k;
+    else ok = false;
+    if (!ok || lex.countries.has(t.low) || CUES_BEFORE.has(t.low) || ROLE_WORD.test(t.low)) continue;
+    record({ first: k, last, words: last > k ? [k, last] : [k] }, "caregiver", 0.75, "signed-role");
+    k = close;
   }
 
   // 7. Lone listed names with no cue: a capitalised first name or surname that is not a common word.
