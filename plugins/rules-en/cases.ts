@@ -4,6 +4,19 @@
 
 export const CASES: Record<string, readonly string[]> = {
   "search queries": [
+    // Lower-case queries: an unlisted surname after a listed given name, a short given name before a surname, one
+    // letter after a name; a county or a state code after a place; not a sex or an article.
+    "[jacob whitfeather] dialysis schedule",
+    "8mo febrile seizure [noah brightwater]",
+    "[zoe kaplan-mertz] adhd meds",
+    "[tomasz w] lipid panel",
+    "[hollis m] cbc",
+    "transfers from [harlan county] [2019]",
+    "black lung cohort residents of [harlan, ky]",
+    "coal miners [pikeville ky]",
+    "records request [marion county health dept]",
+    "smith a lot of notes; diabetes m type",
+    "Canadian CT head; seen in [Dayton] OH",
     "labs for [maria gonzalez] dob [4/12/1956]",
     "[john smith] mrn [4432109] last a1c",
     "show notes for [Dr. Patel] at [Mercy Hospital]",
@@ -274,6 +287,8 @@ export const CASES: Record<string, readonly string[]> = {
     "Insurance: [Copper Ridge Mutual]   Policy #: [44821907]",
     "Claim ([Eastgate Mutual Casualty]) filed; covered by Private Medical Insurance.",
     "National Insurance number [AB123456C]; referred to Eye Casualty.",
+    "Retired [miner] from [Logan County WV]; moved from [Austin TX] last year.",
+    "Insurance: [Gem Valley Mutual], member ID [4412]",
     "Oxygen from [Oak Hill Medical Supply]; he is a [mechanic] for [TriValley Transit].",
   ],
   "telegraphic": [

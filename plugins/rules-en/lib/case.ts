@@ -41,6 +41,12 @@ const AMBIGUOUS_ACRONYMS = new Set(["cvs", "hca", "bmi", "las", "ups", "smh", "k
 /** Facility types that name a service as often as a place: never a facility's name in lower case by themselves. */
 const WEAK_TYPES = new Set(["health", "unit", "facility", "rehabilitation", "rehab", "imaging", "diagnostics", "labs", "laboratory", "laboratories", "pediatrics", "paediatrics", "orthopedics", "orthopaedics", "dental", "dentistry", "institute", "ambulance", "ems", "paramedics", "pcn", "physiotherapy", "opticians", "hosp", "pharmacy", "dermatopathology"]);
 
+/** US state codes that are no English word or clinical abbreviation ("ky", "wv", "nj"; not "me", "oh", "ca", "tx", "va"). */
+const LOWER_STATE_CODES = new Set(["ak", "az", "ga", "il", "ky", "mn", "nj", "ny", "ri", "tn", "ut", "wa", "wv", "wi", "wy"]);
+
+/** Words after "<place> county" that make it an organisation's name ("health dept", "council", "sheriff"). */
+const COUNTY_ORG_NEXT = new Set(["health", "dept", "department", "council", "sheriff", "sheriff's", "jail", "hospital", "general", "memorial", "medical", "schools", "school", "court", "fire", "ems", "public", "social", "services", "library", "commission", "board", "clinic", "detention", "corrections"]);
+
 interface Word {
   start: number;
   end: number;
@@ -164,7 +170,14 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
         // Before a name, a surname of any rank needs letters that read as a name (a cue such as "flatmate" before a given name is no surname).
         // A frequent given name that is also a word ("mark", "paul") only before a surname found here.
         const frequentFirst = dir === -1 && (lex.firstNames.get(low) ?? Infinity) < 1000 && !lex.wordFirstNames.has(low) && !STOP_WORDS.has(low) && !STOP.has(low) && !MONTH_WORDS.has(low) && !WEEKDAY_WORDS.has(low) && !lex.medical.has(low);
-        if (frequentFirst || plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
+        // After a listed given name, a surname no list knows: letters that read as a name, or two everyday words run
+        // together ("chiamaka venkataraman", "noah brightwater"); before a surname, a short listed given name ("zoe").
+        const givenBefore = dir === 1 && plainName(lex, words[i].low, "first", 3);
+        const unlistedSurname = givenBefore && (unlistedNameLike(lex, low, 0.1) || (low.length >= 7 && !lex.common.has(low) && !lex.medical.has(low) && !lex.medicalProper.has(low) && compoundPlaceWord(lex, low)));
+        const shortFirst = dir === -1 && low.length === 3 && plainName(lex, low, "first", 3) && (lex.firstNames.get(low) ?? Infinity) < 3000;
+        if (frequentFirst || unlistedSurname || shortFirst || plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
+        // "hollis m", "tomasz w lipids": one letter after a name, at the line's end or before a word (not a digit).
+        else if (dir === 1 && low.length === 1 && low !== "a" && low !== "i" && (j + 1 >= words.length ? /^\s*$/.test(text.slice(words[j].end, words[j].end + 2)) : /^[ \t]{1,2}$/.test(text.slice(words[j].end, words[j + 1].start)))) take(j);
       } else if (dir === 1 && /^,[ \t]{1,2}$/.test(between) && (lex.surnames.get(words[i].low) ?? Infinity) < Infinity) {
         // "kang, min-jun", "halvorsen, r": the given name or an initial after a surname and a comma, at the line's end or
         // before a lower-case word.
@@ -187,7 +200,7 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
 
 /** After the first word of a query: what makes it a person (an age, a birth date, a record, a bed, a possessive, an
  * initial: "kowalczyk 14 mo", "mbatha bed 9", "wright j 72m", "tanabe's mum"). */
-const AFTER_HEAD_NAME = /^(?:['\u2019]s\s|,?\s[a-z]\.?\s{1,2}(?=\d)|\s{1,2}(?:\d{1,3}\s?(?:y|yo|y\/o|yrs?|mo|mos|months?|m|f)(?![\p{L}\d\/])|dob(?![\p{L}])|d\.o\.b|mrn(?![\p{L}])|nhs\s?(?:no|number|#)|bed\s?\d))/u;
+const AFTER_HEAD_NAME = /^(?:['\u2019]s\s|,?\s[a-z]\.?\s{1,2}(?=\d)|,?\s(?![ai][\s.])[a-z]\.?(?:\s{1,2}(?=\p{L}{2})|\s*$)|\s{1,2}(?:\d{1,3}\s?(?:y|yo|y\/o|yrs?|mo|mos|months?|m|f)(?![\p{L}\d\/])|dob(?![\p{L}])|d\.o\.b|mrn(?![\p{L}])|nhs\s?(?:no|number|#)|bed\s?\d))/u;
 /** Before the last word of a query: a date ("dob 3/4/1961 brown", "seen 5/6/2022 kowalczyk"). */
 const BEFORE_TAIL_NAME = /\d{1,4}[\/.-]\d{1,2}[\/.-]\d{2,4}\s{1,2}$/;
 
@@ -209,10 +222,10 @@ function queryEndNames(lex: RulesEnLexicon, words: readonly Word[], text: string
   const head = words[0];
   // Not an eponym's possessive ("parkinson's disease", "crohn's flare").
   const eponymAfter = (w: Word | undefined) => w !== undefined && (EPONYM_CONTEXT.has(w.low) || EPONYM_FAR_CONTEXT.has(w.low) || DEVICE_WORDS.has(w.low));
-  if (!mark[0] && /^\s*$/.test(text.slice(lineStart, head.start)) && queryName(lex, head.low) && AFTER_HEAD_NAME.test(text.slice(head.end, Math.min(lineEnd, head.end + 16))) && !eponymAfter(words[1]) && !eponymAfter(words[2])) {
+  if ((!mark[0] || person[0]) && /^\s*$/.test(text.slice(lineStart, head.start)) && queryName(lex, head.low) && AFTER_HEAD_NAME.test(text.slice(head.end, Math.min(lineEnd, head.end + 16))) && !eponymAfter(words[1]) && !eponymAfter(words[2])) {
     mark[0] = person[0] = 1;
     // "wright j 72m": the initial after the surname belongs to the name.
-    const initial = words[1].low.length === 1 && /^,?\s$/.test(text.slice(head.end, words[1].start)) && /^\.?\s{1,2}\d/.test(text.slice(words[1].end, words[1].end + 4));
+    const initial = words[1].low.length === 1 && /^,?\s$/.test(text.slice(head.end, words[1].start)) && /^\.?(?:\s{1,2}\d|\s{1,2}\p{L}{2}|\s*$)/u.test(text.slice(words[1].end, words[1].end + 4)) && (words[1].low !== "a" && words[1].low !== "i");
     out.push([head.start, initial ? words[1].end : head.end]);
   }
   const tail = words[words.length - 1];
@@ -409,6 +422,18 @@ export function restoreCaseAndNames(text: string, lex: RulesEnLexicon): { text: 
       // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").
       for (let i = 1; i < words.length; i++) {
         if (mark[i - 1] && !person[i - 1] && !mark[i] && FACILITY_TAIL.has(words[i].low) && /^\s{1,2}$/.test(text.slice(words[i - 1].end, words[i].start))) mark[i] = 1;
+      }
+      // "harlan county", "travis parish": a division word after a name or place found above; "dayton oh" is left, but a
+      // state code that is no word after a place ("fresno ca" no, "pikeville ky" yes) is written in capitals again.
+      for (let i = 1; i < words.length; i++) {
+        const g = text.slice(words[i - 1].end, words[i].start);
+        if (!mark[i - 1] || mark[i] || !/^,?[ \t]{1,2}$/.test(g)) continue;
+        const low = words[i].low;
+        // Not when an organisation's type words follow ("marion county health dept" is left to the facility rules).
+        if ((low === "county" || low === "parish" || low === "borough") && !g.startsWith(",") && !(words[i + 1] && COUNTY_ORG_NEXT.has(words[i + 1].low))) mark[i] = 1;
+        else if (!person[i - 1] && !allCaps[i - 1] && LOWER_STATE_CODES.has(low) && (i + 1 >= words.length || !/^\S/.test(text.slice(words[i].end, words[i].end + 1)) || /^[,;.]/.test(text.slice(words[i].end, words[i].end + 1)))) {
+          mark[i] = allCaps[i] = 1;
+        }
       }
       // Not before a word that makes it an eponym ("jackson pratt drain", "graves disease").
       for (let i = 0; i < words.length; i++) {

@@ -119,6 +119,9 @@ const ORG_TRADE_AFTER = new Set(["orders", "order", "delivery", "deliveries", "d
 /** Words before a listed organisation that is also an everyday word: "served in the Army", "works for Target". */
 const ORG_LIST_CUES = new Set(["at", "for", "with", "the", "in", "from", "by", "to", "via", "through", "on", "joined", "left", "contacted", "informed", "notified", "called", "rang", "phoned"]);
 
+/** State codes joined to a listed place without a comma: those that are no degree, word or clinical abbreviation
+ * ("MD", "ME", "CT", "VA", "SC" are left to the comma form). */
+const NO_COMMA_STATES = new Set(["KY", "WV", "NJ", "NY", "TX", "AZ", "GA", "IL", "MN", "RI", "UT", "WA", "WI", "WY", "TN", "AK", "FL", "KS", "MO", "ND"]);
 const CREDENTIAL_STATES = new Set(["MD", "PA", "DO", "DE", "IN", "OR", "ME", "OK", "HI", "CO", "MA", "MS", "OH", "LA", "AL", "ID", "MI", "MT", "NE", "RN", "NP"]);
 
 function cap(t: Token | undefined): boolean {
@@ -517,7 +520,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         const w = wordInfo(lex, p);
         if (w.stop || w.calendar || w.acronym) break;
         // "Attends Little Acorns Nursery": a capitalised everyday word starting the sentence is not part of the name.
-        if (p.sentenceStart && w.common && !nameCandidateWord(lex, p) && first < k) break;
+        // An insurer's name after a field label starts with it ("Insurance: Gem Valley Mutual").
+        if (p.sentenceStart && w.common && !nameCandidateWord(lex, p) && first < k && !(INSURER_TYPES.has(t.low) && tokens[j - 1]?.low === ":")) break;
         first = j;
         n++;
         if (!w.common || nameCandidateWord(lex, p)) proper++;
@@ -727,7 +731,20 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         if (tokens[j]?.low === "." && j > 0) j--;
       }
     }
-    const credential = CREDENTIAL_STATES.has(t.text);
+    // "Pikeville KY", "Logan County WV": without a comma, the words before the code must be a listed place (or a
+    // county) to their end, and the code no degree ("Jackson MS", "Marchetti MD" are left to the comma form).
+    if (!comma && t.spaceBefore && !t.newlineBefore && NO_COMMA_STATES.has(t.text) && cap(tokens[k - 1]) && tokens[k - 1].shape !== "upper") {
+      const countyWord = /^(?:county|parish|borough)$/.test(tokens[k - 1].low);
+      for (let j = Math.max(0, k - (countyWord ? 4 : 3)); j < k; j++) {
+        if (!cap(tokens[j]) || tokens.slice(j + 1, k).some((x) => x.newlineBefore) || STOP_WORDS.has(tokens[j].low)) continue;
+        const pe = matchPhrase(lex.places, tokens, j, placeWordOk);
+        if (pe === k - 1 || (countyWord && pe === k - 2) || (countyWord && j === k - 2 && nameCandidateWord(lex, tokens[j]))) {
+          cityFirst = j;
+          break;
+        }
+      }
+    }
+    const credential = CREDENTIAL_STATES.has(t.text) && comma;
     // Before a state code that is also a degree (", MD", ", DO"), the words must be a listed place to their end:
     // "Gideon Marchetti, MD" is a doctor, though Gideon is a town.
     if (cityFirst >= 0 && (zip || !credential || matchPhrase(lex.places, tokens, cityFirst, placeWordOk) === k - 2)) {
@@ -836,7 +853,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (eponymContextAfter(tokens, end)) continue;
     const nextTok = tokens[end + 1];
     // "Lancaster County", "Orleans Parish": a listed place before a capitalised division word is that division.
-    if (nextTok && nextTok.kind === "word" && cap(nextTok) && !nextTok.newlineBefore && /^(?:county|parish|borough|township)$/.test(nextTok.low) && !(single && (w0.common || w0.stop)) && !t.sentenceStart) {
+    if (nextTok && nextTok.kind === "word" && cap(nextTok) && !nextTok.newlineBefore && /^(?:county|parish|borough|township)$/.test(nextTok.low) && !(single && (w0.common || w0.stop)) && (!t.sentenceStart || !infos.some((x) => x.common || x.stop))) {
       push(k, end + 1, ADDRESS_PATIENT_CUES.test(text.slice(Math.max(0, t.start - 30), t.start)) ? "Address_Location:Patient" : "Address_Location:Other", 0.8, "place-county");
       k = end + 1;
       continue;
