@@ -287,6 +287,10 @@ export const CASES: Record<string, readonly string[]> = {
     "Insurance: [Copper Ridge Mutual]   Policy #: [44821907]",
     "Claim ([Eastgate Mutual Casualty]) filed; covered by Private Medical Insurance.",
     "National Insurance number [AB123456C]; referred to Eye Casualty.",
+    // National Insurance numbers with their suffix letter; logins after their cue.
+    "NI no: [QQ 12 34 56 C]; NINO [AB123456D]; Hb 12 34 56 A",
+    "orders placed under user [rkowal2] yesterday; login failures; see the user manual",
+    "Registered by ....... [tbaxter] on [09/14/2027]; family updated by phone; entered by nurse",
     "Retired [miner] from [Logan County WV]; moved from [Austin TX] last year.",
     "Insurance: [Gem Valley Mutual], member ID [4412]",
     "Oxygen from [Oak Hill Medical Supply]; he is a [mechanic] for [TriValley Transit].",

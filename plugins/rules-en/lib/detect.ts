@@ -100,6 +100,16 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
       const s0 = m.index + m[0].length - v.length;
       names.push({ start: s0, end: s0 + v.length, label: "Name:Caregiver", score: 0.7, rule: "initials-after-by" });
     }
+    // A user name or login after its cue ("orders placed under user jkowal2", "Registered by ..... tbaxter"): a
+    // lower-case token with a digit, a dot or an underscore, or an initial before a listed surname.
+    for (const m of original.matchAll(LOGIN_AFTER_CUE)) {
+      const v = m[1];
+      const s0 = m.index + m[0].length - v.length;
+      const shaped = /[\d._]/.test(v) && /[a-z]{2}/.test(v) && !/^\d/.test(v);
+      const initialSurname = v.length >= 5 && !lex.common.has(v) && !lex.medical.has(v) && ((lex.surnames.get(v.slice(1)) ?? Infinity) < 50000 || (lex.surnames.get(v.slice(2)) ?? Infinity) < 50000);
+      if (!shaped && !initialSurname) continue;
+      names.push({ start: s0, end: s0 + v.length, label: /by|as/.test(m[0].slice(0, m[0].length - v.length)) ? "Name:Caregiver" : "ID:Caregiver", score: 0.7, rule: "login" });
+    }
     // The head or tail of a lower-case query read as a person ("wright j 72m", "dob 3/4/1961 brown").
     for (const [s0, e0] of restored.names) names.push({ start: s0, end: e0, label: "Name:Patient", score: 0.6, rule: "query-end-name" });
     out = out.concat(names);
@@ -110,6 +120,9 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.names && compiled.settings.lone_names) out = out.concat(lowerCaseNameQueries(original, compiled.lexicon));
   return out;
 }
+
+/** A login's cue and the login: "user jkowal2", "username: a.patel", "logged in as tbaxter", "entered by ..... rmoss". */
+const LOGIN_AFTER_CUE = /(?<![\p{L}])(?:user(?:\s?name|\s?id)?|login(?:\s+id)?|log-?in|logged\s+(?:in\s+)?(?:as|by)|signed\s+in\s+as|(?:registered|entered|created|amended|edited|updated|recorded)\s+by)(?:\s{0,3}[:=#]|\s{0,2}\.{2,})?\s{1,3}([a-z][a-z0-9._]{2,19})(?![\p{L}\d@]|\.[a-z])/giu;
 
 const LOWER_PARTICLES = new Set(["van", "von", "der", "den", "de", "la", "le", "du", "da", "di", "del", "dos", "das", "ter", "ten", "bin", "ibn", "al", "el", "ap"]);
 const NOT_NAME_LOWER = new Set([

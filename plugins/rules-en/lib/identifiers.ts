@@ -89,6 +89,7 @@ export interface IdentifierRules {
   gluedExtension: RegExp;
   ssnShape: RegExp;
   ukPlate: RegExp;
+  nino: RegExp;
   phoneCue: RegExp;
   phoneShapes: RegExp[];
   email: RegExp;
@@ -115,6 +116,8 @@ export function compileIdentifierRules(): IdentifierRules {
     gluedExtension: /(?<=[\p{L}.,)]\s{1,2})x(\d{4,5})(?![\p{L}\d])/gud,
     // Pager, bleep and extension numbers are short.
     shortContact: /(?<![\p{L}])(?:pager|pgr|bleep|beeper|ext|extension|x)\.?\s{0,2}(?:(?:me|him|her|us|them)\s{1,2}(?:on|at)\s{1,2})?(?:[:#]|no\.?|number)?\s{0,2}(\d{3,6}|\d-\d{4})(?![\d\/.,]\d|\d|\s?(?:mg|ml|units|days|times|%))/giud,
+    // A UK National Insurance number with its suffix letter, compact or in pairs: "QQ123456C", "JT 44 81 22 B".
+    nino: /(?<![\p{L}\d])[A-CEGHJ-TW-Z][A-CEGHJ-NP-TW-Z](?:\d{6}|\s\d{2}\s\d{2}\s\d{2}\s?)\s?[A-D](?![\p{L}\d])/gud,
     // A UK number plate, current format: "MX68 KTE".
     ukPlate: /(?<![\p{L}\d])[A-HJ-PR-Y][A-HJ-PR-Y](?:0[1-9]|[1-7]\d)\s[A-HJ-PR-Z]{3}(?![\p{L}\d])/gud,
     ssnShape: /(?<![\d\-\/.])(\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\d\-\/.]|\s\d)/gd,
@@ -198,6 +201,7 @@ export function findIdentifiers(text: string, rules: IdentifierRules): Candidate
   // "Jasmine Ortiz, LCSW  x5532": an extension glued to its x after a word.
   for (const [s, e] of groupMatches(rules.gluedExtension, text, 1)) out.push({ start: s, end: e, label: "Contactdetails", score: 0.7, rule: "glued-extension" });
   for (const [s, e] of groupMatches(rules.ukPlate, text, 0)) out.push({ start: s, end: e, label: "Anonymize_Other", score: 0.75, rule: "uk-plate" });
+  for (const [s, e] of groupMatches(rules.nino, text, 0)) out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "nino-shape" });
   for (const [s, e] of groupMatches(rules.ssnShape, text, 1)) {
     out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "ssn-shape" });
   }
