@@ -287,6 +287,12 @@ export const CASES: Record<string, readonly string[]> = {
     "Insurance: [Copper Ridge Mutual]   Policy #: [44821907]",
     "Claim ([Eastgate Mutual Casualty]) filed; covered by Private Medical Insurance.",
     "National Insurance number [AB123456C]; referred to Eye Casualty.",
+    // Departments and services by their function words, a credential as a field label, a specialty before a role.
+    "MSK Physiotherapy, [Royal Glamorgan Hospital]; Special Care Dentistry; Falls & Syncope Clinic; Oral & Maxillofacial Surgery",
+    "Medical Records Department, Eye Department, Jury Services and the DME Prior Authorization Unit",
+    "SOCIAL WORK ASSESSMENT\nTriage RN: [K. Odom]\nCc: Peds Front Desk",
+    "Mr [Deaglan Fearghail], Consultant Orthopaedic Surgeon; Consultant Physician, Care of the Elderly",
+    "Completed by: [Brianna Kettering], RN, Case Management",
     // National Insurance numbers with their suffix letter; logins after their cue.
     "NI no: [QQ 12 34 56 C]; NINO [AB123456D]; Hb 12 34 56 A",
     "orders placed under user [rkowal2] yesterday; login failures; see the user manual",

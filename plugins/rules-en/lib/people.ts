@@ -57,6 +57,9 @@ const QUESTION_OPENERS = new Set(["did", "does", "do", "has", "have", "had", "is
 /** Sign-offs: the name may follow on the next line ("Thanks,\nRoz"). */
 const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "love", "best wishes", "kind wishes", "warm wishes", "all the best"]);
 
+/** Words after a specialty or a service that make it a department, not a name ("Case Management", "Front Desk"). */
+const SERVICE_AFTER = new Set(["management", "department", "dept", "services", "service", "team", "unit", "office", "desk", "front", "clinic", "ward", "medicine", "surgery", "nursing", "liaison"]);
+
 /** Words on a letter's reference line before the author's and typist's initials ("Our ref", "Typed", "Transcribed"). */
 const REFERENCE_CUES = new Set(["ref", "reference", "typed", "transcribed", "dictated", "dict"]);
 /** Roles written in brackets after a caregiver's signed name ("(SN)", "(CPN)", "(nic)"). */
@@ -489,7 +492,11 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           const w = info(j);
           let e = -1;
           // A role word or a title after the cue is no name (the title rule reads "chaplain Fr. Dominic").
-          const role = CUES_BEFORE.has(start.low) || ROLE_WORD.test(start.low) || MEDICAL_TITLES.has(start.low) || CIVIL_TITLES.has(start.low);
+          // A specialty or a service before a role or a department word is no name ("Consultant Orthopaedic Surgeon",
+          // "RN, Case Management", "Cc: Peds Front Desk", "Physician, Care of the Elderly").
+          const nextWord = tokens[j + 1];
+          const serviceBefore = nextWord !== undefined && adjacent(j + 1) && ((nextWord.kind === "word" && isCapitalised(nextWord) && (ROLE_WORD.test(nextWord.low) || SERVICE_AFTER.has(nextWord.low))) || (nextWord.low === "of" && info(j).common));
+          const role = CUES_BEFORE.has(start.low) || ROLE_WORD.test(start.low) || MEDICAL_TITLES.has(start.low) || CIVIL_TITLES.has(start.low) || serviceBefore;
           const second = tokens[j + (tokens[j + 1]?.low === "." && !tokens[j + 1].spaceBefore ? 2 : 1)];
           if (role) {
             e = -1;
@@ -553,7 +560,9 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       const comma = tokens[j]?.low === ",";
       if (comma) j++;
       const cred = credentialAt(tokens, j);
-      if (cred && adjacent(j) && (comma || BARE_CREDENTIALS.has(cred))) {
+      // A credential before a colon is a field's label ("Triage RN:", "Hospice RN:"), not a signature.
+      const labelAfter = tokens[j + 1]?.low === ":" || (tokens[j + 1]?.low === "." && tokens[j + 2]?.low === ":");
+      if (cred && adjacent(j) && (comma || BARE_CREDENTIALS.has(cred)) && !labelAfter) {
         // Walk back over the name: up to three name words or initials.
         let first = k;
         let words = 0;

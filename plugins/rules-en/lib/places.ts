@@ -80,6 +80,8 @@ const TRADE_TYPES = ["foods", "hardware", "diner", "bakeshop", "bakehouse", "aer
 /** Insurers' last words: after two capitalised words that are no generic or medical words, even everyday ones ("Blue
  * Ridge Mutual", "Keystone Meridian Insurance"; not "Private Medical Insurance", "National Insurance"). "Casualty" only
  * after "Mutual" ("Eye Casualty" is a department). */
+/** Kinds of cover before "Insurance" ("Private Medical Insurance", "Travel Health Insurance"): no insurer's name. */
+const INSURANCE_GENERIC = new Set(["private", "medical", "health", "healthcare", "travel", "life", "dental", "vision", "national", "car", "motor", "auto", "home", "pet", "disability", "income", "critical", "illness", "accident", "liability", "employer's", "employers", "public", "social", "supplemental", "supplementary", "long", "term", "care", "unemployment", "workers", "workers'", "compensation", "group", "personal", "family", "individual", "student"]);
 const INSURER_TYPES = new Set(["mutual", "insurance", "assurance", "indemnity", "underwriters"]);
 
 const ORG_TYPES = new Set([...TRADE_TYPES, "primary", "nursery", "preschool", "daycare", "cathedral", "chapel", "mosque", "temple", "synagogue", "rfc", "fc", "afc", "club", "university", "college", "school", "academy", "inc", "llc", "ltd", "corp", "corporation", "company", "co", "group", "bank", "church", "foundation", "association", "society", "department", "agency", "council", "institute", "elementary", "middle", "high", "plc", "partners", "services", "systems", "industries", "enterprises", "restaurant", "store", "stores", "factory", "mill", "farm", "farms", "airlines", "airport", "prison", "jail", "shelter", "schools", "studios", "studio", "inn", "hotel", "motel", "pub", "tavern", "bakery", "salon", "gym", "hub", "nation", "tribe", "board", "commission", "federation", "union", "league", "funeral", "univ", "polytechnic", "seminary", "mission", "ministries", "parish", "diocese", "ymca", "ywca"]);
@@ -524,8 +526,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         if (p.sentenceStart && w.common && !nameCandidateWord(lex, p) && first < k && !(INSURER_TYPES.has(t.low) && tokens[j - 1]?.low === ":")) break;
         first = j;
         n++;
-        if (!w.common || nameCandidateWord(lex, p)) proper++;
-        if (p.shape !== "upper" && !lex.facilityModifiers.has(p.low) && !lex.medical.has(p.low) && !w.medicalProper && !ORG_TYPES.has(p.low)) plain++;
+        // A generic or service word ("Eye Department", "Records Department") is no proper word of an organisation.
+        if ((!w.common || nameCandidateWord(lex, p)) && !lex.facilityModifiers.has(p.low)) proper++;
+        if (p.shape !== "upper" && !INSURANCE_GENERIC.has(p.low) && !lex.medical.has(p.low) && !w.medicalProper && !ORG_TYPES.has(p.low)) plain++;
         if (p.sentenceStart) break;
       }
       if (proper === 0 && INSURER_TYPES.has(t.low) && plain >= 2) proper++;
@@ -572,7 +575,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       }
       if (tokens[end + 1]?.low === "'" && tokens[end + 2]?.low === "s") end += 2;
       // After a job or a work verb ("security guard at Target", "works at Target") one everyday word is the employer.
-      if (!w.common || end > k || t.shape === "upper" || ((jobCue || WORK_AT.test(before)) && t.shape === "title" && !lex.eponyms.has(t.low))) push(k, end, "Organization:Other", 0.7, "org-cue");
+      if (!w.common || end > k || (t.shape === "upper" && !(t.capsLine && lex.common.has(t.low))) || ((jobCue || WORK_AT.test(before)) && t.shape === "title" && !lex.eponyms.has(t.low))) push(k, end, "Organization:Other", 0.7, "org-cue");
     }
   }
 
