@@ -58,7 +58,7 @@ const QUESTION_OPENERS = new Set(["did", "does", "do", "has", "have", "had", "is
 const SIGN_OFFS = new Set(["thanks", "regards", "sincerely", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "love", "best wishes", "kind wishes", "warm wishes", "all the best"]);
 
 /** Words after a specialty or a service that make it a department, not a name ("Case Management", "Front Desk"). */
-const SERVICE_AFTER = new Set(["management", "department", "dept", "services", "service", "team", "unit", "office", "desk", "front", "clinic", "ward", "medicine", "surgery", "nursing", "liaison"]);
+const SERVICE_AFTER = new Set(["management", "department", "dept", "services", "service", "team", "unit", "office", "desk", "front", "clinic", "medicine", "surgery", "nursing", "liaison"]);
 
 /** Words on a letter's reference line before the author's and typist's initials ("Our ref", "Typed", "Transcribed"). */
 const REFERENCE_CUES = new Set(["ref", "reference", "typed", "transcribed", "dictated", "dict"]);
@@ -495,7 +495,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           // A specialty or a service before a role or a department word is no name ("Consultant Orthopaedic Surgeon",
           // "RN, Case Management", "Cc: Peds Front Desk", "Physician, Care of the Elderly").
           const nextWord = tokens[j + 1];
-          const serviceBefore = nextWord !== undefined && adjacent(j + 1) && ((nextWord.kind === "word" && isCapitalised(nextWord) && (ROLE_WORD.test(nextWord.low) || SERVICE_AFTER.has(nextWord.low))) || (nextWord.low === "of" && info(j).common));
+          const serviceBefore = cue.role === "caregiver" && nextWord !== undefined && adjacent(j + 1) && ((nextWord.kind === "word" && isCapitalised(nextWord) && (ROLE_WORD.test(nextWord.low) || SERVICE_AFTER.has(nextWord.low))) || (nextWord.low === "of" && info(j).common));
           const role = CUES_BEFORE.has(start.low) || ROLE_WORD.test(start.low) || MEDICAL_TITLES.has(start.low) || CIVIL_TITLES.has(start.low) || serviceBefore;
           const second = tokens[j + (tokens[j + 1]?.low === "." && !tokens[j + 1].spaceBefore ? 2 : 1)];
           if (role) {
