@@ -54,6 +54,14 @@ const SHAPES: Record<string, string> = {
   "places before types": "ashbourne manor kendal state fire dept ",
   "lower-case name queries": "ghorbani shirin\n",
   "dotted initials": "k.w. 55 ",
+  "reference initials": "Our ref: AB/cd ",
+  "roles in brackets": "Ayo Bello (SN) ",
+  "logins": "user ab1 entered by ..... ",
+  "specialty practices": "Pine Ridge Dermatology ",
+  "insurers": "Copper Ridge Mutual ",
+  "state codes": "Pikeville KY ",
+  "lower-case state codes": "pikeville ky harlan county ",
+  "lower-case name and initial": "jacob whitfeather m ",
 };
 
 function cpuSeconds(run: () => void): number {
