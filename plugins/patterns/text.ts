@@ -115,14 +115,31 @@ export class TextScan {
   /**
    * The lower-cased word that ends before `index`, past up to 8 spaces and `: # = , '` characters. The word keeps
    * dots, degree signs and hyphens, so abbreviations stay whole ("nr.", "n°", "janv.", "ead-nummer").
+   * Asked at the start of a digit run (most questions: dates, identifiers and phones start there), it is the run's
+   * cached word; only other offsets go through the map, which so stays small on a text of thousands of numbers.
    */
   wordBefore(index: number): string {
+    const r = this.runStartingAt(index);
+    if (r >= 0) return this.wordBeforeRun(r);
     let word = this.wordsBefore.get(index);
     if (word === undefined) {
       word = readWordBefore(this.text, index);
       this.wordsBefore.set(index, word);
     }
     return word;
+  }
+
+  /** The index in `runs` of the digit run that starts at `index`, or -1 (a binary search of the run starts). */
+  private runStartingAt(index: number): number {
+    const runs = this.runs;
+    let lo = 0;
+    let hi = runs.length >> 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (runs[2 * mid] < index) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < runs.length >> 1 && runs[2 * lo] === index ? 2 * lo : -1;
   }
 }
 
