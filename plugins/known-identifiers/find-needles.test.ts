@@ -1,8 +1,8 @@
 // findNeedles finds first words with indexOf instead of walking every word; it must give what the word walk gave.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mergeSortedRuns } from "../../src/contract/index.js";
-import { findNeedles } from "./index.js";
+import { mergeSortedRuns, type DetectedSpan, type Label } from "../../src/contract/index.js";
+import { findNeedles, orderedUnique } from "./index.js";
 
 /** The word walk findNeedles replaced (known-identifiers 1.2.0), kept as the oracle. */
 function walkReference(folded: string, needles: readonly string[]): { start: number; end: number; needle: string }[] {
@@ -87,6 +87,41 @@ describe("mergeSortedRuns", () => {
         for (const r of runs) if (r.length) bounds.push(bounds[bounds.length - 1] + r.length);
         const expected = values.map((_, k) => k).sort((a, b) => values[a] - values[b]);
         expect([...mergeSortedRuns(values, bounds)]).toEqual(bounds.length > 1 ? expected : []);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+/** The detector's last step before the in-place compaction (known-identifiers 1.2.0): a second array of the kept spans. */
+function frozenOrderedUnique(input: DetectedSpan[]): DetectedSpan[] {
+  const spans = [...input];
+  let ordered = true;
+  for (let i = 1; i < spans.length && ordered; i++) ordered = spans[i - 1].start < spans[i].start || (spans[i - 1].start === spans[i].start && spans[i - 1].end <= spans[i].end);
+  if (!ordered) spans.sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: DetectedSpan[] = [];
+  let group = 0;
+  spanLoop: for (const s of spans) {
+    const last = out[out.length - 1];
+    if (!last || last.start !== s.start || last.end !== s.end) group = out.length;
+    else for (let i = group; i < out.length; i++) if (out[i].label === s.label) continue spanLoop;
+    out.push(s);
+  }
+  return out;
+}
+
+describe("orderedUnique", () => {
+  it("keeps the same spans, the same objects, in the same order as the frozen copy", () => {
+    const spanArb = fc
+      .tuple(fc.nat({ max: 12 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom<Label>("Name:Patient", "Name:Caregiver", "Age_Birthdate"))
+      .map(([start, len, label]) => ({ start, end: start + len, label, score: 1 }));
+    fc.assert(
+      fc.property(fc.array(spanArb, { maxLength: 30 }), fc.boolean(), (spans, presorted) => {
+        if (presorted) spans.sort((a, b) => a.start - b.start || a.end - b.end);
+        const expected = frozenOrderedUnique(spans);
+        const got = orderedUnique([...spans]);
+        expect(got.length).toBe(expected.length);
+        got.forEach((s, i) => expect(s).toBe(expected[i]));
       }),
       { numRuns: 5000 },
     );

@@ -11,7 +11,6 @@ import {
   escapeRegExp,
   foldNeedle as foldText,
   mergeSortedRuns,
-  originalRange,
   type FoldedText,
 } from "../../src/contract/index.js";
 import { definePlugin } from "../../src/detectors/index.js";
@@ -68,6 +67,16 @@ function isWordCode(folded: string, i: number): boolean {
  * starts found are taken in text order: at each the longest needle wins and the search resumes after it.
  */
 export function findNeedles(folded: string, needles: readonly string[]): { start: number; end: number; needle: string }[] {
+  const out: { start: number; end: number; needle: string }[] = [];
+  forEachNeedle(folded, needles, (start, end, needle) => out.push({ start, end, needle }));
+  return out;
+}
+
+/**
+ * `findNeedles` without the list: each occurrence is handed to `hit` in text order as it is found, so a text of
+ * thousands of occurrences keeps no object per occurrence alive beyond what `hit` keeps.
+ */
+function forEachNeedle(folded: string, needles: readonly string[], hit: (start: number, end: number, needle: string) => void): void {
   const byFirstWord = new Map<string, { parts: string[]; needle: string }[]>();
   for (const n of needles) {
     const parts = n.split(" ");
@@ -102,7 +111,6 @@ export function findNeedles(folded: string, needles: readonly string[]): { start
   // The word starts in text order: the heads' sorted runs merged (no sort of every occurrence, and none at all when
   // one head occurs), as a stable sort by offset orders them.
   const order = runs.length > 2 ? mergeSortedRuns(at, runs) : null;
-  const out: { start: number; end: number; needle: string }[] = [];
   let resumeAt = 0;
   for (let j = 0; j < at.length; j++) {
     const k = order ? order[j] : j;
@@ -118,11 +126,10 @@ export function findNeedles(folded: string, needles: readonly string[]): { start
       }
     }
     if (bestEnd > 0) {
-      out.push({ start, end: bestEnd, needle: best });
+      hit(start, bestEnd, best);
       resumeAt = bestEnd;
     }
   }
-  return out;
 }
 
 function isAllWordCodes(s: string): boolean {
@@ -427,19 +434,20 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
   const folded = fold.text;
   const spans: DetectedSpan[] = [];
   const add = (start: number, end: number, label: Label, score: number) => spans.push({ start, end, label, score });
-  const addFolded = (f: FoldedText, start: number, end: number, label: Label) => {
-    const r = originalRange(f, start, end);
-    add(r.start, r.end, label, 1);
-  };
+  // originalRange without an object per hit.
+  const addFolded = (f: FoldedText, start: number, end: number, label: Label) => add(f.starts ? f.starts[start] : start, f.ends ? f.ends[end - 1] : end, label, 1);
   const { people, owners, needles, initials, byInitials, knownValues, renderings } = planFor(md, options);
 
   if (owners.size) {
     const folds = MAYBE_LINE_BREAK_HYPHEN.test(text) && LINE_BREAK_HYPHEN.test(text) ? [fold, analysis.matching({ joinLineBreakHyphens: false })] : [fold];
     for (const f of folds) {
-      for (const m of findNeedles(f.text, needles)) {
-        const r = originalRange(f, m.start, m.end);
-        for (const k of owners.get(m.needle)!) add(extendOverInitials(text, r.start, initials[k]), r.end, people[k].label, 1);
-      }
+      const { starts, ends } = f;
+      forEachNeedle(f.text, needles, (s, e, needle) => {
+        // originalRange without an object per occurrence.
+        const start = starts ? starts[s] : s;
+        const end = ends ? ends[e - 1] : e;
+        for (const k of owners.get(needle)!) add(extendOverInitials(text, start, initials[k]), end, people[k].label, 1);
+      });
     }
     if (byInitials.size) {
       for (const h of findDottedInitials(folded)) {
@@ -456,20 +464,29 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
 
   if (renderings) forEachBirthDate(folded, renderings, (start, end) => addFolded(fold, start, end, "Age_Birthdate"));
 
-  // In text order, each (start, end, label) once: the first of equal spans is kept (the sort is stable), found
-  // among the spans of the same range without a key string per span.
+  return orderedUnique(spans);
+}
+
+/**
+ * The spans in text order, each (start, end, label) once: the first of equal spans is kept (the sort is stable),
+ * found among the spans of the same range without a key string per span. Compacts `spans` in place (no second
+ * array of every span) and returns it.
+ */
+export function orderedUnique(spans: DetectedSpan[]): DetectedSpan[] {
   let ordered = true;
   for (let i = 1; i < spans.length && ordered; i++) ordered = spans[i - 1].start < spans[i].start || (spans[i - 1].start === spans[i].start && spans[i - 1].end <= spans[i].end);
   if (!ordered) spans.sort((a, b) => a.start - b.start || a.end - b.end);
-  const out: DetectedSpan[] = [];
+  let kept = 0;
   let group = 0;
-  spanLoop: for (const s of spans) {
-    const last = out[out.length - 1];
-    if (!last || last.start !== s.start || last.end !== s.end) group = out.length;
-    else for (let i = group; i < out.length; i++) if (out[i].label === s.label) continue spanLoop;
-    out.push(s);
+  spanLoop: for (let j = 0; j < spans.length; j++) {
+    const s = spans[j];
+    const last = kept > 0 ? spans[kept - 1] : undefined;
+    if (!last || last.start !== s.start || last.end !== s.end) group = kept;
+    else for (let i = group; i < kept; i++) if (spans[i].label === s.label) continue spanLoop;
+    spans[kept++] = s;
   }
-  return out;
+  spans.length = kept;
+  return spans;
 }
 
 export default definePlugin({
