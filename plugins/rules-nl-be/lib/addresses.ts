@@ -95,9 +95,15 @@ function modifiersBefore(a: Analysis, unit: Unit): number {
   return first;
 }
 
+/**
+ * A house number a scan garbled ("Kerkstraat 1l4", "Molenweg l7", "Dorpsstraat 2O"): one to four digits and the
+ * letters OCR reads for them (l, I, |, O), at least one real digit, nothing glued after.
+ */
+const OCR_HOUSE_NUMBER = /^(?:,\s*|\s+)(?=[0-9lIO|]{1,4}(?![\p{L}\p{N}]))(?=[lIO|]*[0-9])[0-9lIO|]{1,4}(?![\p{L}\p{N}])/u;
+
 function houseNumberEnd(a: Analysis, end: number): number {
   const rest = a.text.slice(end, end + 40);
-  const m = HOUSE_NUMBER.exec(rest);
+  const m = HOUSE_NUMBER.exec(rest) ?? OCR_HOUSE_NUMBER.exec(rest);
   return m ? end + m[0].length : end;
 }
 
@@ -291,9 +297,32 @@ const DIRECTIONS = set("noord zuid oost west centrum noordoost noordwest zuidoos
 function placePiecesOnly(a: Analysis, from: number, last: number): boolean {
   for (let t = from + 2; t <= last; t += 2) {
     const token = a.tokens[t];
-    if (!token.firstUpper || !(DIRECTIONS.has(token.key) || (a.tokenBits[t] & PLACE_BITS) !== 0)) return false;
+    // A district no list holds after the town ("Utrecht-Zuilenburg"): a capitalised word no dictionary knows.
+    const district = token.title && token.letters && token.end - token.start >= 4 && a.tokenBits[t] === 0 && a.lexicon.words !== undefined &&
+      !a.lexicon.words.has(token.key) && !(a.lexicon.medicalWords?.has(token.key) ?? false);
+    if (!token.firstUpper || !(DIRECTIONS.has(token.key) || (a.tokenBits[t] & PLACE_BITS) !== 0 || district)) return false;
   }
   return from + 2 <= last;
+}
+
+/**
+ * "Zuid-Frankrijk", "Noord-Spanje", "Oost-Brabant": a point of the compass glued to a listed country, region,
+ * province or town names a place (a country alone does not). Both pieces capitalised.
+ */
+/** Parts of the world too large to identify anyone ("Noord-Afrika", "Zuid-Amerika"). */
+const CONTINENTS = set("amerika afrika europa azie azië oceanie america afrique europe asie oceania africa asia");
+
+function directionPlaces(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  for (const unit of a.units) {
+    if (unit.last !== unit.first + 2 || a.tokens[unit.first + 1].text !== "-") continue;
+    const head = a.tokens[unit.first];
+    const place = a.tokens[unit.last];
+    if (!head.title || !place.title || !DIRECTIONS.has(head.key) || !(a.tokenBits[unit.last] & PLACE_BITS) || CONTINENTS.has(place.key)) continue;
+    if (longestMatch(a, unit.first, PLACE_BITS)?.last === unit.last) continue;
+    parts.push({ start: unit.start, end: unit.end, kind: "place", strong: false });
+  }
+  return parts;
 }
 
 function placeParts(a: Analysis): Part[] {
@@ -526,6 +555,7 @@ export function addressCandidates(
     ...placesBeforeCountries(a),
     ...postBoxes(a),
     ...roads(a),
+    ...directionPlaces(a),
   ]);
   return parts.map((p) => {
     let role = addressRole(a, p.start);

@@ -19,7 +19,7 @@ import { numberWordCandidates } from "./number-words.js";
 import { queryCandidates } from "./queries.js";
 import { recordCandidates } from "./records.js";
 import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
-import { CAREGIVER_WORDS } from "./context.js";
+import { CAREGIVER_WORDS, RELATIVE_WORDS } from "./context.js";
 
 const isCaregiverWord = (key: string): boolean => CAREGIVER_WORDS.has(key) || CAREGIVER_WORDS.has(key.normalize("NFD").replace(/\p{M}/gu, ""));
 
@@ -106,6 +106,43 @@ function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] 
   }
   return out;
 }
+
+/**
+ * "mw. H. Jansen-de Wit (Riet)", "mr vanlaere (fons)", "echtg. (mariette)": a listed given name alone in brackets
+ * right after a name, or after a relative word (abbreviated too), is the name the person goes by: a name of its own,
+ * with the label of the name before it (Name:Other after a relative word).
+ */
+function bracketedGivenNames(a: Analysis, names: readonly Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (open: number, label: Candidate["label"]): void => {
+    const unit = a.units[a.unitOfToken[open + 1] ?? -1];
+    const close = unit ? a.tokens[unit.last + 1] : undefined;
+    if (!unit || unit.first !== open + 1 || !close || close.text !== ")" || close.start !== unit.end || a.tokens[open + 1].start !== a.tokens[open].end) return;
+    const bits = a.unitListBits[unit.index];
+    if (!(bits & LIST.firstName) || bits & (LIST.stopWord | LIST.medicalTerm | LIST.eponym | LIST.extraWhitelist) || unit.end - unit.start < 3) return;
+    // A role in brackets ("(zus)", "(ASO)") says who the person is, not what they are called; so does an ordinary
+    // word that is no common given name.
+    if (RELATIVE_WORDS.has(unit.key) || isCaregiverWord(unit.key) || a.tokens[unit.first].upper) return;
+    if (bits & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord) && !(bits & LIST.commonFirstName)) return;
+    out.push({ start: unit.start, end: unit.end, label, priority: PRIORITY.pattern, score: 0.6, rule: "name.bracketed-given" });
+  };
+  for (const n of names) {
+    const t = tokenAtOrAfter(a.tokens, n.end);
+    if (a.tokens[t]?.text === "(" && a.tokens[t].newlinesBefore === 0 && a.tokens[t].start - n.end <= 1) push(t, n.label);
+  }
+  for (const token of a.tokens) {
+    if (token.text !== "(" || token.index === 0) continue;
+    let before = a.tokens[token.index - 1];
+    if (before.text === "." && token.index >= 2) before = a.tokens[token.index - 2];
+    if (before.kind === "word" && (RELATIVE_WORDS.has(before.key) || RELATIVE_ABBREVIATIONS.has(before.key)) && before.newlinesBefore === 0) {
+      push(token.index, "Name:Other");
+    }
+  }
+  return out;
+}
+
+/** Short forms of relative words in handovers ("echtg.", "echtgen.", "dr." is a title, not a relative). */
+const RELATIVE_ABBREVIATIONS: ReadonlySet<string> = new Set(["echtg", "echtgen", "ptn", "partn", "mantelz"]);
 
 /** Person words after which ", 83," or " (83)" is an age: "man, 83, COPD", "vrouw (71) met dyspnoe". */
 const AGE_OWNERS = /(?<![\p{L}])(?:man|vrouw|dame|heer|jongen|meisje|jongeman|patiënte?|patiente?|homme|femme|garçon|fille|male|female)$/iu;
@@ -232,6 +269,17 @@ function bareFragment(a: Analysis, start: number, end: number, families: RuleFam
     if (initials >= 2 && t === tokens.length) return name();
     // "M. Crohn" is morbus Crohn: an eponym after one capital is the disease.
     if (initials >= 1 && t === tokens.length - 1 && tokens[t].kind === "word" && tokens[t].firstUpper && !(a.tokenBits[t] & LIST.eponym)) return name();
+    // A lone listed surname or given name in title case that only a plain word list also holds ("Wouters" is also
+    // a rare Dutch plural): a text that is only this word was written for the name. Not a common, medical, stop or
+    // whitelisted word, nor a place.
+    if (a.units.length === 1 && tokens.length <= 3) {
+      const unit = a.units[0];
+      const bits = a.unitListBits[unit.index];
+      if (unit.first === 0 && unit.last === tokens.length - 1 && a.unitShape[unit.index] === 1 && unit.end - unit.start >= 4 &&
+        bits & (LIST.surname | LIST.interfixSurname) && !(bits & (WHITELIST_BITS | PLACE_BITS | LIST.hospital | LIST.street | LIST.profession))) {
+        return name();
+      }
+    }
     // "Van Hoeylandt", "de Wachter", "Van der Auwera": a particle phrase and one or two capitalised units.
     const particle = longestMatch(a, 0, LIST.interfix);
     if (particle && particle.last < tokens.length - 1) {
@@ -260,6 +308,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   const candidates: Candidate[] = fragmentCandidates(text, a, families);
   const names = families.names ? nameCandidates(a) : [];
   append(candidates, names);
+  if (families.names) append(candidates, bracketedGivenNames(a, names));
   if (families.organisations) append(candidates, organisationCandidates(a));
   if (families.addresses) append(candidates, addressCandidates(a, personNearFinder(text, names)));
   if (families.names || families.addresses) append(candidates, ocrCandidates(a, families));

@@ -429,7 +429,9 @@ function pairRule(a: Analysis, unit: Unit): NameMention | undefined {
     // A first name followed by an unknown capitalised word ("Jan Vermassen"); at a sentence start only when that
     // word is in no dictionary either ("Chidi Okonkwo belde") and the first name is no ordinary word.
     if (!(firstBits & LIST.firstName)) return undefined;
-    if (a.tokens[unit.first].sentenceStart && !(isUnknownProper(a, second) && !isOrdinaryListedWord(a, unit))) return undefined;
+    // A capitalised particle between them ("Rik Van den X") is no prose either, even after a given name that is a word.
+    const capitalParticle = withInterfix && a.tokens[unit.last + 1].title;
+    if (a.tokens[unit.first].sentenceStart && !(isUnknownProper(a, second) && (!isOrdinaryListedWord(a, unit) || capitalParticle))) return undefined;
     if (isPlaceUnit(a, second) || secondBits) return undefined;
     if (unitBits(a, second) & (LIST.hospital | LIST.institution | LIST.street)) return undefined;
   }
@@ -546,6 +548,8 @@ function slashSignatureRule(a: Analysis, unit: Unit): NameMention | undefined {
 }
 
 const NURSE_ENDING = /(?:vpk|verpleegkundige)$/;
+/** Forms of address written out in full: after them a lower-case ordinary word is prose ("Madame dort mal"). */
+const FULL_ADDRESS_FORMS: ReadonlySet<string> = new Set(["madame", "monsieur", "mademoiselle", "mevrouw", "meneer", "mijnheer", "patiente", "patient", "patiënte", "patiënt"]);
 
 function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (shapeOf(a, unit) !== "lower" || !a.tokens[unit.first].letters || a.tokens[unit.first].newlinesBefore > 0) return undefined;
@@ -563,7 +567,10 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
     if (surname.end - surname.start < 2 || !a.tokens[surname.first].letters || isWhitelisted(a, surname) || titleKindOf(surname.key)) return undefined;
     // "dokter van dienst", "dokter van wacht", "au nom de la maman": an ordinary lower-case word after the particle
     // is a phrase, not a surname, unless a surname list holds it ("dhr van dam").
-    const ordinaryWord = (unitBits(a, surname) & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord | LIST.stopWord | LIST.medicalTerm)) !== 0;
+    // (The word lists' bits mark only names that are also words: the dictionaries say whether any other word is one:
+    // "patient : des douleurs …", "Nom du service", "Dr de service".)
+    const ordinaryWord = (unitBits(a, surname) & (LIST.dutchWord | LIST.frenchWord | LIST.commonWord | LIST.stopWord | LIST.medicalTerm)) !== 0 ||
+      (shapeOf(a, surname) === "lower" && isDictionaryWord(a, surname, true));
     if (shapeOf(a, surname) === "lower" && ordinaryWord && !(nameBitsOf(a, surname) & (LIST.surname | LIST.interfixSurname))) return undefined;
     return mention(unit.first, surname.last, "title", titleChainBefore(a, unit.first));
   }
@@ -579,6 +586,9 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   // After a form of address a listed surname is a name even when it is also a word ("mw brink"); after a role word
   // an ordinary word is a name only as a common given name ("dochter roos", not "dochter komt").
   if (ordinary && !afterAddress && !(bits & LIST.firstName && all & LIST.commonFirstName)) return undefined;
+  // Prose, not shorthand: an ordinary word in lower case after a patient word or a form of address written out
+  // ("Patiente claire et …", "Madame dort mal"); handovers abbreviate ("pt", "mw brink").
+  if (ordinary && FULL_ADDRESS_FORMS.has(cue) && a.tokens[unit.first - 1].text !== ".") return undefined;
   // "pt karel de smet", "mw anna peeters": a lower-case given name after a form of address takes the lower-case
   // surname after it (a particle allowed) when a surname list holds it.
   const last = titled && bits & LIST.firstName ? lowerSurnameAfter(a, unit) : -1;
@@ -633,9 +643,11 @@ function roleWordRule(a: Analysis, unit: Unit): NameMention | undefined {
   // "Kiné (Sofie)", "echtg. (Marc)": a name in parentheses right after the role word counts too.
   const previous = a.tokens[unit.first - 1];
   const parenthesised = previous?.text === "(" && a.tokens[unit.last + 1]?.text === ")";
-  // "Inf. Marleen", "verpl. Anke": the period of an abbreviated role word.
-  const abbreviated = previous?.text === "." && !previous.spaceBefore && a.tokens[unit.first - 2]?.kind === "word" && CAREGIVER_WORDS.has(a.tokens[unit.first - 2].key) &&
-    shapeOf(a, unit) === "title" && (nameBitsOf(a, unit) & LIST.firstName) !== 0;
+  // "Inf. Marleen", "verpl. Anke": the period of an abbreviated role word; "Pt. X", "Pat. X": of a patient word,
+  // before any listed or unknown name.
+  const abbreviatedKey = previous?.text === "." && !previous.spaceBefore && a.tokens[unit.first - 2]?.kind === "word" ? a.tokens[unit.first - 2].key : "";
+  const abbreviated = shapeOf(a, unit) === "title" &&
+    ((CAREGIVER_WORDS.has(abbreviatedKey) && (nameBitsOf(a, unit) & LIST.firstName) !== 0) || PATIENT_WORDS.has(abbreviatedKey));
   if (!previous || (previous.kind === "punct" && !parenthesised && !abbreviated) || a.tokens[unit.first].newlinesBefore > 0) return undefined;
   const before = previousWords(a, unit.first, 3);
   const role = abbreviated ? a.tokens[unit.first - 2].key : POSSESSIVES.has(before[0] ?? "") ? before[1] : before[0];
@@ -972,8 +984,33 @@ function bedLineRule(a: Analysis, unit: Unit): NameMention | undefined {
   return mention(unit.first, last, "title");
 }
 
+/** A lower-case initial with its period ("j.", "p.") at token t, glued, before a space: the end token, or -1. */
+function lowerInitialEnd(a: Analysis, t: number): number {
+  const letter = a.tokens[t];
+  const period = a.tokens[t + 1];
+  if (!letter || letter.kind !== "word" || letter.text.length !== 1 || letter.firstUpper || !/\p{Ll}/u.test(letter.text)) return -1;
+  if (!period || period.text !== "." || period.spaceBefore || !a.tokens[t + 2]?.spaceBefore) return -1;
+  return t + 1;
+}
+
+/**
+ * Handovers and queries write initials in lower case too: "j. de graaf", "dhr. p. van dam". A lower-case initial
+ * and its period, a particle, and a surname a surname list holds (in any case) are a name. Without the particle
+ * an initial before a word is too often an abbreviation ("v. jugularis").
+ */
+function lowerInitialsRule(a: Analysis, unit: Unit): NameMention | undefined {
+  const end = lowerInitialEnd(a, unit.first);
+  if (end < 0) return undefined;
+  const interfix = interfixEnd(a, end + 1);
+  if (interfix < 0 || a.tokens[end + 1].newlinesBefore > 0) return undefined;
+  const surname = unitAt(a, interfix + 1);
+  if (!surname || surname.first !== interfix + 1 || a.tokens[surname.first].newlinesBefore > 0 || surname.end - surname.start < 3) return undefined;
+  if (!(nameBitsOf(a, surname) & (LIST.surname | LIST.interfixSurname)) || unitBits(a, surname) & (LIST.stopWord | LIST.medicalTerm | LIST.eponym)) return undefined;
+  return mention(unit.first, surname.last, "initials", titleChainBefore(a, unit.first));
+}
+
 const RULES = [
-  bedLineRule, titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule,
+  bedLineRule, lowerInitialsRule, titleRule, initialsRule, interfixRule, pairRule, surnameInitialsRule, lookupRule, roleApposition, roleWordRule, fieldRule,
   lastCommaFirstRule, signatureRule, unknownPairRule, roleAfterRule, slashSignatureRule, bareNameRule, lowercaseNameRule, queryNameRule,
   greetingRule, patientInitialsRule,
 ];
@@ -1139,6 +1176,8 @@ function mayOpenName(a: Analysis, unit: Unit): boolean {
   // A lower-case word right after a title, a patient word or a role word ("mw brink", "dochter ilse"), or a listed
   // name in a query line.
   if ((unitBits(a, unit) & NAME_BITS) !== 0 && (before !== undefined || onQueryLine(a, unit.first))) return true;
+  // A lower-case initial before a particle ("j. de graaf").
+  if (unit.first === unit.last && lowerInitialEnd(a, unit.first) >= 0) return true;
   // A ward list's patient after the bed ("bed 4 tk de wilde").
   if (before !== undefined && before.newlinesBefore === 0 && afterBedCue(a, unit.first)) return true;
   // An unlisted lower-case word right after a form of address ("mw okonkwo").

@@ -987,6 +987,91 @@ function letterheadCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+// ── Businesses named after their kind ────────────────────────────────────────────────────────────────────────────
+
+/** Kinds of shops, firms and workplaces that head their own name ("Bakkerij X", "Garage X", "Brasserie X"). */
+const BUSINESS_TYPE_WORDS = set(`
+  bakkerij banketbakkerij slagerij beenhouwerij brouwerij stokerij garage carrosserie restaurant brasserie bistro
+  eethuis eetcafe frituur snackbar cafe taverne herberg hotel pension camping kapsalon kapperszaak schoonheidssalon
+  winkel supermarkt buurtsuper drogisterij drukkerij schrijnwerkerij houtzagerij kwekerij boomkwekerij tuincentrum
+  manege firma handelszaak notariskantoor advocatenkantoor uitzendbureau interimkantoor reisbureau makelaardij
+  rijschool sportschool fitnesscentrum taxi koerierdienst dierenkliniek dierenartspraktijk
+  boulangerie patisserie boucherie bistrot hotel entreprise societe firme atelier usine magasin supermarche
+  librairie agence imprimerie menuiserie
+`);
+/** Compounds that end in a kind of firm ("transportbedrijf", "boekhoudkantoor", "meubelfabriek", "fietsenwinkel"). */
+const BUSINESS_SUFFIXES = ["bedrijf", "kantoor", "bureau", "fabriek", "winkel", "handel", "centrale", "zaak"];
+const NAME_OPENING_ARTICLES = set("de het t le la les l den");
+
+function isBusinessType(key: string): boolean {
+  if (BUSINESS_TYPE_WORDS.has(key)) return true;
+  if (key.includes(" ")) return false;
+  for (const suffix of BUSINESS_SUFFIXES) if (key.length >= suffix.length + 3 && key.endsWith(suffix)) return true;
+  return false;
+}
+
+/**
+ * "Bakkerij Vermeulen", "Garage Van Hoof", "restaurant Le Petit Chef", "Transportbedrijf Hoekman", "Café 't Hoekske":
+ * a kind of business and the capitalised name right after it on its line (at most four units) name an employer or
+ * a place of work, with no cue word. The name must hold a word no dictionary knows, a listed name or place, or open
+ * with an article ("Hotel De Zwaan"); a weekday or an ordinary word alone ("winkel Maandag") names nothing.
+ */
+function businessCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (unit.first !== unit.last || !isBusinessType(unit.key)) continue;
+    let next = unit.last + 1;
+    const token = a.tokens[next];
+    if (!token || token.newlinesBefore > 0 || !token.spaceBefore) continue;
+    // "Café 't Hoekske": the apostrophe of "'t" opens the name.
+    if ((token.text === "'" || token.text === "’") && a.tokens[next + 1]?.key === "t") next++;
+    const name = readProperName(a, next, { maxUnits: 4, allowParticles: true, allowSentenceStart: true, allowDigits: false });
+    const opening = a.tokens[next];
+    if (!name && !(opening && opening.key === "t" && a.tokens[next + 1] && isCapitalisedUnit(a, unitAtToken(a, next + 1) ?? unit))) continue;
+    const last = name ? name.last : (readProperName(a, next + 1, { maxUnits: 3, allowParticles: true, allowSentenceStart: true })?.last ?? -1);
+    if (last < 0) continue;
+    const units = unitsOf(a, next, last);
+    const articled = NAME_OPENING_ARTICLES.has(a.tokens[next].key) && units.length >= 2;
+    const specific = units.some((u) => (unitBits(a, u) & (NAME_BITS | PLACE_BITS)) !== 0 || (!isDictionaryWord(a, u) && !NAME_OPENING_ARTICLES.has(u.key)));
+    if (!articled && !specific) continue;
+    if (units.every((u) => GENERIC_ORGANISATION_WORDS.has(u.key) || isDepartmentWord(u.key))) continue;
+    out.push(candidate(a, unit.first, last, "Organization:Other", PRIORITY.pattern, 0.65, "org.business"));
+  }
+  return out;
+}
+
+// ── Public bodies of a town ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Bodies and services a town runs, named by "van" and the town ("bibliotheek van X", "OCMW van X"). */
+const TOWN_BODY_WORDS = set(`
+  bibliotheek stadsbibliotheek openbare academie muziekacademie kunstacademie gemeentebestuur stadsbestuur gemeentehuis
+  stadhuis ocmw politie politiezone brandweer jeugddienst sportdienst gemeenteschool stadsschool
+`);
+const TOWN_LINKS = set("van");
+
+/**
+ * "de stedelijke bibliotheek van X", "het OCMW van X", "muziekacademie van X": a body or service of a town and the
+ * listed town after "van" (capitalised) name an employer or an institution; a lower-case adjective before the body
+ * ("stedelijke", "openbare") joins it.
+ */
+function townBodyCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (const unit of a.units) {
+    if (unit.first !== unit.last || !TOWN_BODY_WORDS.has(unit.key)) continue;
+    const link = a.tokens[unit.last + 1];
+    if (!link || link.newlinesBefore > 0 || !TOWN_LINKS.has(link.key)) continue;
+    const town = unitAtToken(a, unit.last + 2);
+    if (!town || town.first !== unit.last + 2 || a.tokens[town.first].newlinesBefore > 0 || !isCapitalisedUnit(a, town)) continue;
+    const match = longestMatch(a, town.first, LIST.municipality | LIST.postalLocality);
+    if (!match || match.last !== town.last) continue;
+    // "stedelijke", "gemeentelijke", "openbare": an adjective of the body joins it.
+    const before = a.tokens[unit.first - 1];
+    const first = before && before.kind === "word" && before.newlinesBefore === 0 && /^(?:stedelijke?|gemeentelijke?|openbare|provinciale?)$/u.test(before.key) ? before.index : unit.first;
+    out.push(candidate(a, first, town.last, "Organization:Other", PRIORITY.pattern, 0.65, "org.town-body"));
+  }
+  return out;
+}
+
 // ── Institution names garbled by OCR ──────────────────────────────────────────────────────────────────────────
 
 /** Characters a scan reads for letters inside an institution's type word: 0 for o, 1 and | for i or l. */
@@ -1084,7 +1169,7 @@ export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [letterheadCandidates, lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
     cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates,
-    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates, careServiceAcronymCandidates, ocrTypeCandidates];
+    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates, careServiceAcronymCandidates, ocrTypeCandidates, businessCandidates, townBodyCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return withBracketedAbbreviations(a, out);
 }

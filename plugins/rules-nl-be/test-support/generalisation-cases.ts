@@ -512,6 +512,24 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     dosis 5 / 10 / 2000 mg opgesplitst
     Klachten Van Dyspneu sinds maandag
   `),
+  ...cases("businesses, bodies, districts and nicknames (round eleven)", `
+    [Bakkerij Verhaeghe](Organization:Other) levert vandaag.
+    Hij werkt bij [Transportbedrijf Stoffels](Organization:Other) in [Lier](Address_Location:Other).
+    Afspraak in [Café 't Pleintje](Organization:Other) om acht uur.
+    Ze werkt in de [bibliotheek van Lokeren](Organization:Other).
+    Hij woonde vroeger in [Zuid-Spanje](Address_Location:Other).
+    ctrl bij dhr. [k. van dijk](Name:Patient) volgende week
+    Pt. [Adeyemi](Name:Patient) [71 jr](Age_Birthdate) nu dag 3 post-OK
+    [Stijn Van der Haegen](Name:Patient), [Kapelstraat 4](Address_Location:Patient)
+    mw. [R. Claeys-de Wolf](Name:Patient) ([Mieke](Name:Patient)), [Kerkstraat 3](Address_Location:Patient)
+    kwam met echtg. ([godelieve](Name:Other)), klaagt van duizeligheid
+    Vertrouwenspersoon: [Els Wuyts](Name:Other) (zus), belt morgen.
+    [Molenstraat 1l2, 9000 Gent](Address_Location:Other)
+    De winkel was gisteren gesloten.
+    Patiente claire et orientée, sans plainte.
+    Madame dort mal depuis une semaine.
+    Appel au Dr de service vers minuit.
+  `),
   ...cases("mixed nl/fr", `
     Patient vu par le [Dr Lambert](Name:Caregiver) à [Namur](Address_Location:Other) le [3 mars 2020](Date).
     Madame [Dupont](Name:Patient) habite à [Liège](Address_Location:Patient).
