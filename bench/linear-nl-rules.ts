@@ -67,6 +67,15 @@ export const SHAPES: Record<string, string> = {
   "OCR words": "Tl1burg ",
   "lower-case query": "van der meer ",
   "places after te": "te Paramaribo ",
+  // Round eleven's rules (issue 11, session eleven).
+  "ward-list lines": "bed 3 tk de wilde, 83j: x\n",
+  "lower-case initials": "j. de graaf ",
+  "OCR type words": "KLlNIEK DE WElDE ",
+  "business names": "Bakkerij Peeters ",
+  "log key=value": "a=1 gebruiker=u12345 ",
+  "prefixed identifiers": "dossier Q00123456 ",
+  "bracketed given names": "Peeters (Jan) ",
+  "arrow ranges": "17->18/03 ",
 };
 
 function textOf(piece: string, size: number): string {
