@@ -81,14 +81,24 @@ function append<T>(into: T[], items: readonly T[]): void {
  */
 /**
  * Shorthand lines of a ward list: "tk de wilde, 83j: pneumonie", "mw lauwers 64j", "ayodele bankole 58: …": a number of
- * years (a unit glued or after a space) right after a name, closed by a colon, a comma, a bracket, a dash or the
- * line's end; a bare number only before a colon that opens no clock time.
+ * years (a unit glued or after a space) right after a name, closed by a colon, a comma, a bracket, a dash, the
+ * line's end or an abbreviation in capitals ("… 79 j COPD"); a bare number only before a colon that opens no clock
+ * time.
  */
-const SHORTHAND_AGE = /^,?[ ](\d{1,3})(?:(j|jr|a)|[ ](j|jr|jaar|a|ans))?\.?(?=([ ]?:(?![ ]?\d))|[ ]?[,;)]|[ \t]*(?:\r?\n|$)|[ ][-–][ ])/;
+const SHORTHAND_AGE = /^,?[ ](\d{1,3})(?:(j|jr|a)|[ ](j|jr|jaar|a|ans))?\.?(?=([ ]?:(?![ ]?\d))|[ ]?[,;)]|[ \t]*(?:\r?\n|$)|[ ][-–][ ]|[ ]\p{Lu}{2,}(?![\p{Ll}]))/u;
+
+/** "X Y<TAB>78<TAB>V<TAB>…": a number alone in the cell after a name and before a sex letter's cell is the age. */
+const CELL_AGE_BEFORE_SEX = /^(?:\t|[ ]{2,})[ \t]*(\d{1,3})(?:\t|[ ]{2,})[ \t]*[MVFX](?=\t|[ ]{2,}|[ \t]*(?:\r?\n|$))/;
 
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
+    const cell = CELL_AGE_BEFORE_SEX.exec(text.slice(n.end, n.end + 24));
+    if (cell && Number(cell[1]) <= 110) {
+      const start = n.end + cell[0].indexOf(cell[1]);
+      out.push({ start, end: start + cell[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.cell-before-sex" });
+      continue;
+    }
     const short = SHORTHAND_AGE.exec(text.slice(n.end, n.end + 16));
     if (short && (short[2] !== undefined || short[3] !== undefined || short[4] !== undefined) && Number(short[1]) <= 110) {
       const start = n.end + short[0].indexOf(short[1]);

@@ -370,6 +370,8 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (end < 0) return undefined;
   const surname = unitAt(a, end + 1);
   if (!surname || surname.first !== end + 1 || a.tokens[surname.first].newlinesBefore > 0) return undefined;
+  // A column gap (a tab, three spaces) ends a cell: "V<TAB>Ninove" is a sex letter and a town, no "V. Ninove".
+  if (/\t|[ ]{3}/.test(a.text.slice(a.tokens[end].end, surname.start))) return undefined;
   if (!hasNameCase(a, surname, false)) return undefined;
   // A listed surname that only the extra whitelist holds ("Vos", French "vos") after a capitalised particle
   // mid-sentence: "pt De Vos belt".
@@ -385,7 +387,14 @@ function interfixRule(a: Analysis, unit: Unit): NameMention | undefined {
   // Not after a particle that is also a Dutch or French function word: "Klachten Van Dyspneu" is title-cased prose.
   // After a role word in lower case ("hoofdverpleegkundige Van Quickelberghe", "dochter De Wulf") such a particle opens the
   // surname all the same.
-  if (interfixCapital && end === unit.last && (!FUNCTION_WORD_PARTICLES.has(unit.key) || roleWordRightBefore(a, unit.first)) &&
+  // Mid-sentence the article is never capitalised ("belde De X"), nor at the start of a row's cell ("De X<TAB>Marc").
+  // Title-cased prose ("Klachten Van Dyspneu") capitalises the word before it too: that word must be in lower case.
+  const wordBefore = a.tokens[unit.first - 1];
+  const capitalMidSentence = a.tokens[unit.first].title && !a.tokens[unit.first].sentenceStart && !a.tokens[unit.first].capsLine &&
+    wordBefore !== undefined && wordBefore.kind === "word" && !wordBefore.firstUpper && wordBefore.letters && a.tokens[unit.first].newlinesBefore === 0;
+  const cellOfItsOwn = /^(?:\t|[ ]{3})/.test(a.text.slice(surname.end, surname.end + 3)) && /(?:^|\n|\t|[ ]{3}|\|[ ]?)$/.test(a.text.slice(Math.max(0, unit.start - 3), unit.start));
+  if (interfixCapital && end === unit.last &&
+    (!FUNCTION_WORD_PARTICLES.has(unit.key) || roleWordRightBefore(a, unit.first) || capitalMidSentence || cellOfItsOwn) &&
     isUnknownProper(a, surname) && shapeOf(a, surname) === "title") {
     return mention(unit.first, surname.last, "interfix");
   }
@@ -564,7 +573,11 @@ function lowercaseNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (titled && interfix >= 0) {
     const surname = unitAt(a, interfix + 1);
     if (!surname || surname.first !== interfix + 1 || a.tokens[surname.first].newlinesBefore > 0) return undefined;
-    if (surname.end - surname.start < 2 || !a.tokens[surname.first].letters || isWhitelisted(a, surname) || titleKindOf(surname.key)) return undefined;
+    // A frequent surname that is also an everyday word ("mw de wolf", "dhr de vos") is still the surname after a title
+    // and a particle; stop words, medical words and eponyms never are.
+    const surnameBits = unitBits(a, surname);
+    const commonSurname = (surnameBits & (LIST.commonSurname | LIST.interfixSurname)) !== 0 && !(surnameBits & (LIST.stopWord | LIST.medicalTerm | LIST.eponym));
+    if (surname.end - surname.start < 2 || !a.tokens[surname.first].letters || (isWhitelisted(a, surname) && !commonSurname) || titleKindOf(surname.key)) return undefined;
     // "dokter van dienst", "dokter van wacht", "au nom de la maman": an ordinary lower-case word after the particle
     // is a phrase, not a surname, unless a surname list holds it ("dhr van dam").
     // (The word lists' bits mark only names that are also words: the dictionaries say whether any other word is one:

@@ -318,7 +318,8 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
     if (nextWords(a, m.last, 4).some((w) => PROFESSION_VERBS.has(w) || w === "gewerkt")) return true;
     // "werkt als", "werkte tot zijn pensioen als", "travaillait comme", "tijdens werk als", "zijn tijd als", "is als".
     return (
-      before.slice(article + 1, article + 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w)) ||
+      // "gepensioneerd als lerares", "retraité comme facteur": a retirement word before "als" too.
+      before.slice(article + 1, article + 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w) || STRONG_PROFESSION_CUES.has(w)) ||
       before[article + 1] === "beroep" ||
       (COPULAS.has(before[article + 1] ?? "") && (SUBJECTS.has(before[article + 2] ?? "") || subjectIsName(a, m.first, article + 2)))
     );

@@ -525,6 +525,12 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     kwam met echtg. ([godelieve](Name:Other)), klaagt van duizeligheid
     Vertrouwenspersoon: [Els Wuyts](Name:Other) (zus), belt morgen.
     [Molenstraat 1l2, 9000 Gent](Address_Location:Other)
+    10u mw [de wolf](Name:Patient) ([81](Age_Birthdate)) naar RX
+    bed 6: [Hendrickx Jozef](Name:Patient) [79 j](Age_Birthdate) COPD
+    [Agnes Verstraete](Name:Patient)	[78](Age_Birthdate)	V	[Ninove](Address_Location:Patient)
+    Gisteren belde [De Bruyne](Name:Other) over de uitslag.
+    [De Bruyne](Name:Patient)   [Marc](Name:Patient)   [03/09/1955](Age_Birthdate)   [Hamme](Address_Location:Patient)
+    Sinds vorig jaar gepensioneerd als [lerares](Profession).
     De winkel was gisteren gesloten.
     Patiente claire et orientée, sans plainte.
     Madame dort mal depuis une semaine.
