@@ -81,6 +81,8 @@ function modifiersBefore(a: Analysis, unit: Unit): number {
   for (let n = 0; n < 2; n++) {
     const prevToken = first - 1;
     if (prevToken < 0 || a.tokens[first].newlinesBefore > 0 || !a.tokens[first].spaceBefore) break;
+    // A column gap (a tab, two spaces or more) ends the cell before the street: "Dhr. X      Kerkplein 3".
+    if (a.tokens[first].start - a.tokens[prevToken].end > 1) break;
     const prev = unitAtToken(a, prevToken);
     if (!prev || prev.last !== prevToken || !isTitleCaseUnit(a, prev) || isExcludedWord(a, prev)) break;
     if (PATIENT_ADDRESS_WORDS.has(prev.key) || LOCATIVE_WORDS.has(prev.key) || RELATIVE_WORDS.has(prev.key)) break;

@@ -810,7 +810,9 @@ function lastCommaFirstRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (!givenOk) return undefined;
   const before = a.tokens[unit.first - 1];
   const after = a.tokens[given.last + 1];
-  if (before && !isCellBorder(a, before.end, a.tokens[unit.first].start) && before.text !== ":" && before.text !== "|") return undefined;
+  // A list item's bullet opening the line ("- X, Y (1989)") borders the name as a cell does.
+  const bullet = before !== undefined && "-•*·–".includes(before.text) && a.lineStart[before.index] === before.index;
+  if (before && !bullet && !isCellBorder(a, before.end, a.tokens[unit.first].start) && before.text !== ":" && before.text !== "|") return undefined;
   if (after && !isCellBorder(a, a.tokens[given.last].end, after.start) && !"|)(;".includes(after.text) && initialsEnd(a, given.last + 1) < 0) {
     return undefined;
   }

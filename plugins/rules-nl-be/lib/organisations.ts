@@ -290,9 +290,17 @@ function pastArticle(a: Analysis, t: number): number {
 const QUALIFIED_TYPES: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
   ["medisch", [["centrum"], ["huis"]]],
   ["maison", [["medicale"]]],
-  ["cabinet", [["dentaire"], ["medical"], ["infirmier"], ["de", "kinesitherapie"], ["de", "kine"], ["de", "logopedie"]]],
+  ["cabinet", [["dentaire"], ["medical"], ["infirmier"], ["de", "kinesitherapie"], ["de", "kine"], ["de", "logopedie"],
+    ["de", "pediatrie"], ["de", "psychologie"], ["de", "dermatologie"], ["de", "gynecologie"], ["de", "kinesitherapeutes"]]],
   ["clinique", [["psychiatrique"], ["pediatrique"], ["veterinaire"], ["dentaire"]]],
-  ["centre", [["medical"], ["hospitalier"], ["psychiatrique"], ["de", "sante", "mentale"], ["de", "guidance"], ["de", "revalidation"]]],
+  ["centre", [["medical"], ["hospitalier"], ["psychiatrique"], ["de", "sante", "mentale"], ["de", "guidance"], ["de", "revalidation"],
+    ["de", "kinesitherapie"], ["de", "kine"], ["de", "radiologie"], ["de", "planning", "familial"], ["de", "readaptation"], ["pms"],
+    ["psycho", "medico", "social"], ["de", "soins"], ["de", "dialyse"]]],
+  // Schools and institutes with their kind: "École communale des X", "Institut supérieur du X", "Athénée royal de X".
+  ["ecole", [["communale"], ["primaire"], ["fondamentale"], ["maternelle"], ["secondaire"], ["libre"], ["provinciale"], ["superieure"]]],
+  ["institut", [["superieur"], ["provincial"], ["royal"], ["technique"], ["medical"], ["de", "pathologie"]]],
+  ["athenee", [["royal"], ["provincial"], ["communal"]]],
+  ["lycee", [["communal"], ["royal"], ["provincial"]]],
   ["praktijk", [["voor", "fysiotherapie"], ["voor", "kinesitherapie"]]],
 ]);
 

@@ -531,6 +531,11 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Gisteren belde [De Bruyne](Name:Other) over de uitslag.
     [De Bruyne](Name:Patient)   [Marc](Name:Patient)   [03/09/1955](Age_Birthdate)   [Hamme](Address_Location:Patient)
     Sinds vorig jaar gepensioneerd als [lerares](Profession).
+    RDV au [Centre de kinésithérapie du Vieux Moulin](Organization:Healthcare) lundi.
+    élève de l'[École communale des Bouleaux](Organization:Other) à [Uccle](Address_Location:Other)
+    - [Adewumi, Folake](Name:Other) ([1989](Date))
+    07:45  Dhr. [Vandewalle](Name:Patient)      [Stationsplein 3](Address_Location:Patient)        insuline
+    - Koorts, pijn en hoest
     De winkel was gisteren gesloten.
     Patiente claire et orientée, sans plainte.
     Madame dort mal depuis une semaine.
