@@ -287,7 +287,7 @@ export const HEALTHCARE_TYPE_WORDS = set(`
   psychologenpraktijk ggd jgz thuiszorgdienst
   gezondheidscentrum huisartsenwachtpost wachtpost huisartsenpost wijkzorg vptz thuiszorgorganisatie
   zorggroep zorgorganisatie zorginstelling ggz arbo arbodienst huisartspraktijk praktijk verloskundigenpraktijk
-  gezinszorg familiehulp kinesitherapiepraktijk kinesistenpraktijk fysiopraktijk fysiotherapeutenpraktijk
+  gezinszorg familiehulp familiezorg ouderenzorg jeugdzorg thuiszorgcentrum kinesitherapiepraktijk kinesistenpraktijk fysiopraktijk fysiotherapeutenpraktijk
   dokterspraktijk artsenpraktijk dietistenpraktijk diëtistenpraktijk podologiepraktijk psychotherapiepraktijk
   zorgverzekeraar
 `);

@@ -643,6 +643,8 @@ function isDuration(c: TextContext, start: number, end: number): boolean {
   // "meer dan 5 jaar"; "jonger dan 16 jaar", "plus de 65 ans": a threshold, nobody's age.
   if (before[0] === "dan" && (before[1] === "meer" || before[1] === "minder" || before[1] === "jonger" || before[1] === "ouder")) return true;
   if (before[0] === "de" && (before[1] === "moins" || before[1] === "plus")) return true;
+  // "is 40 jaar weduwe" is a duration; "is 71 jaar, weduwe, …" lists facts: a comma ends the number's phrase.
+  if (/^[ \t]*[,;]/.test(c.text.slice(end, end + 3))) return false;
   const after = wordsAfter(c, end, 2);
   return after[0] !== undefined && DURATION_WORDS_AFTER.has(after[0]);
 }

@@ -90,9 +90,19 @@ const SHORTHAND_AGE = /^,?[ ](\d{1,3})(?:(j|jr|a)|[ ](j|jr|jaar|a|ans))?\.?(?=([
 /** "X Y<TAB>78<TAB>V<TAB>…": a number alone in the cell after a name and before a sex letter's cell is the age. */
 const CELL_AGE_BEFORE_SEX = /^(?:\t|[ ]{2,})[ \t]*(\d{1,3})(?:\t|[ ]{2,})[ \t]*[MVFX](?=\t|[ ]{2,}|[ \t]*(?:\r?\n|$))/;
 
+/** "2 kinderen (Sem 8 en Mila 5)": a bracket of names and bare numbers opened after a plural person word. */
+const CHILDREN_BRACKET_BEFORE = /(?:kinderen|kindjes|zonen|dochters|kleinkinderen|tweeling|enfants|fils|filles|children)[ ]?\([^()\n]{0,60}$/iu;
+const CHILD_NUMBER_AFTER = /^[ ](\d{1,2})(?=[ ]?[,;)]|[ ](?:en|et|and|&)[ ])/;
+
 function agesAfterNames(text: string, names: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const n of names) {
+    const child = CHILD_NUMBER_AFTER.exec(text.slice(n.end, n.end + 8));
+    if (child && Number(child[1]) <= 30 && CHILDREN_BRACKET_BEFORE.test(text.slice(Math.max(0, n.start - 80), n.start))) {
+      const start = n.end + 1;
+      out.push({ start, end: start + child[1].length, label: "Age_Birthdate", priority: PRIORITY.pattern, score: 0.6, rule: "age.child-in-bracket" });
+      continue;
+    }
     const cell = CELL_AGE_BEFORE_SEX.exec(text.slice(n.end, n.end + 24));
     if (cell && Number(cell[1]) <= 110) {
       const start = n.end + cell[0].indexOf(cell[1]);

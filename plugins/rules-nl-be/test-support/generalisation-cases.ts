@@ -536,6 +536,11 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     - [Adewumi, Folake](Name:Other) ([1989](Date))
     07:45  Dhr. [Vandewalle](Name:Patient)      [Stationsplein 3](Address_Location:Patient)        insuline
     - Koorts, pijn en hoest
+    Zij is [71 jaar](Age_Birthdate), weduwe, en woont alleen in [Zelzate](Address_Location:Patient).
+    Zij is 40 jaar weduwe.
+    thuisverpleging ([Familiezorg Scheldevallei](Organization:Healthcare)) twee keer per dag
+    drie kleinkinderen ([Lotte](Name:Other) [12](Age_Birthdate), [Jens](Name:Other) [9](Age_Birthdate))
+    Ze is 5 maanden zwanger.
     De winkel was gisteren gesloten.
     Patiente claire et orientée, sans plainte.
     Madame dort mal depuis une semaine.
