@@ -293,6 +293,13 @@ export const CASES: Record<string, readonly string[]> = {
     "SOCIAL WORK ASSESSMENT\nTriage RN: [K. Odom]\nCc: Peds Front Desk",
     "Mr [Deaglan Fearghail], Consultant Orthopaedic Surgeon; Consultant Physician, Care of the Elderly",
     "Completed by: [Brianna Kettering], RN, Case Management",
+    // An address on one line before its postcode or state, and a letterhead's street and district lines above it.
+    "[Churchill Hospital], [Old Road, Headington, Oxford OX3 7LE]",
+    "Pharmacy: [Walgreens #04417], [2150 W Broadway, Columbia, MO].",
+    "Address: [Flat 7, Compstall Mill, Andrew Lane, Stockport SK6 5HN]",
+    "[Hollins Lane Surgery]\n[14 Hollins Lane\nMarple Bridge\nStockport SK6 5BB]\nTel: [0161 496 0718]",
+    "Seen by Dr [Smith], Cardiology, [Leeds LS1 3EX]; pain, nausea, [Leeds LS1 3EX]",
+    "Discharge Summary\n[Leeds LS1 3EX]\n[Jane Smith]\n[12 High Street\nLeeds LS1 3EX]",
     // National Insurance numbers with their suffix letter; logins after their cue.
     "NI no: [QQ 12 34 56 C]; NINO [AB123456D]; Hb 12 34 56 A",
     "orders placed under user [rkowal2] yesterday; login failures; see the user manual",

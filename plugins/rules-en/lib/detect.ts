@@ -116,6 +116,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
     if (f.ages) out = out.concat(agesAfterNames(text, names));
   }
   if (f.places) out = out.concat(placesBeforeTypes(out, text, original));
+  if (f.places) out = out.concat(addressChains(out, text, compiled.lexicon));
   if (f.names) out = out.concat(initialsAsNames(text));
   if (f.names && compiled.settings.lone_names) out = out.concat(lowerCaseNameQueries(original, compiled.lexicon));
   return out;
@@ -289,6 +290,83 @@ function placesBeforeTypes(cands: readonly Candidate[], text: string, original: 
     if (end > 0 && label && (c.rule !== "named-street" || STREET_FACILITY_TYPES.has(lastTypeWord))) out.push({ start: c.start, end, label, score: 0.7, rule: "place-before-type" });
   }
   return out;
+}
+
+/** Rules whose span ends an address line with a postcode or a state and ZIP ("Swansea SA2 9BT", "Columbia, MO 65201"). */
+const ADDRESS_END_RULES = new Set(["uk-postcode", "uk-postcode-lower", "city-state", "state-zip"]);
+/** Words that end a facility's, a department's or a person's part of a letterhead line: the address starts after them. */
+const NOT_ADDRESS_WORDS = new Set(["hospital", "clinic", "centre", "center", "practice", "surgery", "infirmary", "hospice", "pharmacy", "department", "dept", "unit", "ward", "service", "services", "trust", "school", "college", "university", "team", "office", "dr", "mr", "mrs", "ms", "miss", "prof", "md", "rn", "tel", "fax", "phone", "email", "nhs", "ref"]);
+/** Units and buildings that open an address part ("Flat 7", "Unit 4"). */
+const ADDRESS_UNITS = new Set(["flat", "unit", "apt", "apartment", "suite", "ste", "house", "court", "lodge", "cottage", "farm", "croft", "block", "floor"]);
+/** Small words inside a street, a district or a town ("Heol y Nant", "Stratford upon Avon", "Ard na Gréine"). */
+const ADDRESS_CONNECTORS = new Set(["y", "yr", "na", "an", "on", "upon", "the", "of", "le", "la", "de", "du", "by", "next", "in", "under", "over", "and"]);
+
+/**
+ * A letterhead's or a form's address written on one line before its postcode or state: up to four comma-separated
+ * parts before the town ("Gower Road, Sketty, Swansea SA2 9BT", "Flat 7, Compstall Mill, Andrew Lane, Stockport SK6
+ * 5HN", "2150 W Broadway, Columbia, MO"). Each part is capitalised words, numbers and small connectors; a part that
+ * names a facility, a department or a person (a type or a title word, a specialty) ends the address.
+ */
+function addressChains(cands: readonly Candidate[], text: string, lex: RulesEnLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of cands) {
+    if (!ADDRESS_END_RULES.has(c.rule)) continue;
+    let start = c.start;
+    for (let n = 0; n < 4; n++) {
+      // ", " right before the part found so far, on the same line.
+      let k = start - 1;
+      while (k >= 0 && (text[k] === " " || text[k] === "\t")) k--;
+      if (k < 0 || text[k] !== "," || start - k > 3) break;
+      const lineStart = text.lastIndexOf("\n", k) + 1;
+      // The part runs back to the previous comma, colon, bullet or the line's start (never over 60 characters).
+      let b = k - 1;
+      while (b >= lineStart && k - b <= 60 && !",:;·|•()[]".includes(text[b])) b--;
+      if (k - b > 60) break;
+      const part = text.slice(b + 1, k);
+      if (!addressPartOk(part, lex)) break;
+      start = b + 1 + (part.length - part.trimStart().length);
+    }
+    // A letterhead's lines above its postcode line (a street, a district): up to two whole lines of address parts, each
+    // with a number or a street word, or only words that name a place ("14 Hollins Lane", "Marple Bridge").
+    for (let n = 0; n < 2; n++) {
+      const ls = text.lastIndexOf("\n", start - 1) + 1;
+      if (!/^[ \t]*$/.test(text.slice(ls, start)) || ls === 0) break;
+      const pe = ls - 1;
+      const ps = text.lastIndexOf("\n", pe - 1) + 1;
+      const line = text.slice(ps, pe);
+      if (line.trim().length === 0 || line.length > 60) break;
+      const parts = line.split(",");
+      let ok = true;
+      for (const part of parts) ok &&= addressPartOk(part, lex);
+      const words = line.split(/[\s,]+/).filter((w) => w.length > 0);
+      const streetish = /\d/.test(line) || words.some((w) => STREET_WORDS.has(w.toLowerCase()));
+      // A line of names that no list knows as places is a person's name line ("Jane Smith"), not a district.
+      const placeish = words.every((w) => lex.places.has(w.toLowerCase()) || (!lex.common.has(w.toLowerCase()) && /^\p{Lu}\p{Ll}+$/u.test(w) && (lex.firstNames.get(w.toLowerCase()) ?? Infinity) > 5000) || ADDRESS_CONNECTORS.has(w.toLowerCase()));
+      if (!streetish && words.some((w) => (lex.firstNames.get(w.toLowerCase()) ?? Infinity) < 5000 && !lex.places.has(w.toLowerCase()))) break;
+      if (!ok || !(streetish || placeish)) break;
+      start = ps + (line.length - line.trimStart().length);
+    }
+    if (start < c.start) out.push({ start, end: c.end, label: c.label, score: 0.7, rule: "address-chain" });
+  }
+  return out;
+}
+
+const ADDRESS_PART = /^[ \t]*((?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-\/]*)(?:[ \t][\p{L}\p{M}\d][\p{L}\p{M}\d'’.\-\/]*){0,4})[ \t]*$/u;
+/** Street words that make a line a street line of a letterhead. */
+const STREET_WORDS = new Set(["road", "rd", "street", "st", "lane", "ln", "avenue", "ave", "drive", "dr", "close", "way", "court", "grove", "place", "crescent", "terrace", "mews", "gardens", "square", "hill", "row", "walk", "parade", "heol", "ffordd", "stryd", "boulevard", "blvd", "pike", "highway", "hwy", "building", "house", "plaza"]);
+
+/** One comma-separated part of an address: capitalised words, numbers and small connectors, no column gap, no word that
+ * names a facility, a department, a person's title, a specialty, a medical word or a country. */
+function addressPartOk(part: string, lex: RulesEnLexicon): boolean {
+  const m = ADDRESS_PART.exec(part);
+  if (!m || /\S(?: {3,}|\t)\S/.test(m[1])) return false;
+  return !m[1].split(/[ \t]+/).some((w) => {
+    const low = w.toLowerCase().replace(/[.’']+$/g, "");
+    if (/^\d/.test(w)) return false;
+    if (/^\p{Ll}/u.test(w)) return !ADDRESS_CONNECTORS.has(low);
+    const named = lex.firstNames.has(low) || lex.surnames.has(low) || lex.places.has(low) || ADDRESS_UNITS.has(low);
+    return NOT_ADDRESS_WORDS.has(low) || lex.facilityModifiers.has(low) || (lex.medical.has(low) && !named) || lex.clinicalAcronyms.has(w) || STOP_WORDS.has(low) || lex.countries.has(low);
+  });
 }
 
 function nextWord(text: string, at: number, limit: number): string {
