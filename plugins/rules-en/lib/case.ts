@@ -47,6 +47,13 @@ const LOWER_STATE_CODES = new Set(["ak", "az", "ga", "il", "ky", "mn", "nj", "ny
 /** Words after "<place> county" that make it an organisation's name ("health dept", "council", "sheriff"). */
 const COUNTY_ORG_NEXT = new Set(["health", "dept", "department", "council", "sheriff", "sheriff's", "jail", "hospital", "general", "memorial", "medical", "schools", "school", "court", "fire", "ems", "public", "social", "services", "library", "commission", "board", "clinic", "detention", "corrections"]);
 
+/** Trades and schools that end an organisation's name in a lower-case line, after a word that can name a place. */
+const ORG_LOWER_TYPES = new Set(["daycare", "preschool", "elementary", "academy", "montessori", "poultry", "freight", "haulage", "logistics", "trucking", "transit", "foods", "dairies", "creamery", "construction", "roofing", "plumbing", "motors", "bakery", "brewery", "brewing", "solicitors", "llc", "inc", "ltd", "plc", "aerospace", "couriers", "orchards", "vineyards"]);
+/** Generic words inside a facility's name that the medical spelling list also knows ("queensgate community hospital"). */
+const GENERIC_MODIFIERS = new Set(["community", "general", "memorial", "regional", "district", "county", "university", "royal", "children's", "childrens", "women's", "family", "medical", "health", "city", "teaching", "private", "public", "national", "central"]);
+/** Facility types that name a place of care by themselves: an unlisted word before them is the facility's name. */
+const STRONG_TYPES = new Set(["hospital", "surgery", "practice", "health centre", "health center", "medical centre", "medical center", "care home", "nursing home", "assisted living", "senior living", "hospice", "infirmary", "medical practice", "family practice", "residential home", "retirement home"]);
+
 interface Word {
   start: number;
   end: number;
@@ -249,9 +256,13 @@ function compoundPlaceWord(lex: RulesEnLexicon, low: string): boolean {
  * word no dictionary knows that reads as a place name or a name ("thornbury", "ashgrove"). */
 function properLower(lex: RulesEnLexicon, low: string): boolean {
   if (low.length < 3 || lex.facilityModifiers.has(low) || STOP_WORDS.has(low) || MONTH_WORDS.has(low) || WEEKDAY_WORDS.has(low) || lex.countries.has(low)) return false;
-  if (lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low) || lex.clinicalAcronyms.has(low.toUpperCase())) return false;
+  if (lex.eponyms.has(low) || lex.clinicalAcronyms.has(low.toUpperCase())) return false;
+  // A listed place or facility first: the medical spelling list knows many of them ("brookhaven", "beechwood").
   if (lex.places.candidates(low).some((p) => p.length === 1) || lex.facilities.candidates(low).some((p) => p.length === 1)) return true;
+  if (lex.medical.has(low) || lex.medicalProper.has(low)) return false;
   if (lex.common.has(low)) return false;
+  // The plural of an everyday or medical word is one too ("needlesticks").
+  if (low.endsWith("s") && [low.slice(0, -1), low.endsWith("es") ? low.slice(0, -2) : ""].some((x) => x.length >= 3 && (lex.common.has(x) || lex.medical.has(x)))) return false;
   if ((lex.surnames.get(low) ?? Infinity) < 10000) return true;
   return low.length >= 5 && (compoundPlaceWord(lex, low) || nameLikeness(low) >= 0.3);
 }
@@ -274,7 +285,11 @@ function facilityShapes(lex: RulesEnLexicon, words: readonly Word[], text: strin
         break;
       }
     }
+    // An employer's or a school's type word ("brightwater poultry", "sunshine kids daycare", "west ridge elementary").
+    if (te < 0 && ORG_LOWER_TYPES.has(words[i].low)) te = i;
     if (te < 0) continue;
+    const orgType = te === i && ORG_LOWER_TYPES.has(words[i].low);
+    const strongType = STRONG_TYPES.has(words.slice(i, te + 1).map((w) => w.low).join(" "));
     let first = i;
     let proper = 0;
     for (let j = i - 1; j >= 0 && i - j <= 4; j--) {
@@ -284,14 +299,19 @@ function facilityShapes(lex: RulesEnLexicon, words: readonly Word[], text: strin
       if (w === "s" && /^\s$/.test(g) && /^['\u2019]$/.test(text.slice(words[j - 1]?.end ?? 0, words[j].start))) continue;
       if (!/^[ \t]{1,2}$/.test(g) && !(words[j + 1].low === "s" && /^['\u2019]$/.test(g))) break;
       // A person's name before the type is a clinician's list, not a facility ("dr mbatha clinic", "graham hospice").
-      if (person[j] || lex.firstNames.has(w)) break;
-      if (STOP_WORDS.has(w) || STOP.has(w) || MONTH_WORDS.has(w) || WEEKDAY_WORDS.has(w) || lex.medical.has(w) || lex.clinicalAcronyms.has(w.toUpperCase())) break;
-      if (!properLower(lex, w) && !lex.facilityModifiers.has(w) && !lex.common.has(w)) break;
+      // (A surname may open an employer's name: "halvorsen freight".)
+      if ((person[j] && !(orgType && j === i - 1)) || lex.firstNames.has(w)) break;
+      // A word no dictionary knows right before a strong type names it too ("kingsmead health centre").
+      // (Not before "surgery": an unlisted word there is as often a procedure, "apendix surgery".)
+      const unlisted = strongType && words[i].low !== "surgery" && j === i - 1 && w.length >= 5 && !lex.common.has(w) && !lex.commonSmall.has(w) && !lex.medical.has(w) && !lex.medicalProper.has(w) && !lex.firstNames.has(w) && (nameLikeness(w) >= 0 || compoundPlaceWord(lex, w));
+      const proper1 = properLower(lex, w) || unlisted;
+      if (STOP_WORDS.has(w) || STOP.has(w) || MONTH_WORDS.has(w) || WEEKDAY_WORDS.has(w) || lex.clinicalAcronyms.has(w.toUpperCase()) || (lex.medical.has(w) && !proper1 && !GENERIC_MODIFIERS.has(w))) break;
+      if (!proper1 && !lex.facilityModifiers.has(w) && !lex.common.has(w)) break;
       first = j;
-      if (properLower(lex, w)) proper++;
+      if (proper1) proper++;
     }
     // The name starts with a word that can name a place ("missed brookwood dialysis center" starts at "brookwood").
-    while (first < i && !properLower(lex, words[first].low)) first++;
+    while (first < i && !properLower(lex, words[first].low) && !(strongType && first === i - 1 && proper > 0)) first++;
     if (proper === 0) continue;
     for (let j = first; j <= te; j++) if (words[j].low !== "s") mark[j] = 1;
     i = te;
