@@ -330,6 +330,13 @@ export const CASES: Record<string, readonly string[]> = {
     "CNS: alert, no focal deficit. Reg said to wait; FY1 to chase bloods.",
     "Started Humira (biologic nurse); Keppra (epilepsy nurse); BP (SBP) high; Hb 94 (low); Mother (NOK) aware.",
     "Dr [P. Cheswick], SpR Geriatric Medicine",
+    // Dotted initials after a patient cue or before an age or a person's verb; a service user, a pupil, a policy holder;
+    // a nickname given inside the name names the person later.
+    "Following up on the referral. [J.M.] is the [23 y/o] who was discharged",
+    "Pt [O.M.], [59F], h/o breast CA; Re: [K.T.]",
+    "Given 5 mg I.V. twice; P.R. was normal; seen at 9 A.M. today",
+    "Service user: [Francis \"Frank\" Mulholland]     Mosaic ID: [4410982]\nMet with [Frank] on the ward. [Frank] lives alone.",
+    "Student [Jayden M.], grade 7; Policy holder: [Lucia O'Rourke-Batista] (spouse); student nurse review",
     "pt [72F], lives w/ husband [Tom], [Chicago] area",
     "Hx: CAD, HTN. PCP [Dr. Lee]. Seen on [3/14] by cards.",
     "o/e alert, GCS 15, Babinski neg",

@@ -206,6 +206,8 @@ const INITIALS_AFTER_CUE = /(?<![\p{L}])(?:[Ii]nitials|INITIALS)\s{0,2}[:\-]?\s{
 /** Dotted initials alone on a line ("J.R.", "E.V.M."), or before an age at a line's start ("k.w. 55yo"). */
 const INITIALS_LINE = /^[ \t]*((?:\p{L}\.){2,4})(?=[ \t]*$|[ \t]+\d{1,3}\s?(?:yo|y\/o|y|yrs?|m|f|mo|mos|wk|wks)?(?![\p{L}\d]))/gmud;
 /** Abbreviations written like initials ("e.g.", "a.m.", "p.r.n.", "U.S."). */
+const INITIALS_RUNNING = /(?=\p{Lu}\.\p{Lu}\.)(?<=(?:(?<![\p{L}])(?:[Pp]t|PT|[Pp]atient|PATIENT|[Cc]lient|[Rr]esident)|[Rr]e:|RE:)\s{1,2})((?:\p{Lu}\.){2,3})(?![\p{L}\d])/gud;
+const INITIALS_BEFORE_AGE = /(?<![\p{L}\d.])((?:\p{Lu}\.){2,3})(?=,?\s{1,2}(?:is|was|has|had|presented|presents|reports|states|denies|\d{1,3}\s?(?:y\/o|yo|y\.o\.|yrs?|mo|mos|wk|wks|[MF])(?![\p{L}\d])))/gud;
 const NOT_DOTTED_INITIALS = new Set(["eg", "ie", "am", "pm", "po", "pr", "iv", "im", "sc", "od", "bd", "bid", "tid", "qid", "qd", "qds", "tds", "prn", "npo", "sob", "us", "uk", "usa", "nb", "ps", "md", "rn", "do", "bs", "ms", "na", "nhs", "dob", "etc", "vs", "aka", "rip", "asap", "ok", "ad", "bc", "ce", "bce", "mr", "dr", "st", "no", "op", "ot", "pt", "ed", "er"]);
 
 function initialsAsNames(text: string): Candidate[] {
@@ -214,6 +216,14 @@ function initialsAsNames(text: string): Candidate[] {
     const v = text.slice(s0, e0).replace(/\.$/, "");
     if (NOT_DOTTED_INITIALS.has(v.replace(/\./g, "").toLowerCase())) continue;
     out.push({ start: s0, end: e0, label: "Name:Patient", score: 0.75, rule: "initials-after-cue" });
+  }
+  // "J.M. is the 23 y/o who …", "Pt O.M., 59F", "Subject: curbside - J.M. 7 mo FTT": a person's dotted capitals after a
+  // patient cue, or before an age or a verb of a person.
+  for (const re of [INITIALS_RUNNING, INITIALS_BEFORE_AGE]) {
+    for (const [s0, e0] of groupMatches(re, text, 1)) {
+      if (NOT_DOTTED_INITIALS.has(text.slice(s0, e0).replace(/\./g, "").toLowerCase())) continue;
+      out.push({ start: s0, end: e0, label: "Name:Patient", score: 0.65, rule: "initials-running" });
+    }
   }
   for (const [s0, e0] of groupMatches(INITIALS_LINE, text, 1)) {
     if (NOT_DOTTED_INITIALS.has(text.slice(s0, e0).replace(/\./g, "").toLowerCase())) continue;

@@ -23,13 +23,13 @@ const PARTICLES = new Set(["van", "von", "de", "der", "den", "da", "di", "del", 
 
 /** Cue word (or two) before a name → whose name it is. Folded, "." dropped. */
 const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
-  ...["patient", "pt", "client", "resident", "named", "name", "called", "goes by", "aka", "alias", "patient's name is", "his name is", "her name is", "name is", "this is", "member", "baby girl", "baby boy", "infant girl", "infant boy", "bg", "bb", "subscriber", "insured", "beneficiary", "mrs", "mr"].map((w) => [w, "patient"] as [string, Role]),
+  ...["patient", "pt", "client", "resident", "named", "name", "called", "goes by", "aka", "alias", "patient's name is", "his name is", "her name is", "name is", "this is", "member", "baby girl", "baby boy", "infant girl", "infant boy", "bg", "bb", "subscriber", "insured", "beneficiary", "mrs", "mr", "service user", "student", "pupil"].map((w) => [w, "patient"] as [string, Role]),
   ...[
     "son", "daughter", "wife", "husband", "mother", "mom", "mum", "father", "dad", "brother", "sister", "spouse", "partner", "fiance", "fiancee",
     "boyfriend", "girlfriend", "friend", "neighbor", "neighbour", "aunt", "uncle", "cousin", "grandmother", "grandfather", "grandma", "grandpa",
     "grandson", "granddaughter", "niece", "nephew", "guardian", "caregiver", "carer", "roommate", "kin", "nok", "poa", "hcp", "proxy",
     "contact", "stepson", "stepdaughter", "stepmother", "stepfather", "sibling", "child", "baby", "infant", "twin", "parent", "parents",
-    "relative", "visitor", "interpreter", "housemate", "flatmate", "carer's", "godmother", "godfather", "stepmom", "stepdad", "ex-wife", "ex-husband", "translator", "employer", "boss", "coworker", "colleague", "landlord", "sponsor",
+    "relative", "visitor", "interpreter", "housemate", "flatmate", "carer's", "godmother", "godfather", "stepmom", "stepdad", "ex-wife", "ex-husband", "translator", "employer", "boss", "coworker", "colleague", "landlord", "sponsor", "policy holder", "policyholder", "neighbour's", "roomie",
     // Greetings of messages and reminders ("Hi DOMINIC, reminder: …", "Hello Marguerite").
     "hi", "hello", "hey", "hiya", "hola", "good morning", "good afternoon", "good evening",
   ].map((w) => [w, "other"] as [string, Role]),
@@ -69,7 +69,7 @@ const SIGNATURE_ROLES = new Set(["sn", "rn", "rgn", "rmn", "en", "hca", "hcsw", 
 const ROLE_WORD = /(?:ologist|ician|iatrist|iatrician|therapist|surgeon|nurse|consultant|registrar|manager|worker|officer|director|coordinator|assistant|secretary|practitioner|specialist|resources|department)$/;
 
 /** Cues that are plain words in running text: they admit only capitalised names (never a lower-case word). */
-const WEAK_CUES = new Set(["sho", "fy1", "fy2", "spr", "reg", "cns", "cpn", "amhp", "phn", "anp", "acp", "rmn", "rgn", "hcsw", "slt", "locum", "matron", "paramedic", "emt", "hi", "hello", "hey", "hiya", "hola", "good morning", "good afternoon", "good evening", "per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
+const WEAK_CUES = new Set(["student", "pupil", "sho", "fy1", "fy2", "spr", "reg", "cns", "cpn", "amhp", "phn", "anp", "acp", "rmn", "rgn", "hcsw", "slt", "locum", "matron", "paramedic", "emt", "hi", "hello", "hey", "hiya", "hola", "good morning", "good afternoon", "good evening", "per", "from", "to", "called", "name", "member", "contact", "child", "baby", "infant", "parent", "parents", "relative", "visitor", "sign", "signature", "this is", "doc", "tech", "aide", "author", "cm", "sw", "cc", "do", "pa", "md", "kin", "ordering", "primary care", "paged", "covering", "on call", "twin", "friend", "boss", "sponsor", "reading"]);
 
 /** Credentials after a name ("Jane Doe, MD", "Smith RN"). Upper case as written, without dots. */
 const CREDENTIALS = new Set(["MD", "DO", "RN", "NP", "PA", "PAC", "PA-C", "DNP", "PhD", "PHD", "MBBS", "MBChB", "FRCS", "FRCP", "MRCP", "MRCS", "FACS", "FACP", "FACC", "DDS", "DMD", "PharmD", "LPN", "LVN", "CNA", "APRN", "FNP", "CNM", "CRNA", "LCSW", "MSW", "PT", "DPT", "OT", "OTR", "SLP", "RD", "MPH", "MSN", "BSN", "CNS", "FNP-BC", "ANP", "ACNP", "DC", "OD", "DPM", "JD", "MA", "MS", "BS", "Jr", "Sr", "II", "III", "IV"]);
@@ -730,10 +730,19 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
 
   // 8. Other mentions of a name already found ("Mr. Grant ... Grant said").
   const known = new Set<string>();
+  const nicknames = new Set<string>();
   for (const f of found) {
     for (const k of f.run.words) {
       const w = tokens[k];
       if (w.text.length >= 3 && !wordInfo(lex, w).stop) known.add(w.low);
+    }
+    // A nickname inside the name ("Francis \"Frank\" Mulholland") is how the note goes on to name the person.
+    for (let k = f.run.first + 1; k < f.run.last; k++) {
+      const w = tokens[k];
+      if (w.kind === "word" && w.text.length >= 3 && isCapitalised(w) && /^["\u201c(]$/.test(tokens[k - 1].low) && /^["\u201d)]$/.test(tokens[k + 1]?.low ?? "")) {
+        known.add(w.low);
+        nicknames.add(w.low);
+      }
     }
   }
   if (known.size > 0) {
@@ -742,7 +751,8 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
       if (t.kind !== "word" || !known.has(t.low) || covered(found, k)) continue;
       const w = wordInfo(lex, t);
       if (!isCapitalised(t) && (w.common || t.shape !== "lower")) continue;
-      if (isCapitalised(t) && t.sentenceStart && w.commonSmall) continue;
+      // At a sentence's start an everyday word is one, unless it is a nickname the note gave before a verb ("Frank lives").
+      if (isCapitalised(t) && t.sentenceStart && w.commonSmall && !(nicknames.has(t.low) && tokens[k + 1]?.kind === "word" && tokens[k + 1].shape === "lower" && /s$|ed$/.test(tokens[k + 1].low))) continue;
       if (eponymContextAfter(tokens, k)) continue;
       found.push({ run: { first: k, last: k, words: [k] }, role: "other", score: 0.7, rule: "propagated" });
     }
