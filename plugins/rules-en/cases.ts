@@ -314,6 +314,10 @@ export const CASES: Record<string, readonly string[]> = {
     "NI no: [QQ 12 34 56 C]; NINO [AB123456D]; Hb 12 34 56 A",
     "orders placed under user [rkowal2] yesterday; login failures; see the user manual",
     "Registered by ....... [tbaxter] on [09/14/2027]; family updated by phone; entered by nurse",
+    // Facility names: a letterhead's everyday first word, a middle word before General, Royal before a proper word.
+    "DISCHARGE SUMMARY\n[Front Range University Hospital]  -  [Aurora, CO]",
+    "[Hellingly Unit], [Pevensey District General]; sleep service at [Norton Park General] in [August].",
+    "psychiatrist at [Royal Cornhill]; a [Royal Navy] veteran; the Royal Family; Take Care General advice",
     "Retired [miner] from [Logan County WV]; moved from [Austin TX] last year.",
     "Insurance: [Gem Valley Mutual], member ID [4412]",
     "Oxygen from [Oak Hill Medical Supply]; he is a [mechanic] for [TriValley Transit].",

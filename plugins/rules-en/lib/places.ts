@@ -57,6 +57,8 @@ const UNIT_WORDS = new Set(["apt", "apartment", "suite", "ste", "unit", "flat", 
 const ADDRESS_PATIENT_CUES = /(?:lives|living|resides|residing|residence|reside|address|addr|home|moved|relocated|staying)\s*(?:at|in|on|is|:)?\s*$/i;
 
 /** Words that make a facility after a place or a proper word ("Darlington Memorial", "Akron Children's"). */
+/** Words between a place and "General" or "Infirmary" ("Pevensey District General", "Norton Park General"). */
+const FACILITY_MIDDLE = new Set(["district", "park", "county", "city", "community", "royal", "valley", "vale", "general", "memorial", "university"]);
 const FACILITY_SECOND = new Set(["general", "memorial", "methodist", "baptist", "presbyterian", "children", "childrens", "regional", "infirmary", "adventist", "lutheran", "deaconess", "samaritan", "mercy", "episcopal", "jewish", "catholic", "university", "royal", "community"]);
 /** Lower-case services a proper word may name ("Southmead fracture clinic"). */
 /** Review-of-systems headings that a note writes alone on a line ("CVS", "CNS"), whatever a list says. */
@@ -331,6 +333,19 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         continue;
       }
     }
+    // "Royal Cornhill", "Royal Brompton": "Royal" before a place or a word no dictionary knows names a hospital (not
+    // "Royal Mail", "Royal Navy": everyday words; a longer name with a type is found above).
+    if (t.low === "royal" && t.shape === "title" && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore && tokens[k + 1].spaceBefore && tokens[k + 1].shape === "title") {
+      const w2 = tokens[k + 1];
+      const i2 = wordInfo(lex, w2);
+      const named = (!i2.common && !i2.commonSmall && !lex.medical.has(w2.low)) || (lex.places.has(w2.low) && !i2.commonSmall);
+      if (named && !i2.stop && !i2.calendar && !lex.countries.has(w2.low) && !lex.facilityModifiers.has(w2.low) && typeEndAt(tokens, lex, k + 2) < 0 && !cap(tokens[k + 2])) {
+        push(k, k + 1, "Organization:Healthcare", 0.7, "royal-facility");
+        facilityEnd[k] = k + 1;
+        k = k + 1;
+        continue;
+      }
+    }
     // Insurers and payers: "Aetna", "Blue Cross Blue Shield", "Medicaid" (a common word needs a cue: "Anthem").
     const pe = matchPhrase(lex.payers, tokens, k, (w) => cap(w));
     if (pe >= 0) {
@@ -405,8 +420,15 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       let e = k;
       const pe = matchPhrase(lex.places, tokens, k, placeWordOk);
       if (pe > k) e = pe;
-      const nx = tokens[e + 1];
-      if (nx && cap(nx) && !nx.newlineBefore && FACILITY_SECOND.has(nx.low)) {
+      let nx = tokens[e + 1];
+      // "Pevensey District General", "Norton Park General": one middle word before a second word that ends the name.
+      let middle = false;
+      if (nx && cap(nx) && !nx.newlineBefore && nx.shape !== "upper" && FACILITY_MIDDLE.has(nx.low) && cap(tokens[e + 2]) && !tokens[e + 2].newlineBefore && /^(?:general|memorial|regional|infirmary)$/.test(tokens[e + 2].low)) {
+        e++;
+        nx = tokens[e + 1];
+        middle = true;
+      }
+      if (nx && cap(nx) && !nx.newlineBefore && FACILITY_SECOND.has(nx.low) && (!middle || !lex.common.has(t.low) || lex.places.has(t.low))) {
         let last = e + 1;
         if (tokens[last + 1]?.low === "'" && tokens[last + 2]?.low === "s" && !tokens[last + 1].spaceBefore) last += 2;
         const w = wordInfo(lex, t);
@@ -427,7 +449,10 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
               if (!cap(p) || tokens[j + 1].newlineBefore || !tokens[j + 1].spaceBefore || COLUMN_GAP.test(text.slice(p.end, tokens[j + 1].start))) break;
               const w = wordInfo(lex, p);
               if (w.stop || w.calendar || TITLES_BEFORE_FACILITY.has(p.low) || p.shape === "upper" || (w.acronym && p.text.length <= 2)) break;
-              if (p.sentenceStart && lex.common.has(p.low) && !FACILITY_OPENERS.has(p.low)) break;
+              // A line that opens with the name and ends after it (a letterhead, a heading: "Front Range University
+              // Hospital  -  Aurora, CO") keeps its everyday first word.
+              const letterhead = p.newlineBefore || j === 0 ? /^(?:[ \t]*$|[ \t]{2,}|[ \t]*[-–—|·,][ \t])/.test(text.slice(tokens[end2].end, tokens[end2].end + 4)) : false;
+              if (p.sentenceStart && lex.common.has(p.low) && !FACILITY_OPENERS.has(p.low) && !letterhead) break;
               first = j;
               if (p.sentenceStart) break;
             }
@@ -726,7 +751,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
     if (comma) {
       let j = k - 2;
       let n = 0;
-      while (j >= 0 && cap(tokens[j]) && n < 3 && !STOP_WORDS.has(tokens[j].low) && !wordInfo(lex, tokens[j]).acronym) {
+      while (j >= 0 && cap(tokens[j]) && n < 3 && !STOP_WORDS.has(tokens[j].low) && !wordInfo(lex, tokens[j]).acronym && !FACILITY_TAIL.has(tokens[j].low) && !(cityFirst >= 0 && COLUMN_GAP.test(text.slice(tokens[j].end, tokens[cityFirst].start)))) {
         cityFirst = j;
         n++;
         if (tokens[j].newlineBefore) break;
@@ -1105,6 +1130,11 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
     // "Ashgrove Rehabilitation & Nursing", "Corrigan Heart & Vascular": a capitalised word after an ampersand
     // continues the name (not a title or a stop word: "Mercy Hospital & Dr Shah").
     if (nx.low === "&" && n < 2 && cap(tokens[end + 2]) && !tokens[end + 2].newlineBefore && !STOP_WORDS.has(tokens[end + 2].low) && !NOT_AFTER_AMPERSAND.has(tokens[end + 2].low) && !wordInfo(lex, tokens[end + 2]).calendar) {
+      end += 2;
+      continue;
+    }
+    // "Norton Park General": a middle word and the second word.
+    if (n === 0 && cap(nx) && nx.shape !== "upper" && FACILITY_MIDDLE.has(nx.low) && cap(tokens[end + 2]) && !tokens[end + 2].newlineBefore && /^(?:general|memorial|regional|infirmary)$/.test(tokens[end + 2].low)) {
       end += 2;
       continue;
     }
