@@ -26,6 +26,13 @@ export const CASES: Record<string, readonly string[]> = {
     "needlesticks [brightwater poultry] employees",
     "post op hernia surgery; apendix surgery; tonsilectomy hospital stay; open heart surgery",
     "works in construction; raw poultry exposure; the local daycare; frozen foods",
+    // Particles, months that are given names, a surname before General after a facility cue, a small age-sex pair.
+    "who ordered ct on [van der merwe] yesterday",
+    "[maria de la cruz] dob [6/2/58]",
+    "[june harper] labs; [april mcquarrie] holter; may need echo; seen in june; bloods [june 2023]",
+    "transfers to [marrowfield general]; referrals to [halbrook memorial]; admitted to general surgery",
+    "[hernandez-rojas] [82f] fall hip; walked 20m with frame; given 20m ago",
+    "van transfer to ward; take the van to clinic; de novo mutation",
     "Canadian CT head; seen in [Dayton] OH",
     "labs for [maria gonzalez] dob [4/12/1956]",
     "[john smith] mrn [4432109] last a1c",

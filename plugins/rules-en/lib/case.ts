@@ -27,6 +27,11 @@ const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwe
 /** Words after a title that are not a name ("dr said", "mr to call"). */
 const NOT_NAME = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the", "a", "an", "is", "was", "will", "said", "says", "note", "notes", "appt", "office", "letter", "team", "list"]);
 
+/** Months that are also given names, and the words before a month that make it a date. */
+const MONTH_GIVEN_NAMES = new Set(["april", "may", "june", "august"]);
+const DATE_BEFORE_MONTH = new Set(["in", "since", "from", "on", "of", "last", "next", "early", "late", "mid", "until", "till", "by", "before", "after", "during", "this", "through", "to", "end", "beginning", "start"]);
+/** Particles of surnames written in lower case ("van der merwe", "de la cruz"). */
+const LOWER_PARTICLES = new Set(["van", "von", "der", "den", "de", "la", "los", "las", "da", "di", "dos", "du", "del", "ter", "ten", "ap"]);
 /** Prefixes joined to a surname by a hyphen ("al-haddad", "el-sayed", "abu-zaid"). */
 const ARABIC_PREFIXES = new Set(["al", "el", "abu", "abd", "abdel", "abdul", "bin", "ibn", "ben", "bint"]);
 /** Prepositions before a place: a listed place of everyday words is read as one after them ("from grand rapids"). */
@@ -129,7 +134,7 @@ function unlistedNameLike(lex: RulesEnLexicon, low: string, margin: number): boo
  * initial after `surname,` ("kang, min-jun", "halvorsen, r"), and an unlisted surname whose letters read as a name after
  * a listed given name ("chiamaka venkataraman"). Two passes (left to right, then back) so that chains grow both ways.
  */
-function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: string, mark: Uint8Array, person: Uint8Array): void {
+function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: string, mark: Uint8Array, person: Uint8Array, particleNames?: [number, number][]): void {
   const gap = (i: number) => text.slice(words[i].end, words[i + 1].start);
   const hyphenPart = (low: string) => lex.firstNames.has(low) || lex.surnames.has(low) || (low.length >= 3 && !lex.common.has(low) && !lex.medical.has(low) && !STOP_WORDS.has(low));
   const take = (j: number) => {
@@ -191,6 +196,38 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
         if (plainName(lex, low, "first", 3) || (low.length === 1 && low !== "a" && low !== "i" && (b + 1 >= words.length || /^[.]?\s/.test(gap(b))))) take(j);
       }
     }
+  }
+  // "june harper", "april mcquarrie": a month that is also a given name before a surname the lists know or whose
+  // letters read as one, never after a word that makes it a date ("in june", "since may") nor before a number.
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (!MONTH_GIVEN_NAMES.has(words[i].low) || mark[i + 1] && !person[i + 1] || !/^[ \t]{1,2}$/.test(gap(i))) continue;
+    if (i > 0 && DATE_BEFORE_MONTH.has(words[i - 1].low)) continue;
+    const sur = words[i + 1].low;
+    if (/^\s{0,2}\d/.test(text.slice(words[i + 1].end, words[i + 1].end + 3))) continue;
+    const ok = person[i + 1] || ((lex.surnames.get(sur) ?? Infinity) < 20000 && !lex.common.has(sur) && !lex.medical.has(sur)) || unlistedNameLike(lex, sur, 0.3);
+    if (!ok || MONTH_WORDS.has(sur) || WEEKDAY_WORDS.has(sur)) continue;
+    take(i);
+    take(i + 1);
+    particleNames?.push([words[i].start, words[i + 1].end]);
+  }
+  // "van der merwe", "pieter van den berg", "maria de la cruz": one or two particles before a surname that the lists know
+  // or whose letters read as one, after a name found here or opening the name.
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (!LOWER_PARTICLES.has(words[i].low) || mark[i]) continue;
+    let j = i;
+    while (j + 1 < words.length && j - i < 2 && LOWER_PARTICLES.has(words[j].low) && /^[ \t]{1,2}$/.test(gap(j))) j++;
+    if (j === i || LOWER_PARTICLES.has(words[j].low)) continue;
+    const sur = words[j].low;
+    const surnameOk = plainName(lex, sur, "last", 3) || unlistedNameLike(lex, sur, 0.2) || (j - i === 2 && lex.surnames.has(sur) && !lex.medical.has(sur) && !STOP_WORDS.has(sur));
+    const pairOk = /^(?:de la|van der|van den|von der|de los|de las|van de|de|van|von|ap|da|di|dos|du|del|ter|ten)$/.test(words.slice(i, j).map((w) => w.low).join(" "));
+    const prevPerson = i > 0 && (person[i - 1] || (lex.firstNames.get(words[i - 1].low) ?? Infinity) < 2000) && !STOP_WORDS.has(words[i - 1].low) && !STOP.has(words[i - 1].low) && /^[ \t]{1,2}$/.test(gap(i - 1));
+    if (!surnameOk || !pairOk || (!prevPerson && j - i < 2 && words[i].low !== "van" && words[i].low !== "von")) continue;
+    for (let m = i; m <= j; m++) take(m);
+    // The whole name is given to the caller (the capitalised particles alone are no name to the shape rules); a given
+    // name just before it belongs to it.
+    const from = prevPerson && (lex.firstNames.get(words[i - 1].low) ?? Infinity) < 10000 ? i - 1 : i;
+    particleNames?.push([words[from].start, words[j].end]);
+    i = j;
   }
   // "r. halvorsen", "t. okafor-bell": a single letter and a dot before a surname (marked or whose letters read as one).
   for (let i = 0; i + 1 < words.length; i++) {
@@ -438,7 +475,19 @@ export function restoreCaseAndNames(text: string, lex: RulesEnLexicon): { text: 
           i++;
         }
       }
-      namesOfTheWorld(lex, words, text, mark, person);
+      namesOfTheWorld(lex, words, text, mark, person, names);
+      // "transfers to marrowfield general", "referrals to halbrook memorial": after a facility cue, a surname or a word
+      // that can name a place before a second word that ends a hospital's name.
+      for (let i = 2; i < words.length; i++) {
+        if (mark[i] || !/^(?:general|memorial|regional|infirmary)$/.test(words[i].low) || !FACILITY_CUES.has(words[i - 2].low)) continue;
+        if (!/^[ \t]{1,2}$/.test(text.slice(words[i - 1].end, words[i].start)) || !/^[ \t]{1,2}$/.test(text.slice(words[i - 2].end, words[i - 1].start))) continue;
+        const w = words[i - 1].low;
+        const surname = (lex.surnames.get(w) ?? Infinity) < 50000 && !lex.firstNames.has(w) && !lex.common.has(w);
+        if (surname || properLower(lex, w) || (w.length >= 6 && !lex.common.has(w) && !lex.medical.has(w) && compoundPlaceWord(lex, w))) {
+          mark[i - 1] = mark[i] = 1;
+          person[i - 1] = 0;
+        }
+      }
       // A facility word after a capitalised place or saint ("leeds general", "st lukes hospital").
       for (let i = 1; i < words.length; i++) {
         if (mark[i - 1] && !person[i - 1] && !mark[i] && FACILITY_TAIL.has(words[i].low) && /^\s{1,2}$/.test(text.slice(words[i - 1].end, words[i].start))) mark[i] = 1;

@@ -134,6 +134,9 @@ const AGE_SEX_LOWER = /(?<![\p{L}\d.,\/\-#~])(?<!(?:walk|walks|walked|walking|mo
 const DISTANCE_LINE = /(?<![\p{L}])(?:walk\w*|mobili[sz]\w*|ambulat\w*|distance|metres?|meters?|run|ran|swim|swam|height|frame|stick|crutch\w*|zimmer|rollator|wheelchair|stairs|steps|then)(?![\p{L}])/u;
 const AGE_AFTER_DOB = /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}[:\-]?\s{0,2}(?:\d{1,4}[.\/\-]\d{1,2}[.\/\-]\d{2,4}|\d{1,2}(?:st|nd|rd|th)?\s[A-Za-z]{3,9}\.?,?\s(?:19|20)\d\d|[A-Za-z]{3,9}\.?\s\d{1,2}(?:st|nd|rd|th)?,?\s(?:19|20)\d\d)\s{0,2}\(\s{0,2}(\d{1,3}(?:\s{0,2}(?:y|yrs?|years?|yo))?)\s{0,2}\)/giud;
 /** "a 4 mo with Down syndrome", "an 8 wk who": a number with a unit of age standing for the child. */
+const LOWER_AGE_SEX = /(?<![\p{L}\d.\/\-#:])(\d{2,3})[mf](?=\s|$|[,;])/gud;
+/** Words before a number and a small m or f that make it a distance, a time or a dose ("walked 67m", "over 20m"). */
+const NOT_BEFORE_LOWER_AGE = /^(?:walked|walks|walk|walking|ran|run|runs|swam|swim|fell|fall|falls|from|over|under|within|about|approx|approximately|around|for|of|at|to|in|by|every|per|than|the|a|mobilised|mobilized|mobilises|mobilizes|distance|height|depth|dose|x|q|ml|mg|given|took|taken|waited|wait|lasted|lasting|last|after|before|later|post|prior|only|approx|and|or|then)$/i;
 const AGE_AS_NOUN = /(?<![\p{L}])an?\s{1,2}(\d{1,2}\s{0,2}(?:mo|mos|m\/o|wk|wks|w\/o|yo|y\/o))\s{1,2}(?=with\b|w\/|who\b|presenting\b|here\b)/giud;
 /** Neonatal day of life: "DOL 6", "DOL#12" (the whole pair is the age). */
 const DAY_OF_LIFE = /(?<![\p{L}])(DOL\s{0,2}#?\d{1,3})(?![\d.,\/])/gud;
@@ -319,6 +322,21 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       if (n < 10 && /^\s+\d/.test(text.slice(e, e + 3))) continue;
       // "45M" is one token (GUIDELINE: mark the whole token); in "45 M" only the number.
       out.push({ start: s, end: /\s/.test(m[0]) ? s + m[1].length : e, label: "Age_Birthdate", score: 0.75, rule: "age-sex" });
+    }
+    // "hernandez-rojas 82f fall", "67m former miner": a lower-case age glued to its sex letter on a short line, at the
+    // line's start or after a word that is no distance or time word ("walked 67m", "given 20m ago").
+    for (const [s, e, m] of groupMatches(LOWER_AGE_SEX, text, 0)) {
+      const n = Number(m[1]);
+      if (n < 10 || n > 110) continue;
+      const ls = text.lastIndexOf("\n", s - 1) + 1;
+      let le = text.indexOf("\n", e);
+      if (le < 0) le = text.length;
+      if (le - ls > 160) continue;
+      const before = /([\p{L}]+)\s{1,2}$/u.exec(text.slice(Math.max(ls, s - 24), s));
+      if (before && NOT_BEFORE_LOWER_AGE.test(before[1])) continue;
+      if (!before && !/^\s*$/.test(text.slice(ls, s))) continue;
+      if (/^\s{0,2}(?:away|walk|run|swim|distance|long|high|deep|wide|radius|mark|ago|later|before|after|post|prior|of|in|x|apart|each)\b/.test(text.slice(e, e + 12))) continue;
+      out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.65, rule: "age-sex-lower" });
     }
     for (const [, , m] of groupMatches(rules.ageDecade, text)) {
       const g = m.indices?.[1] ?? m.indices?.[2];
