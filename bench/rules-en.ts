@@ -62,6 +62,11 @@ const SHAPES: Record<string, string> = {
   "state codes": "Pikeville KY ",
   "lower-case state codes": "pikeville ky harlan county ",
   "lower-case name and initial": "jacob whitfeather m ",
+  "address parts": "Gower Road, Sketty, Swansea SA2 9BT, ",
+  "letterhead lines": "14 Hollins Lane\nMarple Bridge\nStockport SK6 5BB\n",
+  "lower-case age-sex": "okafor 45m ",
+  "lower-case particles": "van der merwe ",
+  "dotted initials running": "J.M. is ",
 };
 
 function cpuSeconds(run: () => void): number {

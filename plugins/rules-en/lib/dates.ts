@@ -328,10 +328,14 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     for (const [s, e, m] of groupMatches(LOWER_AGE_SEX, text, 0)) {
       const n = Number(m[1]);
       if (n < 10 || n > 110) continue;
-      const ls = text.lastIndexOf("\n", s - 1) + 1;
-      let le = text.indexOf("\n", e);
-      if (le < 0) le = text.length;
-      if (le - ls > 160) continue;
+      // A short line only (searched within 160 characters either side, so a text without line breaks stays linear).
+      const back = text.slice(Math.max(0, s - 160), s);
+      const nl = back.lastIndexOf("\n");
+      if (nl < 0 && s > 160) continue;
+      const ls = nl < 0 ? 0 : s - back.length + nl + 1;
+      const fwd = text.slice(e, e + 160);
+      const le = fwd.includes("\n") ? e + fwd.indexOf("\n") : e + fwd.length;
+      if ((le === e + 160 && e + 160 < text.length) || le - ls > 160) continue;
       const before = /([\p{L}]+)\s{1,2}$/u.exec(text.slice(Math.max(ls, s - 24), s));
       if (before && NOT_BEFORE_LOWER_AGE.test(before[1])) continue;
       if (!before && !/^\s*$/.test(text.slice(ls, s))) continue;

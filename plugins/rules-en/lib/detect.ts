@@ -327,10 +327,9 @@ function addressChains(cands: readonly Candidate[], text: string, lex: RulesEnLe
       let k = start - 1;
       while (k >= 0 && (text[k] === " " || text[k] === "\t")) k--;
       if (k < 0 || text[k] !== "," || start - k > 3) break;
-      const lineStart = text.lastIndexOf("\n", k) + 1;
       // The part runs back to the previous comma, colon, bullet or the line's start (never over 60 characters).
       let b = k - 1;
-      while (b >= lineStart && k - b <= 60 && !",:;·|•()[]".includes(text[b])) b--;
+      while (b >= 0 && k - b <= 60 && !",:;·|•()[]\n".includes(text[b])) b--;
       if (k - b > 60) break;
       const part = text.slice(b + 1, k);
       if (!addressPartOk(part, lex)) break;
@@ -339,10 +338,15 @@ function addressChains(cands: readonly Candidate[], text: string, lex: RulesEnLe
     // A letterhead's lines above its postcode line (a street, a district): up to two whole lines of address parts, each
     // with a number or a street word, or only words that name a place ("14 Hollins Lane", "Marple Bridge").
     for (let n = 0; n < 2; n++) {
-      const ls = text.lastIndexOf("\n", start - 1) + 1;
-      if (!/^[ \t]*$/.test(text.slice(ls, start)) || ls === 0) break;
+      // Only when the address starts its line, and the line above is short (searched within 61 characters).
+      let ls = start;
+      while (ls > 0 && start - ls <= 8 && (text[ls - 1] === " " || text[ls - 1] === "\t")) ls--;
+      if (ls === 0 || text[ls - 1] !== "\n") break;
       const pe = ls - 1;
-      const ps = text.lastIndexOf("\n", pe - 1) + 1;
+      const above = text.slice(Math.max(0, pe - 61), pe);
+      const nl = above.lastIndexOf("\n");
+      if (nl < 0 && pe > 61) break;
+      const ps = nl < 0 ? 0 : pe - above.length + nl + 1;
       const line = text.slice(ps, pe);
       if (line.trim().length === 0 || line.length > 60) break;
       const parts = line.split(",");
