@@ -317,6 +317,10 @@ export const CASES: Record<string, readonly string[]> = {
     "[Hollins Lane Surgery]\n[14 Hollins Lane\nMarple Bridge\nStockport SK6 5BB]\nTel: [0161 496 0718]",
     "Seen by Dr [Smith], Cardiology, [Leeds LS1 3EX]; pain, nausea, [Leeds LS1 3EX]",
     "Discharge Summary\n[Leeds LS1 3EX]\n[Jane Smith]\n[12 High Street\nLeeds LS1 3EX]",
+    // A unit's "dL" is no driving licence cue; a measured distance is no age; a pharmacy's other names.
+    "Creatinine\t2.41\tH\tmg/dL\t0.74-1.35\nGlucose\t212\tH\tmg/dL\t70-99\nDL [44821907]",
+    "MECHANISM: FALL FROM LADDER APPROX 3M WHILE CLEARING GUTTERS; [45M] presents with chest pain",
+    "From: [Prairie Wind Apothecary], [212 E Main St, Norman, OK 73069]",
     // National Insurance numbers with their suffix letter; logins after their cue.
     "NI no: [QQ 12 34 56 C]; NINO [AB123456D]; Hb 12 34 56 A",
     "orders placed under user [rkowal2] yesterday; login failures; see the user manual",

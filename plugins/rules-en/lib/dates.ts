@@ -134,6 +134,7 @@ const AGE_SEX_LOWER = /(?<![\p{L}\d.,\/\-#~])(?<!(?:walk|walks|walked|walking|mo
 const DISTANCE_LINE = /(?<![\p{L}])(?:walk\w*|mobili[sz]\w*|ambulat\w*|distance|metres?|meters?|run|ran|swim|swam|height|frame|stick|crutch\w*|zimmer|rollator|wheelchair|stairs|steps|then)(?![\p{L}])/u;
 const AGE_AFTER_DOB = /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}[:\-]?\s{0,2}(?:\d{1,4}[.\/\-]\d{1,2}[.\/\-]\d{2,4}|\d{1,2}(?:st|nd|rd|th)?\s[A-Za-z]{3,9}\.?,?\s(?:19|20)\d\d|[A-Za-z]{3,9}\.?\s\d{1,2}(?:st|nd|rd|th)?,?\s(?:19|20)\d\d)\s{0,2}\(\s{0,2}(\d{1,3}(?:\s{0,2}(?:y|yrs?|years?|yo))?)\s{0,2}\)/giud;
 /** "a 4 mo with Down syndrome", "an 8 wk who": a number with a unit of age standing for the child. */
+const DISTANCE_BEFORE = /(?<![\p{L}])(?:approx|approximately|about|around|over|under|within|walked|walks|fell|ran|mobilised|mobilized|distance|height|depth|from)\.?\s{1,2}$/iu;
 const LOWER_AGE_SEX = /(?<![\p{L}\d.\/\-#:])(\d{2,3})[mf](?=\s|$|[,;])/gud;
 /** Words before a number and a small m or f that make it a distance, a time or a dose ("walked 67m", "over 20m"). */
 const NOT_BEFORE_LOWER_AGE = /^(?:walked|walks|walk|walking|ran|run|runs|swam|swim|fell|fall|falls|from|over|under|within|about|approx|approximately|around|for|of|at|to|in|by|every|per|than|the|a|mobilised|mobilized|mobilises|mobilizes|distance|height|depth|dose|x|q|ml|mg|given|took|taken|waited|wait|lasted|lasting|last|after|before|later|post|prior|only|approx|and|or|then)$/i;
@@ -320,6 +321,8 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       const n = Number(m[1]);
       if (n < 1 || n > 115) continue;
       if (n < 10 && /^\s+\d/.test(text.slice(e, e + 3))) continue;
+      // "FALL FROM LADDER APPROX 3M", "walked 20M": a distance after a measuring word.
+      if (DISTANCE_BEFORE.test(text.slice(Math.max(0, s - 16), s))) continue;
       // "45M" is one token (GUIDELINE: mark the whole token); in "45 M" only the number.
       out.push({ start: s, end: /\s/.test(m[0]) ? s + m[1].length : e, label: "Age_Birthdate", score: 0.75, rule: "age-sex" });
     }

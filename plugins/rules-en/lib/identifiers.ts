@@ -44,7 +44,7 @@ const PATIENT_STRONG = [
   String.raw`(?:blue\s*cross|bcbs|aetna|cigna|humana|united\s*healthcare|uhc|kaiser|anthem|tricare)(?:\s+(?:id|number|no\.?|#|member\s+id|policy))?`,
 ];
 const PATIENT_WEAK = [
-  String.raw`insurance|policy|member|account|acct|claim|case|plan|group|record|chart|id|ref|auth|authorization|encounter|visit|license|licence|dl|plate|badge`,
+  String.raw`insurance|policy|member|account|acct|claim|case|plan|group|record|chart|id|ref|auth|authorization|encounter|visit|license|licence|(?<!\/)dl|plate|badge`,
 ];
 const SSN_CUES = String.raw`ssn|ss\s?#|ss\s+(?:number|no\.?)|social\s+security(?:\s+(?:number|no\.?|#|card))?|social(?=\s*[:#])|last\s+(?:4|four)\s+(?:of\s+)?(?:the\s+)?(?:ssn|social)|ssn\s+last\s+(?:4|four)`;
 const CAREGIVER_CUES = String.raw`npi(?:\s+(?:number|no\.?|#))?|dea(?:\s+(?:number|no\.?|#))?|upin|gmc(?:\s+(?:number|no\.?))?|gphc(?:\s+(?:number|no\.?|reg(?:istration)?))?|gdc(?:\s+(?:number|no\.?))?|nmc(?:\s+pin)?|hcpc(?:\s+(?:number|no\.?))?|interpreter\s+(?:id|#|no\.?)|provider\s+(?:id|number|no\.?|#)|(?:medical\s+)?licen[cs]e\s+(?:for|of)\s+dr\.?|state\s+licen[cs]e|clia(?:\s+(?:id|number|no\.?|#))?|imc(?:\s+(?:number|no\.?|reg(?:istration)?))?|(?:[a-z]{2}\s+)?lic\.|mcrn|ahpra(?:\s+(?:number|no\.?))?|cpso(?:\s+(?:number|no\.?))?`;
