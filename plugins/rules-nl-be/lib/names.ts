@@ -509,7 +509,22 @@ function bareNameRule(a: Analysis, unit: Unit): NameMention | undefined {
   // "Jan belde", but not "Stefan, zie verder" style list headings with a colon: a field label is not a name.
   const next = a.tokens[unit.last + 1];
   if (next && next.text === ":" && !next.spaceBefore) return undefined;
+  // A given name that is also a word, used as the word: before a dose ("Fer 100 mg") or before "de"/"du"/"des" and
+  // a lower-case word ("Bas de contention", "Merci de nous …"); names are seldom written so at a sentence start.
+  if (word && next && next.newlinesBefore === 0 && wordUseAfter(a, unit.last + 1)) return undefined;
   return mention(unit.first, unit.last, "lookup");
+}
+
+const DOSE_AFTER = /^[ ]?\d+(?:[.,]\d+)?[ ]?(?:mg|g|µg|mcg|ml|ui|ie|iu|%|mmol|meq)(?![\p{L}])/iu;
+const FRENCH_OF = new Set(["de", "du", "des", "d"]);
+
+function wordUseAfter(a: Analysis, t: number): boolean {
+  const next = a.tokens[t];
+  if (DOSE_AFTER.test(a.text.slice(a.tokens[t - 1].end, a.tokens[t - 1].end + 12))) return true;
+  if (!FRENCH_OF.has(next.key) || next.firstUpper) return false;
+  let after = a.tokens[t + 1];
+  if (next.key === "d" && after && "'’".includes(after.text)) after = a.tokens[t + 2];
+  return after !== undefined && after.kind === "word" && after.newlinesBefore === 0 && !after.firstUpper && after.letters;
 }
 
 /** Tokens `first`..`last` are all their line holds, but for punctuation after them ("Bakker", "de Graaf.", "Kroon:"). */

@@ -470,6 +470,12 @@ const TRAILING_TYPE_WORDS = set("ziekenhuis ziekenhuizen kliniek gasthuis hospit
  * Zorgverzekeringen"): Organization:Other.
  */
 const TRAILING_OTHER_TYPE_WORDS = set("college lyceum atheneum gymnasium athénée athenee zorgverzekeringen zorgverzekeraar zorgverzekering verzekeringen");
+/**
+ * Kinds of firm and corporation written after a family or place name ("Stoffels Transport", "Janssens Bouw", "X
+ * Wonen", "X Accountants"): only after a listed name or place or a word no dictionary holds ("Beschermd Wonen" is a
+ * kind of care, "Snel Transport" a phrase).
+ */
+const TRAILING_FIRM_WORDS = set("wonen woningbouw welzijn bouw bouwbedrijf transport transporten logistiek techniek installatietechniek accountants advocaten notarissen makelaars catering schoonmaak");
 const ABBREVIATED_SAINTS: ReadonlySet<string> = new Set(["st", "ste", "h", "o", "l", "v"]);
 
 /** Capitals after a name that make it a medical centre ("Rivierduin MC", "Amstelland UMC"). */
@@ -483,7 +489,8 @@ function trailingTypeCandidates(a: Analysis): Candidate[] {
     const capitals = TRAILING_CAPITALS.has(unit.key) && a.tokens[unit.first].upper;
     const pair = !capitals && (unit.key === "centrum" || unit.key === "center" || unit.key === "centre") && unit.first >= 2 &&
       TRAILING_PAIRS.has(`${a.tokens[unit.first - 1].key} ${unit.key}`) && a.tokens[unit.first - 1].title;
-    const other = TRAILING_OTHER_TYPE_WORDS.has(unit.key);
+    const firm = TRAILING_FIRM_WORDS.has(unit.key) && a.tokens[unit.first].title;
+    const other = TRAILING_OTHER_TYPE_WORDS.has(unit.key) || firm;
     if (!(TRAILING_TYPE_WORDS.has(unit.key) || other || capitals || pair) || !isCapitalisedUnit(a, unit) || unit.first === 0) continue;
     let first = -1;
     for (let t = unit.first - (pair ? 2 : 1), names = 0; t >= 0 && names < 3; ) {
@@ -504,6 +511,7 @@ function trailingTypeCandidates(a: Analysis): Candidate[] {
       t = u.first - 1;
     }
     if (first < 0 || !hasSpecificWord(a, first, unit.last)) continue;
+    if (firm && !unitsOf(a, first, unit.first - 1).some((u) => (unitBits(a, u) & (NAME_BITS | PLACE_BITS)) !== 0 || isUnknownProper(a, u))) continue;
     out.push(candidate(a, first, unit.last, other ? "Organization:Other" : "Organization:Healthcare", PRIORITY.pattern, 0.75, "org.trailing-type"));
   }
   return out;

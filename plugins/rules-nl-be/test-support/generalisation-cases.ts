@@ -541,6 +541,11 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     thuisverpleging ([Familiezorg Scheldevallei](Organization:Healthcare)) twee keer per dag
     drie kleinkinderen ([Lotte](Name:Other) [12](Age_Birthdate), [Jens](Name:Other) [9](Age_Birthdate))
     Ze is 5 maanden zwanger.
+    Hij werkt bij [Stoffels Transport](Organization:Other) in [Geel](Address_Location:Other).
+    huurachterstand bij [Zwolle Wonen](Organization:Other) sinds [maart](Date)
+    Beschermd Wonen is een optie voor later.
+    Fer 100 mg per dag tot controle.
+    Bas de contention classe II.
     De winkel was gisteren gesloten.
     Patiente claire et orientée, sans plainte.
     Madame dort mal depuis une semaine.
