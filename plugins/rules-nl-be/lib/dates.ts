@@ -62,7 +62,11 @@ const DAY_MONTH = new RegExp(`${DAY}[/]${MONTH_NUM}(?![\\p{L}\\p{N}]|[/.,]\\d)`,
 const DAY_MONTH_CUES = new Set(["menstruatie", "lmp", "ddr", "regles", "naar", "op", "sinds", "sedert", "vanaf", "tot", "van", "dd", "datum", "le", "du", "au", "depuis", "jusqu'au", "tem", "t/m", "en", "controle", "gezien", "opname", "ontslag", "consultatie",
   // An examination or procedure dated by its day and month ("op CT 14/2", "echo 12/4", "OK 3/2").
   "ct", "mri", "nmr", "rx", "echo", "echografie", "scan", "petscan", "pet-ct", "scintigrafie", "biopsie", "punctie", "ecg", "eeg", "emg",
-  "gastroscopie", "coloscopie", "colonoscopie", "bronchoscopie", "ok", "operatie", "ingreep", "bloedafname", "labo"]);
+  "gastroscopie", "coloscopie", "colonoscopie", "bronchoscopie", "ok", "operatie", "ingreep", "bloedafname", "labo",
+  // Days named relative to today before their date ("gisteren 3/3", "vannacht 14/5"; not before a score or a count,
+  // see RELATIVE_DAY_CUES).
+  "gisteren", "eergisteren", "vannacht", "hier"]);
+const RELATIVE_DAY_CUES: ReadonlySet<string> = new Set(["gisteren", "eergisteren", "vannacht", "hier"]);
 const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*(?:(?:van|de|of|from|tot|naar|à|a)\s+)?$/i;
 const COMPACT_YMD = /(?:19|20)\d{6}(?!\p{N})/uy;
 const CELL_SEPARATOR = /^[,;|\t]$/;
@@ -174,6 +178,9 @@ const YEAR_CUES = new Set([
   "in", "sinds", "sedert", "vanaf", "tot", "van", "begin", "eind", "einde", "midden", "medio", "voorjaar", "najaar",
   "zomer", "winter", "lente", "herfst", "jaar", "en", "depuis", "année", "annee", "jusqu", "since", "until", "year", "anno",
   "circa", "ca", "rond", "omstreeks", "vers", "tussen", "entre", "augustus",
+  // A holiday before the year dates it ("kerst 2023", "pasen 2022", "Toussaint 2021").
+  "kerst", "kerstmis", "pasen", "pinksteren", "nieuwjaar", "oudjaar", "carnaval", "krokus", "krokusvakantie", "paasvakantie",
+  "zomervakantie", "kerstvakantie", "herfstvakantie", "noel", "paques", "toussaint", "christmas", "easter",
 ]);
 
 /** Numbers that look like dates but sit in lab values, doses or versions. */
@@ -560,7 +567,9 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       const weekdayStart = extendOverWeekday(text, offset);
       const cue = previousWord(c, offset);
       const after = text.slice(offset + dayMonth[0].length, offset + dayMonth[0].length + 8);
-      const cued = weekdayStart !== offset || DAY_MONTH_CUES.has(cue) || isBirthDate(c, offset) ||
+      // After a relative day a fraction of ten or a count is a score or a dose ("gisteren 7/10 pijn").
+      const relativeScore = RELATIVE_DAY_CUES.has(cue) && (/\/10$/.test(dayMonth[0]) || COUNT_AFTER.test(after));
+      const cued = weekdayStart !== offset || (DAY_MONTH_CUES.has(cue) && !relativeScore) || isBirthDate(c, offset) ||
         // "tot en met 30/4"
         (cue === "met" && /(?:^|[^\p{L}])tot en met\s+$/iu.test(before)) ||
         // "belde 8/5 16:40": a time after it

@@ -546,6 +546,9 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     Beschermd Wonen is een optie voor later.
     Fer 100 mg per dag tot controle.
     Bas de contention classe II.
+    gisteren [3/3](Date) gevallen in de badkamer
+    gisteren 7/10 pijn, nu beter
+    kerst [2023](Date) opgenomen met pneumonie
     De winkel was gisteren gesloten.
     Patiente claire et orientée, sans plainte.
     Madame dort mal depuis une semaine.
