@@ -483,6 +483,15 @@ const TRAILING_CAPITALS: ReadonlySet<string> = new Set(["mc", "umc", "mcl", "zgt
 /** Two words after a name ("Rivierduin Medisch Centrum", "Duinzicht Medical Center"). */
 const TRAILING_PAIRS: ReadonlySet<string> = new Set(["medisch centrum", "medical center", "medical centre", "medisch center"]);
 
+/**
+ * A word a scan opened with "l" for a capital I ("lrenehof" before "Ziekenhuis"): an l before a consonant that no Dutch
+ * word opens with, then lower-case letters, in no dictionary.
+ */
+function scannedCapitalI(a: Analysis, u: Unit): boolean {
+  const text = a.tokens[u.first].text;
+  return u.first === u.last && /^l[bcdfghkmnpqrstvwxz][a-z]{2,}$/.test(text) && !isDictionaryWord(a, u, true);
+}
+
 function trailingTypeCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
@@ -504,7 +513,7 @@ function trailingTypeCandidates(a: Analysis): Candidate[] {
         break;
       }
       const u = unitAtToken(a, t);
-      if (!u || !isCapitalisedUnit(a, u) || unitBits(a, u) & (LIST.stopWord | LIST.hospitalPrefix)) break;
+      if (!u || !(isCapitalisedUnit(a, u) || scannedCapitalI(a, u)) || unitBits(a, u) & (LIST.stopWord | LIST.hospitalPrefix)) break;
       first = u.first;
       names++;
       if (a.tokens[u.first].sentenceStart) break;

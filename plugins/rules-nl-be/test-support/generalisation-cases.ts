@@ -498,6 +498,8 @@ export const GENERALISATION_CASES: readonly GeneralisationCase[] = [
     [Z1EKENHUIS ZUID-WEST](Organization:Healthcare)
     [Tandartspraktiik De Vuurtoren](Organization:Healthcare)
     Na opname in het Z1EKENHUIS geen koorts meer.
+    LABORATORIUM - [lrenehof Ziekenhuis](Organization:Healthcare)
+    Ontslag naar het lokale Ziekenhuis van de regio.
   `),
   ...cases("rows, shorthand and dates (round eleven)", `
     Patiënt:	[VERSCHUEREN GODELIEVE](Name:Patient)	V	°[22.08.1951](Age_Birthdate)
