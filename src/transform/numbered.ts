@@ -170,6 +170,14 @@ function deletionKeys(key: string): string[] {
  * label (quadratic in distinct spellings).
  */
 export function numberMentions(mentions: readonly { label: string; text: string }[], options: NumberedOptions): number[] {
+  return numberEach(mentions.length, (i) => mentions[i].label, (i) => mentions[i].text, options);
+}
+
+/**
+ * `numberMentions` over mentions given by index: the transform reads each mention's label and text from its span
+ * when it is numbered, so no list of mention objects and sliced texts stays alive through the call.
+ */
+function numberEach(count: number, labelAt: (i: number) => string, textAt: (i: number) => string, options: NumberedOptions): number[] {
   type Label = {
     count: number;
     firstEntity: Map<string, number>;
@@ -200,7 +208,11 @@ export function numberMentions(mentions: readonly { label: string; text: string 
   };
   const fuzzyIndexed = options.max_edit_distance === 1;
   const fuzzy = options.max_edit_distance > 0;
-  return mentions.map(({ label, text }) => {
+  const numbers: number[] = [];
+  for (let i = 0; i < count; i++) numbers.push(numberOne(labelAt(i), textAt(i)));
+  return numbers;
+
+  function numberOne(label: string, text: string): number {
     let key = keyOf.get(text);
     if (key === undefined) {
       key = entityKey(text);
@@ -254,7 +266,7 @@ export function numberMentions(mentions: readonly { label: string; text: string 
       }
     }
     return found;
-  });
+  }
 }
 
 export function createNumberedTransformer(raw: Record<string, unknown>): Transformer {
@@ -271,12 +283,17 @@ export function createNumberedTransformer(raw: Record<string, unknown>): Transfo
     version: "1.0.0",
     apply(document, spans) {
       const sorted = [...spans].sort((a, b) => a.start - b.start);
-      const numbers = numberMentions(
-        sorted.map((s) => ({ label: s.label, text: document.text.slice(s.start, s.end) })),
-        options,
-      );
+      const text = document.text;
+      const numbers = numberEach(sorted.length, (i) => sorted[i].label, (i) => text.slice(sorted[i].start, sorted[i].end), options);
+      // One placeholder string per entity, shared by its mentions (not one string per mention kept in the output).
+      const placeholders = new Map<string, string[]>();
+      const placeholder = (label: string, n: number): string => {
+        let byNumber = placeholders.get(label);
+        if (!byNumber) placeholders.set(label, (byNumber = []));
+        return (byNumber[n] ??= `[${label}-${n}]`);
+      };
       // replaceSpans sorts stably by start too: its i-th span is sorted[i].
-      const { deidText, spans: out } = replaceSpans(document.text, sorted, (s, i) => `[${s.label}-${numbers[i]}]`);
+      const { deidText, spans: out } = replaceSpans(text, sorted, (s, i) => placeholder(s.label, numbers[i]));
       return { deidText, spans: out, warnings: [] };
     },
   };

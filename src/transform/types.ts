@@ -37,13 +37,16 @@ export function replaceSpans(
   const out: OutputSpan[] = [];
   const parts: string[] = [];
   let cursor = 0;
-  sorted.forEach((s, i) => {
+  for (let i = 0; i < sorted.length; i++) {
+    const s = sorted[i];
     if (s.start < cursor) throw new Error(`spans overlap at offset ${s.start}; resolve overlaps before transforming`);
     const replacement = replacementFor(s, i);
-    parts.push(text.slice(cursor, s.start), replacement);
+    // A span right after the previous one leaves no text between them: no empty piece to keep.
+    if (s.start > cursor) parts.push(text.slice(cursor, s.start));
+    parts.push(replacement);
     cursor = s.end;
     out.push({ ...s, replacement });
-  });
+  }
   parts.push(text.slice(cursor));
   return { deidText: parts.join(""), spans: out };
 }
