@@ -61,11 +61,11 @@ const SHAPES: Record<string, string> = {
   "insurers": "Copper Ridge Mutual ",
   "state codes": "Pikeville KY ",
   "lower-case state codes": "pikeville ky harlan county ",
-  "lower-case name and initial": "jacob whitfeather m ",
-  "address parts": "Gower Road, Sketty, Swansea SA2 9BT, ",
-  "letterhead lines": "14 Hollins Lane\nMarple Bridge\nStockport SK6 5BB\n",
+  "lower-case name and initial": "jacob thornquill m ",
+  "address parts": "Maesgwyn Road, Felinfoel, Llanelli SA14 8HT, ",
+  "letterhead lines": "14 Hollins Lane\nMarple Bridge\nStockport SK6 7QD\n",
   "lower-case age-sex": "okafor 45m ",
-  "lower-case particles": "van der merwe ",
+  "lower-case particles": "van der steen ",
   "dotted initials running": "J.M. is ",
 };
 

@@ -30,7 +30,7 @@ const NOT_NAME = new Set(["and", "or", "to", "at", "in", "on", "for", "of", "the
 /** Months that are also given names, and the words before a month that make it a date. */
 const MONTH_GIVEN_NAMES = new Set(["april", "may", "june", "august"]);
 const DATE_BEFORE_MONTH = new Set(["in", "since", "from", "on", "of", "last", "next", "early", "late", "mid", "until", "till", "by", "before", "after", "during", "this", "through", "to", "end", "beginning", "start"]);
-/** Particles of surnames written in lower case ("van der merwe", "de la cruz"). */
+/** Particles of surnames written in lower case ("van der steen", "de la cruz"). */
 const LOWER_PARTICLES = new Set(["van", "von", "der", "den", "de", "la", "los", "las", "da", "di", "dos", "du", "del", "ter", "ten", "ap"]);
 /** Prefixes joined to a surname by a hyphen ("al-haddad", "el-sayed", "abu-zaid"). */
 const ARABIC_PREFIXES = new Set(["al", "el", "abu", "abd", "abdel", "abdul", "bin", "ibn", "ben", "bint"]);
@@ -54,7 +54,7 @@ const COUNTY_ORG_NEXT = new Set(["health", "dept", "department", "council", "she
 
 /** Trades and schools that end an organisation's name in a lower-case line, after a word that can name a place. */
 const ORG_LOWER_TYPES = new Set(["daycare", "preschool", "elementary", "academy", "montessori", "poultry", "freight", "haulage", "logistics", "trucking", "transit", "foods", "dairies", "creamery", "construction", "roofing", "plumbing", "motors", "bakery", "brewery", "brewing", "solicitors", "llc", "inc", "ltd", "plc", "aerospace", "couriers", "orchards", "vineyards"]);
-/** Generic words inside a facility's name that the medical spelling list also knows ("queensgate community hospital"). */
+/** Generic words inside a facility's name that the medical spelling list also knows ("brackenholt community hospital"). */
 const GENERIC_MODIFIERS = new Set(["community", "general", "memorial", "regional", "district", "county", "university", "royal", "children's", "childrens", "women's", "family", "medical", "health", "city", "teaching", "private", "public", "national", "central"]);
 /** Facility types that name a place of care by themselves: an unlisted word before them is the facility's name. */
 const STRONG_TYPES = new Set(["hospital", "surgery", "practice", "health centre", "health center", "medical centre", "medical center", "care home", "nursing home", "assisted living", "senior living", "hospice", "infirmary", "medical practice", "family practice", "residential home", "retirement home"]);
@@ -183,7 +183,7 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
         // A frequent given name that is also a word ("mark", "paul") only before a surname found here.
         const frequentFirst = dir === -1 && (lex.firstNames.get(low) ?? Infinity) < 1000 && !lex.wordFirstNames.has(low) && !STOP_WORDS.has(low) && !STOP.has(low) && !MONTH_WORDS.has(low) && !WEEKDAY_WORDS.has(low) && !lex.medical.has(low);
         // After a listed given name, a surname no list knows: letters that read as a name, or two everyday words run
-        // together ("chiamaka venkataraman", "noah brightwater"); before a surname, a short listed given name ("zoe").
+        // together ("chiamaka sundaralingam", "noah stillbrook"); before a surname, a short listed given name ("zoe").
         const givenBefore = dir === 1 && plainName(lex, words[i].low, "first", 3);
         const unlistedSurname = givenBefore && (unlistedNameLike(lex, low, 0.1) || (low.length >= 7 && !lex.common.has(low) && !lex.medical.has(low) && !lex.medicalProper.has(low) && compoundPlaceWord(lex, low)));
         const shortFirst = dir === -1 && low.length === 3 && plainName(lex, low, "first", 3) && (lex.firstNames.get(low) ?? Infinity) < 3000;
@@ -197,7 +197,7 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
       }
     }
   }
-  // "june harper", "april mcquarrie": a month that is also a given name before a surname the lists know or whose
+  // "june harper", "april lindgren": a month that is also a given name before a surname the lists know or whose
   // letters read as one, never after a word that makes it a date ("in june", "since may") nor before a number.
   for (let i = 0; i + 1 < words.length; i++) {
     if (!MONTH_GIVEN_NAMES.has(words[i].low) || mark[i + 1] && !person[i + 1] || !/^[ \t]{1,2}$/.test(gap(i))) continue;
@@ -210,7 +210,7 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
     take(i + 1);
     particleNames?.push([words[i].start, words[i + 1].end]);
   }
-  // "van der merwe", "pieter van den berg", "maria de la cruz": one or two particles before a surname that the lists know
+  // "van der steen", "pieter van den berg", "maria de la cruz": one or two particles before a surname that the lists know
   // or whose letters read as one, after a name found here or opening the name.
   for (let i = 0; i + 1 < words.length; i++) {
     if (!LOWER_PARTICLES.has(words[i].low) || mark[i]) continue;
@@ -338,7 +338,7 @@ function facilityShapes(lex: RulesEnLexicon, words: readonly Word[], text: strin
       // A person's name before the type is a clinician's list, not a facility ("dr mbatha clinic", "graham hospice").
       // (A surname may open an employer's name: "halvorsen freight".)
       if ((person[j] && !(orgType && j === i - 1)) || lex.firstNames.has(w)) break;
-      // A word no dictionary knows right before a strong type names it too ("kingsmead health centre").
+      // A word no dictionary knows right before a strong type names it too ("ravensholt health centre").
       // (Not before "surgery": an unlisted word there is as often a procedure, "apendix surgery".)
       const unlisted = strongType && words[i].low !== "surgery" && j === i - 1 && w.length >= 5 && !lex.common.has(w) && !lex.commonSmall.has(w) && !lex.medical.has(w) && !lex.medicalProper.has(w) && !lex.firstNames.has(w) && (nameLikeness(w) >= 0 || compoundPlaceWord(lex, w));
       const proper1 = properLower(lex, w) || unlisted;
@@ -476,7 +476,7 @@ export function restoreCaseAndNames(text: string, lex: RulesEnLexicon): { text: 
         }
       }
       namesOfTheWorld(lex, words, text, mark, person, names);
-      // "transfers to marrowfield general", "referrals to halbrook memorial": after a facility cue, a surname or a word
+      // "transfers to thornbeck general", "referrals to halbrook memorial": after a facility cue, a surname or a word
       // that can name a place before a second word that ends a hospital's name.
       for (let i = 2; i < words.length; i++) {
         if (mark[i] || !/^(?:general|memorial|regional|infirmary)$/.test(words[i].low) || !FACILITY_CUES.has(words[i - 2].low)) continue;

@@ -326,7 +326,7 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       // "45M" is one token (GUIDELINE: mark the whole token); in "45 M" only the number.
       out.push({ start: s, end: /\s/.test(m[0]) ? s + m[1].length : e, label: "Age_Birthdate", score: 0.75, rule: "age-sex" });
     }
-    // "hernandez-rojas 82f fall", "67m former miner": a lower-case age glued to its sex letter on a short line, at the
+    // "ferreira-montes 82f fall", "67m former miner": a lower-case age glued to its sex letter on a short line, at the
     // line's start or after a word that is no distance or time word ("walked 67m", "given 20m ago").
     for (const [s, e, m] of groupMatches(LOWER_AGE_SEX, text, 0)) {
       const n = Number(m[1]);

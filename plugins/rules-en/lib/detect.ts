@@ -217,7 +217,7 @@ function initialsAsNames(text: string): Candidate[] {
     if (NOT_DOTTED_INITIALS.has(v.replace(/\./g, "").toLowerCase())) continue;
     out.push({ start: s0, end: e0, label: "Name:Patient", score: 0.75, rule: "initials-after-cue" });
   }
-  // "J.M. is the 23 y/o who …", "Pt O.M., 59F", "Subject: curbside - J.M. 7 mo FTT": a person's dotted capitals after a
+  // "J.M. is the 23 y/o who …", "Pt O.M., 59F", "Re: advice - J.M. 7 mo FTT": a person's dotted capitals after a
   // patient cue, or before an age or a verb of a person.
   for (const re of [INITIALS_RUNNING, INITIALS_BEFORE_AGE]) {
     for (const [s0, e0] of groupMatches(re, text, 1)) {
@@ -302,19 +302,19 @@ function placesBeforeTypes(cands: readonly Candidate[], text: string, original: 
   return out;
 }
 
-/** Rules whose span ends an address line with a postcode or a state and ZIP ("Swansea SA2 9BT", "Columbia, MO 65201"). */
+/** Rules whose span ends an address line with a postcode or a state and ZIP ("Llanelli SA14 8HT", "Columbia, MO 65201"). */
 const ADDRESS_END_RULES = new Set(["uk-postcode", "uk-postcode-lower", "city-state", "state-zip"]);
 /** Words that end a facility's, a department's or a person's part of a letterhead line: the address starts after them. */
 const NOT_ADDRESS_WORDS = new Set(["hospital", "clinic", "centre", "center", "practice", "surgery", "infirmary", "hospice", "pharmacy", "department", "dept", "unit", "ward", "service", "services", "trust", "school", "college", "university", "team", "office", "dr", "mr", "mrs", "ms", "miss", "prof", "md", "rn", "tel", "fax", "phone", "email", "nhs", "ref"]);
 /** Units and buildings that open an address part ("Flat 7", "Unit 4"). */
 const ADDRESS_UNITS = new Set(["flat", "unit", "apt", "apartment", "suite", "ste", "house", "court", "lodge", "cottage", "farm", "croft", "block", "floor"]);
-/** Small words inside a street, a district or a town ("Heol y Nant", "Stratford upon Avon", "Ard na Gréine"). */
+/** Small words inside a street, a district or a town ("Heol y Bryn", "Stratford upon Avon", "Bóthar na Trá"). */
 const ADDRESS_CONNECTORS = new Set(["y", "yr", "na", "an", "on", "upon", "the", "of", "le", "la", "de", "du", "by", "next", "in", "under", "over", "and"]);
 
 /**
  * A letterhead's or a form's address written on one line before its postcode or state: up to four comma-separated
- * parts before the town ("Gower Road, Sketty, Swansea SA2 9BT", "Flat 7, Compstall Mill, Andrew Lane, Stockport SK6
- * 5HN", "2150 W Broadway, Columbia, MO"). Each part is capitalised words, numbers and small connectors; a part that
+ * parts before the town ("Maesgwyn Road, Felinfoel, Llanelli SA14 8HT", "Flat 7, Ashworth Mill, Cobden Lane, Bolton BL3
+ * 4RT", "2150 W Broadway, Columbia, MO"). Each part is capitalised words, numbers and small connectors; a part that
  * names a facility, a department or a person (a type or a title word, a specialty) ends the address.
  */
 function addressChains(cands: readonly Candidate[], text: string, lex: RulesEnLexicon): Candidate[] {

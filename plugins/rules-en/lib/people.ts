@@ -46,7 +46,7 @@ const CUES_BEFORE: ReadonlyMap<string, Role> = new Map<string, Role>([
     "supervisor", "dear", "sincerely", "regards", "thanks", "best", "cheers", "kind regards", "best regards", "many thanks", "yours sincerely", "yours faithfully", "faithfully", "warm regards", "with thanks", "best wishes", "kind wishes", "warm wishes", "all the best", "cosigned by", "co-signed by", "electronically signed by", "approved by",
     "ordered by", "performed by", "interpreted by", "read by", "attending physician", "primary care", "ordering", "sign", "signature",
     "reviewed", "verified by", "checked by", "authorised by", "authorized by", "reported by", "typed by", "validated by", "approved by", "witnessed by", "countersigned by", "sonographer", "phlebotomist", "physio", "physiotherapist", "hca",
-    // Grades and roles written short before a caregiver's name ("SHO: T Okafor", "CPN Gareth Price", "PHN Aine Doyle").
+    // Grades and roles written short before a caregiver's name ("SHO: T Okafor", "CPN Emlyn Price", "PHN Aine Doyle").
     "sho", "fy1", "fy2", "spr", "reg", "cns", "cpn", "amhp", "phn", "anp", "acp", "rmn", "rgn", "hcsw", "slt", "locum", "matron", "paramedic", "emt", "health visitor", "district nurse", "support worker", "key worker", "keyworker",
   ].map((w) => [w, "caregiver"] as [string, Role]),
 ]);
@@ -501,7 +501,7 @@ export function findNames(tokens: readonly Token[], text: string, lex: RulesEnLe
           if (role) {
             e = -1;
           } else if (start.text.length === 1 && /\p{Lu}/u.test(start.text) && second && adjacent(second.i) && second.shape === "title" && nameCandidateWord(lex, second) && !ROLE_WORD.test(second.low) && !CUES_BEFORE.has(second.low)) {
-            // An initial and a surname after a cue ("SHO: T Okafor", "reviewed by K. Adeyemi").
+            // An initial and a surname after a cue ("SHO: T Okafor", "reviewed by K. Ostrowe").
             e = nameWordAt(second.i, false, false);
           } else if (start.shape === "upper" && start.text.length <= 2 && !(cue.label && lineEndsAfter(tokens, j))) {
             // Two capitals after a cue are initials only alone in a field ("To: UM team" is a team).

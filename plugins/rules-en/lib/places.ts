@@ -252,7 +252,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       let first = k;
       let proper = 0;
       let words = 0;
-      // Words of the name that are no dictionary word or are a listed place or surname ("Pinal", "Mersey").
+      // Words of the name that are no dictionary word or are a listed place or surname ("Pinal", "Severn").
       let strong = 0;
       let spaced = 0;
       let person = false;
@@ -324,7 +324,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       const firstWord = tokens[first];
       const genericOk = !genericType || (firstWord.kind === "word" && (!lex.common.has(firstWord.low) || lex.places.has(firstWord.low)) && !lex.facilityModifiers.has(firstWord.low));
       // A specialty names a practice after two proper words or one strong one, never after a person's given name
-      // ("Pinal Desert Endocrinology", "Mersey Vale Heart Centre"; not "Paediatric Dermatology", "Sarah Dermatology").
+      // ("Pinal Desert Endocrinology", "Severn Vale Heart Centre"; not "Paediatric Dermatology", "Sarah Dermatology").
       const specialtyOk = specialtyEnd < 0 || ((spaced >= 2 || strong >= 1) && !person);
       if (proper > 0 && (first < k || end > typeEnd) && !label && genericOk && specialtyOk) {
         push(first, end, "Organization:Healthcare", 0.85, "facility-shape");
@@ -333,7 +333,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         continue;
       }
     }
-    // "Royal Cornhill", "Royal Brompton": "Royal" before a place or a word no dictionary knows names a hospital (not
+    // "Royal Tregarthen", "Royal Brompton": "Royal" before a place or a word no dictionary knows names a hospital (not
     // "Royal Mail", "Royal Navy": everyday words; a longer name with a type is found above).
     if (t.low === "royal" && t.shape === "title" && cap(tokens[k + 1]) && !tokens[k + 1].newlineBefore && tokens[k + 1].spaceBefore && tokens[k + 1].shape === "title") {
       const w2 = tokens[k + 1];
@@ -450,7 +450,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
               const w = wordInfo(lex, p);
               if (w.stop || w.calendar || TITLES_BEFORE_FACILITY.has(p.low) || p.shape === "upper" || (w.acronym && p.text.length <= 2)) break;
               // A line that opens with the name and ends after it (a letterhead, a heading: "Front Range University
-              // Hospital  -  Aurora, CO") keeps its everyday first word.
+              // Hospital  -  Greeley, CO") keeps its everyday first word.
               const letterhead = p.newlineBefore || j === 0 ? /^(?:[ \t]*$|[ \t]{2,}|[ \t]*[-–—|·,][ \t])/.test(text.slice(tokens[end2].end, tokens[end2].end + 4)) : false;
               if (p.sentenceStart && lex.common.has(p.low) && !FACILITY_OPENERS.has(p.low) && !letterhead) break;
               first = j;
