@@ -44,6 +44,48 @@ export function hasEffectiveAlnumIn(text: string, start: number, end: number): b
   return false;
 }
 
+// Rules return a new list only when they change it. A rule's list is never changed in place by the next rule (nor by
+// healSpans, which copies what it is given before the first rule), so a rule that changes nothing may hand back the
+// list it was given: on a text of a hundred thousand spans each rule's copy was an array in the large-object space,
+// and those copies, not the rules' own work, made healing's time step up between 256 KB and 1 MB.
+
+/** The list a rule was given, handed back unchanged (see above). */
+export function unchangedSpans(spans: readonly Span[]): Span[] {
+  return spans as Span[];
+}
+
+/** `spans.map(f)` as a list, but `spans` itself when `f` returns every span as it is (the same object). */
+export function mapSpans(spans: readonly Span[], f: (s: Span) => Span): Span[] {
+  let out: Span[] | undefined;
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i];
+    const t = f(s);
+    if (out !== undefined) out.push(t);
+    else if (t !== s) {
+      out = spans.slice(0, i);
+      out.push(t);
+    }
+  }
+  return out ?? (spans as Span[]);
+}
+
+/** `spans.filter(keep)` as a list, but `spans` itself when every span is kept. */
+export function filterSpans(spans: readonly Span[], keep: (s: Span) => boolean): Span[] {
+  let out: Span[] | undefined;
+  for (let i = 0; i < spans.length; i++) {
+    const s = spans[i];
+    if (keep(s)) out?.push(s);
+    else if (out === undefined) out = spans.slice(0, i);
+  }
+  return out ?? (spans as Span[]);
+}
+
+/** `[...spans].sort(byPosition)` (a stable sort), but `spans` itself when it is in that order already. */
+export function sortedByPosition(spans: readonly Span[]): readonly Span[] {
+  for (let i = 1; i < spans.length; i++) if (byPosition(spans[i - 1], spans[i]) > 0) return [...spans].sort(byPosition);
+  return spans;
+}
+
 /** The span with new bounds; sub-annotations no longer partition it, so they are dropped when bounds change. */
 export function withBounds(s: Span, start: number, end: number): Span {
   if (s.start === start && s.end === end) return s;
@@ -237,12 +279,16 @@ export function byPosition(a: Span, b: Span): number {
   return a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
 }
 
+/** Whether spans are in strictly increasing (start, end, label) order: what deduplicateSpans gives back as it is. */
+export function isSortedAndUnique(spans: readonly Span[]): boolean {
+  for (let i = 1; i < spans.length; i++) if (byPosition(spans[i - 1], spans[i]) >= 0) return false;
+  return true;
+}
+
 /** Spans sorted by (start, end, label) with exact duplicates made one (detectors united, highest score). */
 export function deduplicateSpans(spans: readonly Span[]): Span[] {
   // Mostly already sorted and unique: one comparison per span, no keys.
-  let sorted = true;
-  for (let i = 1; i < spans.length && sorted; i++) sorted = byPosition(spans[i - 1], spans[i]) < 0;
-  if (sorted) return spans.slice();
+  if (isSortedAndUnique(spans)) return spans.slice();
   // A stable sort puts the duplicates of a (start, end, label) next to each other, in the order they were given.
   const order = spans.slice().sort(byPosition);
   const out: Span[] = [];

@@ -1,6 +1,6 @@
 // Policy: a span with an unmatched bracket takes the matching bracket right outside it ("(03) 123").
 import type { HealingRule } from "../index.js";
-import { withBounds } from "../spans.js";
+import { withBounds, mapSpans } from "../spans.js";
 
 /** Bracket pairs by their UTF-16 units: "(" ")", "[" "]", "{" "}" (none is half of a surrogate pair). */
 const PAIRS: readonly [number, number][] = [
@@ -33,7 +33,7 @@ function surpluses(text: string, start: number, end: number): number[] | null {
 }
 
 export const bracketBalance: HealingRule = (spans, { document }) =>
-  spans.map((s) => {
+  mapSpans(spans, (s) => {
     const text = document.text;
     let { start, end } = s;
     // Growing over one pair's bracket adds no bracket of another pair: every balance is that of the span as given.

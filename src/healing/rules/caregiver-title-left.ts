@@ -3,7 +3,7 @@
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { indexOf, withBounds, type MaxEndIndex } from "../spans.js";
+import { indexOf, withBounds, type MaxEndIndex, mapSpans } from "../spans.js";
 
 /** How far before a name a title chain may start. */
 const WINDOW = 48;
@@ -13,7 +13,7 @@ export function caregiverTitleLeft(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
     // The title chain ends where the name starts, so the name itself never overlaps it: one index of all spans.
     let taken: MaxEndIndex | undefined;
-    return spans.map((s) => {
+    return mapSpans(spans, (s) => {
       if (s.label !== "Name:Caregiver") return s;
       const text = document.text;
       if (isTitleOnly(text.slice(s.start, s.end), lex)) return s;

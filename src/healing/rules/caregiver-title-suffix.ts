@@ -3,14 +3,14 @@ import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, hasEffectiveAlnumIn, mergedSpan } from "../spans.js";
+import { byPosition, hasEffectiveAlnumIn, mergedSpan, unchangedSpans } from "../spans.js";
 
 export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
-    if (!spans.some((s) => s.label === "Name:Caregiver")) return [...spans];
+    if (!spans.some((s) => s.label === "Name:Caregiver")) return unchangedSpans(spans);
     const text = document.text;
     const titleSpans = new Set(spans.filter((s) => (s.label === "Name:Other" || s.label === "Name:Caregiver") && isTitleOnly(text.slice(s.start, s.end), lex)));
-    if (titleSpans.size === 0) return [...spans];
+    if (titleSpans.size === 0) return unchangedSpans(spans);
     const isTitleSpan = (s: Span) => titleSpans.has(s);
     const sorted = [...spans].sort(byPosition);
     const titles = sorted.filter(isTitleSpan);

@@ -3,7 +3,7 @@
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { perDocument } from "../cache.js";
-import { indexOf, type MaxEndIndex } from "../spans.js";
+import { indexOf, type MaxEndIndex, filterSpans } from "../spans.js";
 
 const TIME = /(?<![\p{N}])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\p{N}])/gu;
 const RELATIVE_YEAR = /^(?:volgend jaar|next year|l'année prochaine|l'an prochain)$/iu;
@@ -13,7 +13,7 @@ export function dropInvalidDates(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
     const text = document.text;
     let times: MaxEndIndex | undefined;
-    return spans.filter((s) => {
+    return filterSpans(spans, (s) => {
       if (s.label !== "Date") return true;
       const surface = text.slice(s.start, s.end).trim();
       if (RELATIVE_YEAR.test(surface) || phaseOnly.test(surface)) return false;

@@ -4,7 +4,7 @@ import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { foldedTextOf, perDocument } from "../cache.js";
-import { withBounds } from "../spans.js";
+import { withBounds, mapSpans } from "../spans.js";
 
 interface Family {
   priority: number;
@@ -363,7 +363,7 @@ export function extendToFullForms(lex: HealingLexicon): HealingRule {
     const memo = perDocument(document, lexKey, () => new Map<string, Map<number, { start: number; end: number } | null>>());
     const stride = text.length + 1;
     let index: TextIndex | undefined;
-    return spans.map((s: Span) => {
+    return mapSpans(spans, (s: Span) => {
       const forms = plan(s.label);
       if (forms.families.length === 0) return s;
       let byBounds = memo.get(s.label);

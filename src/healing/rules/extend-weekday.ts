@@ -1,7 +1,7 @@
 // Policy: a weekday written right before a date ("maandag 12 maart", "lundi, 3/4") belongs to the date.
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { withBounds } from "../spans.js";
+import { withBounds, mapSpans } from "../spans.js";
 
 const WINDOW = 20;
 
@@ -10,7 +10,7 @@ export function extendWeekday(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
     // A span in the way ends inside (grown start, date start]: ends sorted once, one binary search per date.
     let ends: number[] | undefined;
-    return spans.map((s) => {
+    return mapSpans(spans, (s) => {
       if (s.label !== "Date") return s;
       const from = Math.max(0, s.start - WINDOW);
       const m = weekdayBefore.exec(document.text.slice(from, s.start));

@@ -4,7 +4,7 @@
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, isNameLabel, mergedSpan } from "../spans.js";
+import { isNameLabel, mergedSpan, sortedByPosition } from "../spans.js";
 
 /** Whether the text between two spans is nothing, a space or a hyphen (checked without slicing the gap). */
 function isJoiningGap(text: string, from: number, to: number): boolean {
@@ -21,7 +21,7 @@ export function joinSplitEntity(lex: HealingLexicon): HealingRule {
   const startsWithTitle = new RegExp(`^${lex.title}(?![\\p{L}])`, "iu");
   return (spans, { document }) => {
     const text = document.text;
-    const sorted = [...spans].sort(byPosition);
+    const sorted = sortedByPosition(spans);
     // Only the tail of the group so far can end with a title: look at its last characters (with the one before
     // them, for the regex's word boundary), not at the whole group, which made a long run of names quadratic.
     const tailOf = (start: number, end: number) => text.slice(Math.max(start, end - TITLE_TAIL - 1), end);

@@ -5,7 +5,7 @@ import { escapeRegExp, foldSameLength, type Label, type Span } from "../../contr
 import { type HealingLexicon, isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
 import { findWordBounded, foldedTextOf } from "../cache.js";
-import { healedSpan, indexOf, isNameLabel } from "../spans.js";
+import { healedSpan, indexOf, isNameLabel, unchangedSpans } from "../spans.js";
 import { caregiverTitleLeft } from "./caregiver-title-left.js";
 import { initialPeriod } from "./initial-period.js";
 import { relabelTitledNames } from "./relabel-titled-names.js";
@@ -19,11 +19,11 @@ export function propagateNames(lex: HealingLexicon): HealingRule {
   const growers = [titlePeriod(lex), initialPeriod, caregiverTitleLeft(lex), titledNameFragment(lex), relabelTitledNames(lex), trailingTitledCaregiver(lex)];
   return (spans, ctx) => {
     const { document, options } = ctx;
-    if (options.propagate_names !== true) return [...spans];
+    if (options.propagate_names !== true) return unchangedSpans(spans);
     const text = document.text;
     const needles = new Map<string, { label: Label; capitalised: boolean; whole: boolean }>();
     const names = spans.filter((s) => isNameLabel(s.label)).sort((a, b) => (LABEL_RANK[a.label] ?? 9) - (LABEL_RANK[b.label] ?? 9));
-    if (names.length === 0) return [...spans];
+    if (names.length === 0) return unchangedSpans(spans);
     const offer = (surface: string, label: Label, whole: boolean) => {
       const key = foldSameLength(surface).replace(/\s+/g, " ");
       if (!needles.has(key)) needles.set(key, { label, capitalised: /^\p{Lu}/u.test(surface), whole });
@@ -36,7 +36,7 @@ export function propagateNames(lex: HealingLexicon): HealingRule {
         offer(w, s.label, false);
       }
     }
-    if (needles.size === 0) return [...spans];
+    if (needles.size === 0) return unchangedSpans(spans);
     // One pass over the text: whole names before their words, longer before shorter.
     const ordered = [...needles.keys()].sort((a, b) => Number(needles.get(b)!.whole) - Number(needles.get(a)!.whole) || b.length - a.length);
     const folded = foldedTextOf(document);
@@ -50,7 +50,7 @@ export function propagateNames(lex: HealingLexicon): HealingRule {
       created.push(s);
       taken.add(s.start, s.end);
     }
-    if (created.length === 0) return [...spans];
+    if (created.length === 0) return unchangedSpans(spans);
     let out: Span[] = [...spans, ...created];
     for (const grow of growers) out = grow(out, ctx);
     return out;

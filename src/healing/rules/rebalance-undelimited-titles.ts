@@ -3,14 +3,14 @@
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, withBounds } from "../spans.js";
+import { withBounds, sortedByPosition, mapSpans } from "../spans.js";
 
 export function rebalanceUndelimitedTitles(lex: HealingLexicon): HealingRule {
   const leadingTitle = new RegExp(`^(?:${lex.titleChain})`, "iu");
   const trailingTitle = new RegExp(`^\\s+(?:${lex.titleChain})`, "iu");
   return (spans, { document }) => {
     const text = document.text;
-    const sorted = [...spans].sort(byPosition);
+    const sorted = sortedByPosition(spans);
     const out = new Map<Span, Span>();
     const caregivers = sorted.filter((s) => s.label === "Name:Caregiver");
     for (let i = 0; i + 1 < caregivers.length; i++) {
@@ -26,6 +26,6 @@ export function rebalanceUndelimitedTitles(lex: HealingLexicon): HealingRule {
       out.set(caregivers[i], withBounds(first, first.start, second.start + lead[0].length));
       out.set(second, withBounds(second, nameStart, second.end + trail[0].length));
     }
-    return sorted.map((s) => out.get(s) ?? s);
+    return mapSpans(sorted, (s) => out.get(s) ?? s);
   };
 }

@@ -4,7 +4,7 @@ import { foldSameLength, type Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { findWordSequences, foldedTextOf, perDocument, wordSequenceSource, type WordSeparator, type WordSequence } from "../cache.js";
 import type { HealingContext, HealingRule } from "../index.js";
-import { healedSpan, indexOf, MaxEndIndex } from "../spans.js";
+import { healedSpan, indexOf, MaxEndIndex, unchangedSpans } from "../spans.js";
 import { caregiverTitleLeft } from "./caregiver-title-left.js";
 import { initialPeriod } from "./initial-period.js";
 import { titledNameFragment } from "./titled-name-fragment.js";
@@ -44,7 +44,7 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
   const titleAfter = new RegExp(`\\s*,\\s*(?:${lex.titleChain})(?![\\p{L}\\p{N}])`, "iuy");
   return (spans, ctx) => {
     const caregivers = ctx.document.metadata?.caregivers ?? [];
-    if (ctx.options.recover_names === false || caregivers.length === 0) return [...spans];
+    if (ctx.options.recover_names === false || caregivers.length === 0) return unchangedSpans(spans);
     // The matches depend on the document alone: found, made distinct and ordered once per document.
     const ordered = perDocument(ctx.document, `caregiver-names:${lex.languages.join(",")}:${titles ? "titled" : "bare"}`, () => {
       const folded = foldedTextOf(ctx.document);
@@ -66,7 +66,7 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
       return [...new Map(found.map((m) => [`${m.start}:${m.end}`, m])).values()].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
     });
     // Nothing to add: every span stays (the indexes below would answer no for every question).
-    if (ordered.length === 0) return [...spans];
+    if (ordered.length === 0) return unchangedSpans(spans);
     // Longest first, a match is skipped when a span other than Name:Other has its exact bounds, when a span
     // strictly contains it, or when a span overlaps it that is not a name it may take over (a caregiver or other
     // name inside it): partial overlaps are not added either, the other span already settled where a name starts or
@@ -93,6 +93,7 @@ export function recoverCaregiverNames(lex: HealingLexicon, { titles = true }: { 
       addedIndex.add(m.start, m.end);
       added.push(healedSpan(m.start, m.end, "Name:Caregiver", "recover-caregiver-names"));
     }
+    if (added.length === 0) return unchangedSpans(spans);
     const out: Span[] = spans.filter((s) => !(isTakeable(s) && addedIndex.covers(s.start, s.end)));
     for (const a of added) out.push(a);
     return out;

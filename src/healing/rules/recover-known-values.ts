@@ -3,7 +3,7 @@
 import { foldSameLength, isLabel, type Span } from "../../contract/index.js";
 import { findWordLiteral, findWordSequences, foldedTextOf, perDocument, type WordSeparator } from "../cache.js";
 import type { HealingRule } from "../index.js";
-import { healedSpan, indexOf } from "../spans.js";
+import { healedSpan, indexOf, unchangedSpans } from "../spans.js";
 
 function occurrences(folded: string, value: string): { start: number; end: number }[] {
   const v = foldSameLength(value.trim());
@@ -17,19 +17,20 @@ function occurrences(folded: string, value: string): { start: number; end: numbe
 
 export const recoverKnownValues: HealingRule = (spans, { document }) => {
   const values = document.metadata?.known_values ?? [];
-  if (values.length === 0) return [...spans];
+  if (values.length === 0) return unchangedSpans(spans);
   const hits = perDocument(document, "known-values", () => {
     const folded = foldedTextOf(document);
     return values
       .filter((kv) => kv && typeof kv.value === "string" && isLabel(kv.label))
       .flatMap((kv) => occurrences(folded, kv.value).map((hit) => ({ ...hit, label: kv.label })));
   });
-  const out: Span[] = [...spans];
-  const covered = indexOf(out, document.text.length);
+  if (hits.length === 0) return unchangedSpans(spans);
+  let out: Span[] | undefined;
+  const covered = indexOf(spans, document.text.length);
   for (const hit of hits) {
     if (covered.covers(hit.start, hit.end)) continue;
-    out.push(healedSpan(hit.start, hit.end, hit.label, "recover-known-values", { origin: "known_value" }));
+    (out ??= [...spans]).push(healedSpan(hit.start, hit.end, hit.label, "recover-known-values", { origin: "known_value" }));
     covered.add(hit.start, hit.end);
   }
-  return out;
+  return out ?? unchangedSpans(spans);
 };

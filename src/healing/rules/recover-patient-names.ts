@@ -4,7 +4,7 @@ import { foldSameLength, escapeRegExp, type Span } from "../../contract/index.js
 import type { HealingLexicon } from "../lexicon.js";
 import { findWordLiteral, findWordSequences, foldedTextOf, perDocument, wordSequenceSource, type WordSequence } from "../cache.js";
 import type { HealingRule } from "../index.js";
-import { healedSpan, indexOf, MaxEndIndex } from "../spans.js";
+import { healedSpan, indexOf, MaxEndIndex, unchangedSpans } from "../spans.js";
 
 interface Needle {
   /** The words, separated by `[\s-]+`; one letter alone may take a period (`x\.?`). */
@@ -90,7 +90,7 @@ function longestFirst<T extends { start: number; end: number }>(matches: readonl
 export function recoverPatientNames(lex: HealingLexicon): HealingRule {
   return (spans, { document, options }) => {
     const patient = document.metadata?.patient;
-    if (options.recover_names === false || !patient) return [...spans];
+    if (options.recover_names === false || !patient) return unchangedSpans(spans);
     const text = document.text;
     const found = perDocument(document, `patient-names:${lex.languages.join(",")}`, () => {
       const folded = foldedTextOf(document);
@@ -98,7 +98,7 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
       return needles.flatMap((n) => (n.literal ? findWordLiteral(folded, n.literal) : findWordSequences(folded, [n.sequence])).map((m) => ({ ...m, connector: n.connector })));
     });
     // The metadata's names are nowhere in the text: nothing to add, every span stays.
-    if (found.length === 0) return [...spans];
+    if (found.length === 0) return unchangedSpans(spans);
     const pending = found.filter((m) => m.connector);
     // Without a particle among the matches, which are accepted does not depend on the spans: ordered once per
     // document, not once per pass.
@@ -128,6 +128,8 @@ export function recoverPatientNames(lex: HealingLexicon): HealingRule {
       addedIndex.add(m.start, m.end);
       added.push(healedSpan(m.start, m.end, "Name:Patient", "recover-patient-names"));
     }
+    // Nothing added: nothing is covered by an added match either.
+    if (added.length === 0) return unchangedSpans(spans);
     const out: Span[] = spans.filter((s) => !(s.label === "Name:Patient" && addedIndex.strictlyCovers(s.start, s.end)));
     for (const a of added) out.push(a);
     return out;

@@ -3,13 +3,13 @@ import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, withBounds } from "../spans.js";
+import { withBounds, sortedByPosition, mapSpans } from "../spans.js";
 
 export function resolveOverlappingCaregiverTitles(lex: HealingLexicon): HealingRule {
   const endsWithCommaTitle = new RegExp(`,\\s*(?:${lex.titleChain})$`, "iu");
   return (spans, { document }) => {
     const text = document.text;
-    const sorted = [...spans].sort(byPosition);
+    const sorted = sortedByPosition(spans);
     const out = new Map<Span, Span>();
     let previous: Span | undefined;
     for (const s of sorted) {
@@ -24,6 +24,6 @@ export function resolveOverlappingCaregiverTitles(lex: HealingLexicon): HealingR
       }
       previous = out.get(s) ?? s;
     }
-    return sorted.map((s) => out.get(s) ?? s);
+    return mapSpans(sorted, (s) => out.get(s) ?? s);
   };
 }

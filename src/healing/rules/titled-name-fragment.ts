@@ -3,7 +3,7 @@
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { indexOf, withBounds, type MaxEndIndex } from "../spans.js";
+import { indexOf, withBounds, type MaxEndIndex, mapSpans } from "../spans.js";
 
 const LETTERS_ONLY = /^[\p{L}'’\-]+$/u;
 const isLetter = (c: string | undefined) => c !== undefined && /[\p{L}'’]/u.test(c);
@@ -13,7 +13,7 @@ export function titledNameFragment(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
     // The title chain ends where the name's word starts, before the span: one index of all spans.
     let taken: MaxEndIndex | undefined;
-    return spans.map((s) => {
+    return mapSpans(spans, (s) => {
       if (s.label !== "Name:Caregiver" && s.label !== "Name:Other") return s;
       const text = document.text;
       const surface = text.slice(s.start, s.end);

@@ -3,7 +3,7 @@
 import { perDocument } from "../cache.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { contains, withBounds } from "../spans.js";
+import { contains, withBounds, mapSpans } from "../spans.js";
 import { escapeRegExp } from "../../contract/index.js";
 
 const WINDOW = 80;
@@ -42,7 +42,7 @@ export function trailingTitledCaregiver(lex: HealingLexicon): HealingRule {
   }
 
   return (spans, { document }) =>
-    spans.map((s) => {
+    mapSpans(spans, (s) => {
       if (s.label !== "Name:Caregiver") return s;
       const memo = perDocument(document, memoKey, () => new Map<string, { start: number; end: number } | null>());
       const key = `${s.start}:${s.end}`;

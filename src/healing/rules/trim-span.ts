@@ -1,6 +1,6 @@
 // Policy: a span starts and ends on a letter or digit; edge punctuation and symbols are not identifying.
 import type { HealingRule } from "../index.js";
-import { isEffectivelyAlnum, withBounds } from "../spans.js";
+import { isEffectivelyAlnum, withBounds, mapSpans } from "../spans.js";
 
 /**
  * An identifier written `#A44812`, `#12345678`: the `#` is part of the form (English notes write an order or a
@@ -16,7 +16,7 @@ function keepsHash(text: string, start: number, end: number, label: string): boo
 
 function trim(keepHash: boolean): HealingRule {
   return (spans, { document }) =>
-    spans.map((s) => {
+    mapSpans(spans, (s) => {
       const text = document.text;
       let start = s.start;
       let end = s.end;
