@@ -3,7 +3,7 @@ import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, hasEffectiveAlnumIn, mergedSpan, unchangedSpans } from "../spans.js";
+import { hasEffectiveAlnumIn, mergedSpan, unchangedSpans, mapSpans, filterSpans, sortedByPosition } from "../spans.js";
 
 export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
@@ -13,7 +13,7 @@ export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
     if (titleSpans.size === 0) return unchangedSpans(spans);
     const isTitleSpan = (s: Span) => titleSpans.has(s);
     const gapOk = (a: Span, b: Span) => b.start > a.end && !hasEffectiveAlnumIn(text, a.end, b.start);
-    const sorted = [...spans].sort(byPosition);
+    const sorted = sortedByPosition(spans);
     const titles = sorted.filter(isTitleSpan);
     const titleIndex = new Map(titles.map((t, k) => [t, k]));
     const consumed = new Set<Span>();
@@ -64,6 +64,6 @@ export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
       chain.forEach(consume);
       replaced.set(target, mergedSpan([...chain, target], "Name:Caregiver", chain[0].start, target.end));
     }
-    return sorted.filter((s) => !consumed.has(s)).map((s) => replaced.get(s) ?? s);
+    return mapSpans(filterSpans(sorted, (s) => !consumed.has(s)), (s) => replaced.get(s) ?? s);
   };
 }

@@ -3,7 +3,7 @@ import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { byPosition, hasEffectiveAlnumIn, mergedSpan, unchangedSpans } from "../spans.js";
+import { hasEffectiveAlnumIn, mergedSpan, unchangedSpans, mapSpans, filterSpans, sortedByPosition } from "../spans.js";
 
 export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
@@ -12,7 +12,7 @@ export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
     const titleSpans = new Set(spans.filter((s) => (s.label === "Name:Other" || s.label === "Name:Caregiver") && isTitleOnly(text.slice(s.start, s.end), lex)));
     if (titleSpans.size === 0) return unchangedSpans(spans);
     const isTitleSpan = (s: Span) => titleSpans.has(s);
-    const sorted = [...spans].sort(byPosition);
+    const sorted = sortedByPosition(spans);
     const titles = sorted.filter(isTitleSpan);
     const consumed = new Set<Span>();
     const replaced = new Map<Span, Span>();
@@ -40,6 +40,6 @@ export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
       const end = text[title.end] === "." && text[title.end - 1] !== "." ? title.end + 1 : title.end;
       replaced.set(target, mergedSpan([target, title], "Name:Caregiver", target.start, end));
     }
-    return sorted.filter((s) => !consumed.has(s)).map((s) => replaced.get(s) ?? s);
+    return mapSpans(filterSpans(sorted, (s) => !consumed.has(s)), (s) => replaced.get(s) ?? s);
   };
 }

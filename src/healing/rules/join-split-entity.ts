@@ -4,7 +4,7 @@
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { isNameLabel, mergedSpan, sortedByPosition } from "../spans.js";
+import { isNameLabel, mergedSpan, sortedByPosition, unchangedSpans } from "../spans.js";
 
 /** Whether the text between two spans is nothing, a space or a hyphen (checked without slicing the gap). */
 function isJoiningGap(text: string, from: number, to: number): boolean {
@@ -30,21 +30,21 @@ export function joinSplitEntity(lex: HealingLexicon): HealingRule {
       right.start >= end &&
       isJoiningGap(text, end, right.start) &&
       !(isNameLabel(left.label) && (endsWithTitle.test(tailOf(left.start, end)) || startsWithTitle.test(text.slice(right.start, right.end))));
-    const out: Span[] = [];
+    // Made at the first join: until then every span stays as it is, and without a join the sorted list is the answer.
+    let out: Span[] | undefined;
     for (let i = 0; i < sorted.length; ) {
       const s = sorted[i];
-      const group = [s];
       let end = s.end;
       let j = i + 1;
       // The next span in position order must be the continuation; anything starting in between blocks the join.
       while (j < sorted.length && joinable(s, sorted[j], end)) {
-        group.push(sorted[j]);
         end = sorted[j].end;
         j++;
       }
-      out.push(group.length === 1 ? s : mergedSpan(group, s.label));
+      if (j > i + 1) (out ??= sorted.slice(0, i)).push(mergedSpan(sorted.slice(i, j), s.label));
+      else out?.push(s);
       i = j;
     }
-    return out;
+    return out ?? unchangedSpans(sorted);
   };
 }
