@@ -36,6 +36,15 @@ const CASES = [
   "verpleegkundige Peeters belt morgen terug.",
   "Il a commis une erreur de dosage.",
   "Manœuvre de Valsalva positive.",
+  // Session twelve: an earlier job after "voorheen", a shorthand subject, years between copula and job, a side job,
+  // a sentence wrapped between the work verb and "als".
+  "Alleenstaand, voorheen [slager](Profession) met een eigen winkel.",
+  "Thuis voorheen zelfstandig met hulp van de buren.",
+  "Pte was [kleuterjuf](Profession) in een dorpsschool.",
+  "Somber; was 30 jaar [vrachtwagenchauffeur](Profession).",
+  "Hij had een bijbaan als [vakkenvuller](Profession) in het weekend.",
+  "Zij werkt nog drie\nochtenden per week als [kapster](Profession) in het dorp.",
+  "Was 2 jaar rookvrij.",
 ];
 
 describe("jobs by position", () => {

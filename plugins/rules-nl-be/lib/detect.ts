@@ -348,10 +348,31 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
     append(candidates, agesAfterPersonWords(text));
     append(candidates, agesAfterPossessives(text));
   }
-  if (families.professions) append(candidates, professionCandidates(a));
+  if (families.professions) {
+    const jobs = professionCandidates(a);
+    append(candidates, jobs);
+    if (jobs.length > 0 && families.ages) dropYearsOfAJob(text, candidates, jobs);
+  }
   append(candidates, recordCandidates(a, families));
   if (families.ages || families.dates) append(candidates, numberWordCandidates(text, families.ages, families.dates));
   return withoutLabelWords(a, candidates);
+}
+
+/** "40 jaar", "20 ans": a number of years that a job right after it turns into a duration ("was 40 jaar schipper"). */
+const YEARS_ONLY = /^\d{1,2}\s?(?:jaar|jaren|jr|ans|years)$/u;
+
+function dropYearsOfAJob(text: string, candidates: Candidate[], jobs: readonly Candidate[]): void {
+  const jobStarts = new Set(jobs.map((j) => j.start));
+  let kept = 0;
+  for (const c of candidates) {
+    if (c.label === "Age_Birthdate" && YEARS_ONLY.test(text.slice(c.start, c.end))) {
+      let e = c.end;
+      while (text[e] === " ") e++;
+      if (e > c.end && jobStarts.has(e)) continue;
+    }
+    candidates[kept++] = c;
+  }
+  candidates.length = kept;
 }
 
 /** A gap of three spaces or more, or a tab: the next column of a form or table. */

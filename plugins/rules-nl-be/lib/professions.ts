@@ -10,6 +10,8 @@ import { unitAtToken } from "./proper.js";
 const JOB_NOUNS = new Set([
   "werk", "tijd", "jaren", "carriere", "loopbaan", "job", "ervaring", "dienst", "travail", "carrière", "emploi", "work", "career",
   "werknemer", "werkneemster", "employe", "employee", "tewerkgesteld", "aangenomen", "engage", "engagee",
+  // Side and student jobs: "bijbaan als vakkenvuller", "studentenjob als kassierster", "job étudiant comme serveur".
+  "bijbaan", "bijbaantje", "bijjob", "studentenjob", "vakantiejob", "vakantiewerk", "weekendjob", "zaterdagjob", "etudiant",
 ]);
 const LABEL_WORDS = new Set(["beroep", "profession", "occupation", "job", "werk", "functie", "metier", "poste", "emploi"]);
 const COPULAS = new Set(["is", "was", "est", "etait", "werd", "wordt", "ben", "bent", "zijn", "waren", "suis", "es", "sont", "am", "are"]);
@@ -21,9 +23,12 @@ const SUBJECTS = new Set([
   // Courtesy titles as the subject ("Mevrouw is bloemiste", "Madame est caissière"), and "... en is postbode".
   "mevrouw", "meneer", "mevr", "dhr", "heer", "mw", "madame", "monsieur", "mme", "mr", "papa", "mama", "maman",
   "vriend", "vriendin", "schoonzoon", "schoondochter", "kleinzoon", "kleindochter", "en", "et", "and",
+  // Shorthand of handovers and care homes: "Pte was lerares", "Cliënt is timmerman", "Bewoonster was naaister".
+  "pte", "pat", "client", "cliente", "bewoner", "bewoonster", "betrokkene",
 ]);
 /** Words between the copula and the job that do not change what it says: "was tot 2021 kleuterjuf", "est y". */
 const COPULA_ADVERBS = new Set(["nog", "al", "vroeger", "jarenlang", "lang", "ook", "toen", "nu", "momenteel", "sindsdien", "y", "encore", "toujours", "also", "still"]);
+const DURATION_UNITS = new Set(["jaar", "jaren", "jr", "ans", "years"]);
 const YEAR_PREPOSITIONS = new Set(["tot", "sinds", "vanaf", "in", "depuis", "jusqu", "jusque", "en", "until", "since"]);
 /** Relatives written right before a job in shorthand: "papa chauffeur poids lourd", "vader lasser". */
 const RELATIVES_BEFORE_JOB = new Set(["papa", "mama", "maman", "vader", "moeder", "pere", "mere", "zoon", "dochter", "fils", "fille", "patient", "patiente"]);
@@ -178,6 +183,11 @@ function withoutAdverbs(words: readonly string[]): string[] {
       i++;
       continue;
     }
+    // "was 40 jaar binnenvaartschipper", "était 20 ans boulanger": a number of years between the copula and the job.
+    if (i === out.length && DURATION_UNITS.has(words[i]) && /^\d{1,2}$/.test(words[i + 1] ?? "") && COPULAS.has(words[i + 2] ?? "")) {
+      i++;
+      continue;
+    }
     out.push(words[i]);
   }
   return out;
@@ -268,9 +278,23 @@ function wordsBeforeAcrossBreak(a: Analysis, first: number, count: number): stri
   const token = a.tokens[first];
   const previous = a.tokens[first - 1];
   if (token.newlinesBefore !== 1 || !previous || previous.kind !== "word" || (previous.key !== "als" && previous.key !== "comme")) {
-    return previousWords(a, first, count);
+    const words = previousWords(a, first, count);
+    return words.length < count && words.length > 0 && (words[0] === "als" || words[0] === "comme") ? acrossSoftWrap(a, first, words, count) : words;
   }
   return [previous.key, ...previousWords(a, first - 1, count - 1)];
+}
+
+/**
+ * "Zij werkt nog twee\ndagen per week als kapster": a sentence wrapped mid-clause (the line opens in lower case,
+ * the line before ends in a word) goes on over the break, so the work verb before "als" is still found.
+ */
+function acrossSoftWrap(a: Analysis, first: number, words: readonly string[], count: number): string[] {
+  const lineFirst = a.lineStart[first];
+  const opener = a.tokens[lineFirst];
+  const before = a.tokens[lineFirst - 1];
+  if (lineFirst === 0 || opener.newlinesBefore !== 1 || !/^\p{Ll}/u.test(opener.text) || before?.kind !== "word") return [...words];
+  const unit = a.units[a.unitOfToken[lineFirst - 1]];
+  return [...words, unit.key, ...previousWords(a, unit.first, count - words.length - 1)];
 }
 
 /** "WERKGEVER: X - FUNCTIE: BUSCHAUFFEUR": a profession label and its colon right before the job, anywhere on the line. */
@@ -284,6 +308,8 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   if (jobInApposition(a, m) || afterNationalityInApposition(a, m) || jobAfterPersonInApposition(a, m) || inlineLabelBefore(a, m.first)) return true;
   const raw = readThroughScan(wordsBeforeAcrossBreak(a, m.first, 9));
   if (raw[0] !== undefined && PROFESSION_CUES_BEFORE.has(raw[0]) && raw[0] !== "als" && raw[0] !== "comme" && raw[0] !== "as") return true;
+  // "Weduwe, voorheen kapster", "voordien metser": a listed job (not a state: "voorheen zelfstandig met hulp").
+  if (raw[0] !== undefined && EARLIER.has(raw[0]) && m.bits & LIST.profession && !NOT_OWN_JOBS.has(a.tokens[m.first].key)) return true;
   const before = withoutAdverbs(raw);
   const after = nextWords(a, m.last, 2);
   // "Vroeger was zij kleuterjuf", "Nu is hij postbode": the copula before its subject pronoun.
@@ -334,7 +360,7 @@ function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
   // "is verloskundige in het OLVG", "est militaire à la caserne": a job that is placed is someone's job.
   if (COPULAS_AFTER.has(verb) && after[0] !== undefined && PLACING_AFTER_JOB.has(after[0]) && after[1] !== undefined) return true;
   // Notes drop the subject: "Was postbode, nu met pensioen."
-  if (subject === undefined) return before.length === article + 1 && sentenceOpensWith(a, m.first, article + 1);
+  if (subject === undefined) return before.length === article + 1 && sentenceOpensWith(a, m.first, raw.length);
   if (SUBJECTS.has(subject)) return true;
   // "Dhr. Visser is visser", "Mevrouw Claes is verpleegkundige": a capitalised name as the subject.
   return subjectIsName(a, m.first, article + 1);
@@ -357,7 +383,8 @@ function sentenceOpensWith(a: Analysis, t: number, wordsBack: number): boolean {
   let seen = 0;
   for (let i = t - 1, steps = 0; i >= 0 && steps < 12; i--, steps++) {
     if (a.tokens[i].kind === "punct") continue;
-    if (++seen === wordsBack) return a.tokens[i].sentenceStart;
+    // "mist het water; was 40 jaar schipper": a semicolon opens a clause as a full stop does.
+    if (++seen === wordsBack) return a.tokens[i].sentenceStart || (a.tokens[i - 1]?.text === ";" && a.tokens[i].newlinesBefore === 0);
   }
   return false;
 }
@@ -421,7 +448,7 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
     if (!ending && !(AGENT_AFTER_STRONG_CUE.test(unit.key) && !NOT_AGENT.test(unit.key) && !HABITS.test(unit.key))) continue;
     if (a.unitListBits[unit.index] & (LIST.profession | LIST.stopWord | LIST.medicalTerm)) continue;
     if (followedByName(a, unit.last)) continue;
-    const before = previousWords(a, unit.first, 7);
+    const before = wordsBeforeAcrossBreak(a, unit.first, 7);
     const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
     const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
     if (!ending && !strong) continue;
@@ -442,6 +469,8 @@ const AGENT_ENDING = /^\p{Ll}{3,}(?:ster|man|vrouw|aar|eur|rice|iste|icien|icien
 const NOT_AGENT = /(?:baar|vaar|jaar|waar|zwaar|klaar|paar|majeur|mineur|meilleur|porteur|[eé]rieur|fumeur|donneur|receveur|buveur|cicatrice|matrice|premier|dernier|entier|particulier|familier|régulier|regulier|papier|dossier|plezier|manier|kwartier|atelier|routier|costume|herman|oman)$/u;
 /** Time words before a job that say it was someone's ("Vroeger banketbakster in een winkel"). */
 const FORMERLY = new Set(["vroeger", "voordien", "destijds", "autrefois", "anciennement"]);
+/** Time words that say a job was someone's before: "voorheen kapster", "anciennement boulanger". */
+const EARLIER = new Set(["voorheen", "voordien", "destijds", "eertijds", "vroeger", "anciennement", "autrefois", "auparavant"]);
 
 /**
  * An unlisted agent noun is a job where only a job fits: in apposition before a named workplace ("41 j,
