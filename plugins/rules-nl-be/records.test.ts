@@ -54,6 +54,13 @@ const CASES: [rule: string, marked: string][] = [
     "[MERTENS, Sabine](Name:Patient)  V  21/06/1979 (45j)   PID 410327798\n[Peeters Jan](Name:Patient) (M) °12/03/1950 - kamer 412\n[DE SMET Karel](Name:Patient) / M / 05-06-1939"],
   ["a study log: initials with short particles, investigators by column",
     "Studie-ID  | Initialen | Geb.jaar | Arm | Onderzoeker\nXYZ-01-001 | [K.v.P.](Name:Caregiver)    | 1950     | A   | [JdW](Name:Caregiver)"],
+  // Session twelve: who signed a log's row.
+  ["a signing column after many short titles, decimal commas in the rows",
+    "Dag     Voor   Na     UF     Qb   Vpk\nma 3/2  81,4   79,9   1,5 l  300  [RvB](Name:Caregiver)\nwo 5/2  81,9   80,1   1,8 l  300  [MT](Name:Caregiver)"],
+  ["a note after the initials of a signing cell", "uur\tRR\tparaaf\n06:00\t120/70\t[GH](Name:Caregiver) -> arts gebeld"],
+  ["a vaccinator column", "Vaccin      Datum        Vaccinator\nBoostrix    04/03/2024   [LM](Name:Caregiver)"],
+  ["a log row without a header: a time and initials last", "12-02\t07:30\tglycemie 142\t[TvH](Name:Caregiver)\n12-02   11:45   bloedafname   [KL](Name:Caregiver)/[SW](Name:Caregiver)"],
+  ["routes and classes closing a log row are no initials", "08:00\tamoxicilline 1 g\tIV\n10:15\tparacetamol 1 g\tPO\nOK 2 | 09:30 | ASA | II"],
   // Negatives.
   ["a strip needs the sex letter and a date", "Opname Peeters Jan op 12/03\nControle V 12/03/2024 goed"],
   ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nMetformine     850 mg    2x/dag\nPantoprazol    40 mg     1x/dag"],

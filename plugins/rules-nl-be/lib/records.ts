@@ -46,7 +46,7 @@ function fold(s: string): string {
 
 const KINDS: readonly [RegExp, Kind][] = [
   [/^(?:naam|namen|patient|patienten|pat|patientnaam|naampatient|naamvoornaam|naamenvoornaam|voornaamnaam|achternaam|familienaam|voornaam|voornamen|roepnaam|voorletters|meisjesnaam|bewoner|bewoonster|client|clientnaam|cliente|nom|noms|nomprenom|prenom|prenoms|nomdefamille|nomdusage|name|patientname|lastname|firstname|surname|givenname|kind|baby|deelnemer)$/, "patient"],
-  [/^(?:arts|artsen|huisarts|huisdokter|verwijzer|verwijzendarts|verwijzendehuisarts|behandelendarts|behandelendearts|behandelaar|hoofdbehandelaar|aanvrager|aanvragendarts|supervisor|stafarts|zaalarts|arts(?:van)?wacht|dokter|specialist|chirurg|operateur|anesthesist|verpleegkundige|verpleegkundigen|vpk|verpl|verpleging|paraaf|parafe|visum|initialen|init|uitgevoerddoor|doorwie|door|zorgverlener|therapeut|kinesist|kine|kinesitherapeut|fysiotherapeut|logopedist|dietist|psycholoog|vroedvrouw|verloskundige|voorschrijver|gevalideerddoor|validatie|opgestelddoor|getyptdoor|getypt|typist|uitgetypt|nagelezen|nagelezendoor|gezien|geziendoor|gecontroleerd|gecontroleerddoor|dubbelecontrole|toegediend|toegediendoor|klaargezet|klaargezetdoor|medecin|medecintraitant|medecins|infirmiere|infirmier|infirmieres|prescripteur|visa|doctor|nurse|physician|gp|attending|attendingphysician|referringphysician|referrer|naamarts|naamhuisarts|huisartsnaam|artsnaam|onderzoeker|onderzoekers|investigator|studiearts|studieverpleegkundige|studiecoordinator)$/, "caregiver"],
+  [/^(?:arts|artsen|huisarts|huisdokter|verwijzer|verwijzendarts|verwijzendehuisarts|behandelendarts|behandelendearts|behandelaar|hoofdbehandelaar|aanvrager|aanvragendarts|supervisor|stafarts|zaalarts|arts(?:van)?wacht|dokter|specialist|chirurg|operateur|anesthesist|verpleegkundige|verpleegkundigen|vpk|verpl|verpleging|paraaf|parafe|visum|initialen|init|uitgevoerddoor|doorwie|door|zorgverlener|therapeut|kinesist|kine|kinesitherapeut|fysiotherapeut|logopedist|dietist|psycholoog|vroedvrouw|verloskundige|voorschrijver|gevalideerddoor|validatie|opgestelddoor|getyptdoor|getypt|typist|uitgetypt|nagelezen|nagelezendoor|gezien|geziendoor|gecontroleerd|gecontroleerddoor|dubbelecontrole|toegediend|toegediendoor|klaargezet|klaargezetdoor|medecin|medecintraitant|medecins|infirmiere|infirmier|infirmieres|prescripteur|visa|doctor|nurse|physician|gp|attending|attendingphysician|referringphysician|referrer|naamarts|naamhuisarts|huisartsnaam|artsnaam|onderzoeker|onderzoekers|investigator|studiearts|studieverpleegkundige|studiecoordinator|vaccinator|vaccinateur|afgenomendoor|handtekening|afgetekend|signature)$/, "caregiver"],
   [/^(?:contactpersoon|contactpersonen|referentiepersoon|vertrouwenspersoon|mantelzorger|familie|naaste|naasten|partner|echtgeno(?:o|te)|moeder|vader|ouder|ouders|voogd|bewindvoerder|personnedecontact|contact|famille|proche|mere|pere|conjoint)$/, "other"],
   [/^(?:woonplaats|gemeente|plaats|stad|dorp|localiteit|deelgemeente|geboorteplaats|verblijfplaats|localite|commune|ville|lieudenaissance|city|town|residence)$/, "place"],
   [/^(?:adres|adressen|straat|straatnr|straatennummer|domicilie|thuisadres|woonadres|verblijfadres|adresse|rue|domicile|address|street|streetaddress|adresregel|adreslijn|straatnaam)$/, "address"],
@@ -313,8 +313,11 @@ function headerOf(text: string, cells: Cell[], separator: Separator, lineStart: 
     if (kind) named++;
     if (kind || raw.length === 0 || OTHER_TITLE.test(fold(raw)) || THING_TABLE.test(fold(raw))) known++;
   }
-  // Most titles are known header words: a key-value pair in two cells ("Patiënt | Mevr. Claes") is no header.
-  if (named === 0 || known < 2 || known * 2 < cells.length) return undefined;
+  // Most titles are known header words: a key-value pair in two cells ("Patiënt | Mevr. Claes") is no header. A
+  // log's last column of who signed ("… Kt/V  Vpk", "… gewicht  paraaf") makes a header of short titles by itself.
+  const signedLast = kinds[kinds.length - 1] === "caregiver" && cells.length >= 4 &&
+    cells.every((cell) => cell.end - cell.start <= 16 && !/\d{2,}/.test(text.slice(cell.start, cell.end)));
+  if (named === 0 || known < 2 || (known * 2 < cells.length && !signedLast)) return undefined;
   // In a medication or lab table "Naam" names the drug or the test, not a person.
   if (cells.some((cell) => THING_TABLE.test(fold(text.slice(cell.start, cell.end))))) {
     for (let c = 0; c < kinds.length; c++) if (kinds[c] === "patient") kinds[c] = undefined;
@@ -346,7 +349,9 @@ function tableCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void
     let to = text.indexOf("\n", from);
     if (to < 0) to = text.length;
     const line = text.slice(from, to);
-    const separator = line.trim().length === 0 || line.length > 1000 ? undefined : separatorOf(line);
+    let separator = line.trim().length === 0 || line.length > 1000 ? undefined : separatorOf(line);
+    // Under a space-aligned header, decimal commas ("72,8  70,4  1,41") make no comma-separated row.
+    if (separator === "," && table?.separator === "  " && /\S {2,}\S/.test(line)) separator = "  ";
     if (!separator) table = undefined;
     else if (table && separator === table.separator && RULE_LINE.test(line)) {
       // The rule under a header keeps the table open.
@@ -359,12 +364,53 @@ function tableCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void
           const kind = table.kinds[c];
           if (!kind || !enabled(kind, f)) continue;
           const cell = cellUnder(table, cells, c, from);
-          if (cell) push(a, cell.start, cell.end, kind, "record.table", out);
+          if (cell && !push(a, cell.start, cell.end, kind, "record.table", out) && kind === "caregiver") leadingInitials(a, cell, out);
         }
-      } else table = undefined;
+      } else {
+        table = undefined;
+        if (f.names && separator !== "," && separator !== ";") signedLogRow(a, cells, out);
+      }
     }
     if (to >= text.length) break;
     from = to + 1;
+  }
+}
+
+/** Initials of a signature: two or three capitals, or capitals around the lower-case letters of a particle ("JdH", "EdB"). */
+const SIGNATURE_INITIALS = /^(?:\p{Lu}{2,3}|\p{Lu}(?:v|d|vd|vdr|t)\p{Lu}{1,2})(?:\/(?:\p{Lu}{2,3}|\p{Lu}(?:v|d|vd|vdr|t)\p{Lu}{1,2}))?$/u;
+/** Two or three capitals that a care log writes for a route, a status or a test, not a person. */
+const LOG_ABBREVIATIONS = new Set(`
+  IV PO SC IM SL IN PR TD ID IO NG OK NVT NB NA RR BD HR CT RX MRI ECG EKG EEG PM AM QD BID TID QID DD ZN PRN STAT NEG POS
+  OPN SEH ICU IZ OR OK AB HB LL RL RE LI BI MG KG ML GR EU CRP INR BMI VAS EWS GCS MEW PEG SNG CVC PAC PICC KCL NACL TPN
+  ADL WC BSN EPD ZIS MDO DNR NTBR OAK DOAC LMWH TIA CVA MI AF VKF COPD DM HT BPD CPAP BIPAP UF HD PD CVVH ICD ASO HAP
+`.split(/\s+/).filter(Boolean));
+/** A class or a grade in roman numerals ("ASA II", "NYHA III"). */
+const ROMAN = /^[IVXLC]+$/;
+const CLOCK_OR_DATE = /^(?:\d{1,2}[:u.h]\d{2}|\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?)$/;
+
+/** "NV -> arts verwittigd" under "paraaf": the initials that open the cell, before a note added to them. */
+function leadingInitials(a: Analysis, cell: Cell, out: Candidate[]): void {
+  const m = /^(\p{L}{2,4})\s+(?:->|→|-|:|\()/u.exec(a.text.slice(cell.start, cell.end));
+  if (!m || !SIGNATURE_INITIALS.test(m[1]) || LOG_ABBREVIATIONS.has(m[1]) || ROMAN.test(m[1])) return;
+  out.push({ start: cell.start, end: cell.start + m[1].length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.6, rule: "record.initials" });
+}
+
+/**
+ * A row of a care log with no header on the text ("04-11<TAB>09:15<TAB>INR 3,1<TAB>JdH"): three cells or more, one a
+ * clock time or a day and month, and a last cell of initials that is no route, status or test abbreviation: who
+ * signed the entry.
+ */
+function signedLogRow(a: Analysis, cells: Cell[], out: Candidate[]): void {
+  if (cells.length < 3) return;
+  const last = cells[cells.length - 1];
+  if (last.end - last.start > 9) return;
+  const raw = a.text.slice(last.start, last.end);
+  if (!SIGNATURE_INITIALS.test(raw) || raw.split("/").some((part) => LOG_ABBREVIATIONS.has(part) || ROMAN.test(part))) return;
+  if (!cells.slice(0, -1).some((cell) => CLOCK_OR_DATE.test(a.text.slice(cell.start, cell.end)))) return;
+  let from = last.start;
+  for (const part of raw.split("/")) {
+    out.push({ start: from, end: from + part.length, label: "Name:Caregiver", priority: PRIORITY.context, score: 0.6, rule: "record.log-initials" });
+    from += part.length + 1;
   }
 }
 
