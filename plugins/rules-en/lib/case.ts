@@ -120,6 +120,10 @@ function capitalise(chars: string[], w: Word): void {
   if (u.length === c.length) chars[w.start] = u;
 }
 
+/** Words of curated/first-names-words.txt that before a surname are a relative, a rank, a colour, a place or a ward
+ * rather than a given name ("son okafor", "ward smith", "major hall"). */
+const NOT_GIVEN_BEFORE_SURNAME = new Set(["son", "baby", "king", "major", "royal", "prince", "duke", "saint", "numbers", "brain", "art", "will", "van", "may", "june", "april", "august", "long", "young", "rich", "green", "gray", "grey", "hill", "hall", "blue", "stone", "page", "paige", "carter", "cash", "cole", "rain", "river", "storm", "star", "sky", "love", "peace", "true", "trip", "magic", "lucky", "happy", "nan", "nana", "nanna", "mum", "mom", "gran", "granny", "grandma", "grandpa", "papa", "mama", "pop", "pops", "bub", "ward", "lane", "chase", "reed", "sage", "junior", "guy", "hunter", "grant", "cliff", "clay", "ace", "ash", "bay", "bear", "brook", "honey", "sugar", "cherry", "berry", "mint", "neon", "noble", "ocean", "rebel", "shade", "silver", "spike", "sparkle", "sunshine", "tab", "unique", "zen", "echo", "jet", "jolly", "kit", "lark", "liberty", "lyric", "mercy", "merry", "scout", "norm", "stew", "bud", "precious", "destiny", "harmony", "verity", "saint", "miles", "sterling", "garland", "heath", "wren", "rowan", "jasper", "jade", "dusty", "rocky", "buddy", "candy", "brandy", "ginger", "earnest", "coy", "gale"]);
+
 /** An unlisted word whose letters read as a name ("venkataraman"): no dictionary, medical or acronym word. */
 function unlistedNameLike(lex: RulesEnLexicon, low: string, margin: number): boolean {
   if (low.length < 4 || lex.common.has(low) || lex.medical.has(low) || lex.medicalProper.has(low) || lex.eponyms.has(low) || lex.countries.has(low)) return false;
@@ -187,7 +191,9 @@ function namesOfTheWorld(lex: RulesEnLexicon, words: readonly Word[], text: stri
         const givenBefore = dir === 1 && plainName(lex, words[i].low, "first", 3);
         const unlistedSurname = givenBefore && (unlistedNameLike(lex, low, 0.1) || (low.length >= 7 && !lex.common.has(low) && !lex.medical.has(low) && !lex.medicalProper.has(low) && compoundPlaceWord(lex, low)));
         const shortFirst = dir === -1 && low.length === 3 && plainName(lex, low, "first", 3) && (lex.firstNames.get(low) ?? Infinity) < 3000;
-        if (frequentFirst || unlistedSurname || shortFirst || plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
+        // "hope martinez", "bill okafor": a given name that is also a word, before a listed surname found here.
+        const wordFirst = dir === -1 && lex.wordFirstNames.has(low) && !NOT_GIVEN_BEFORE_SURNAME.has(low) && lex.surnames.has(words[i].low) && !lex.wordFirstNames.has(words[i].low);
+        if (frequentFirst || unlistedSurname || shortFirst || wordFirst || plainName(lex, low, "first") || (plainName(lex, low, "last") && (dir === 1 || (lex.surnames.get(low) ?? Infinity) < 25000 || nameLikeness(low) >= 0))) take(j);
         // "hollis m", "tomasz w lipids": one letter after a name, at the line's end or before a word (not a digit).
         else if (dir === 1 && low.length === 1 && low !== "a" && low !== "i" && (j + 1 >= words.length ? /^\s*$/.test(text.slice(words[j].end, words[j].end + 2)) : /^[ \t]{1,2}$/.test(text.slice(words[j].end, words[j + 1].start)))) take(j);
       } else if (dir === 1 && /^,[ \t]{1,2}$/.test(between) && (lex.surnames.get(words[i].low) ?? Infinity) < Infinity) {

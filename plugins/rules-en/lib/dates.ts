@@ -123,6 +123,9 @@ const AGE_TWO_UNITS = /(?<![\p{L}\d.\/:])(\d{1,3}\s?(?:y|yrs?|years?)\s{1,2}\d{1
 const AGE_FRACTION = /(?<![\d.\/])([1-9]\d?\/(?:12|52|7))\s{0,2}old(?![\p{L}])/giud;
 /** The upper end of an estimated age range after its cue: "age 25-35" (the lower end is the cue's own age). */
 const AGE_RANGE_END = /(?<![\p{L}])(?:aged?|age\s*:)\s{0,3}\d{1,3}\s{0,1}[-–]\s{0,1}(\d{1,3})(?!\d|[.,\/:]\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)(?![\p{L}]))/giud;
+/** An age compared in a search or a cohort: "age >65", "age>=75", "aged over 80", "pts 90 and older", "aged 18+". */
+const AGE_COMPARED = /(?<![\p{L}])(?:aged?|age\s*:)\s{0,2}(?:>=?|<=?|≥|≤|=>|=<|over|under|above|below|(?:greater|more|older|less|younger)\s+than|at\s+least)\s{0,2}(\d{1,3})(?![\d.,\/:]\d|\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|wks?|months?|mos?|hours?|hrs?)(?![\p{L}]))/giud;
+const AGE_AND_OLDER = /(?<![\p{L}])(?:pts|patients|women|men|adults|people|persons|residents|aged?)\s{1,2}(\d{1,3})\s{0,2}(?:and|or|&)\s{1,2}(?:older|over|above|up)(?![\p{L}])/giud;
 const AGE_ALONE = /(?:^|\n)[ \t]*(\d{1,3}\s{0,2}(?:yrs?|years?|months?|mos?))[ \t.]*(?=\n|$)/giud;
 /** The age in brackets after a birth date: "DOB: 17.11.1992 (31)", "d.o.b. 3/4/51 (72y)". */
 /** "female pts 18-45", "women 40-60 on hrt": both ends of an age range after a population noun, in a query (a line
@@ -289,8 +292,16 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       out.push({ start: s, end: trimAge(text, s, e), label: "Age_Birthdate", score: 0.9, rule: "age-old" });
     }
     for (const [s, e] of groupMatches(rules.ageCue, text, 1)) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.85, rule: "age-cue" });
-    for (const [s, e] of groupMatches(AGE_RANGE_END, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-range-end" });
     let lines: LineIndex | undefined;
+    // In a query only: a sentence, a question or a line of several comparisons states a rule or a score's criteria
+    // ("age < 65; paramedics ...", "Urea>7, RR>=30, Age>=65"), not a cohort.
+    for (const re of [AGE_COMPARED, AGE_AND_OLDER]) {
+      for (const [s, e] of groupMatches(re, text, 1)) {
+        if (Number(text.slice(s, e)) > 115 || (lines ??= new LineIndex(text)).test(s, "criteria", (line) => /[.;?]\s|^\s*[(\p{Lu}]\p{Ll}+\s+\p{Ll}+|[<>≤≥=][^<>≤≥=]+[<>≤≥=]/u.test(line))) continue;
+        out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.75, rule: "age-compared" });
+      }
+    }
+    for (const [s, e] of groupMatches(AGE_RANGE_END, text, 1)) if (Number(text.slice(s, e)) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.8, rule: "age-range-end" });
     for (const [, , m] of groupMatches(POPULATION_AGE_RANGE, text)) {
       const a = Number(m[1]);
       const b = Number(m[2]);

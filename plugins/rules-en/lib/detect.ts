@@ -616,6 +616,46 @@ function wrapAndInitialEdges(text: string, spans: DetectedSpan[]): DetectedSpan[
   });
 }
 
+/**
+ * The name a person goes by, given after their name: 'Kerensa Brackwell ("Tolly")', 'Fennimore Stroud (known as Fen)',
+ * 'Oswin Quarshie, aka "OQ"', 'lorcan pettifer aka big l'. Quoted, or after a cue: "known as", "aka", "goes by",
+ * "nicknamed", "prefers to be called"; one or two words, capitalised unless quoted or on a line without capitals.
+ */
+const NICKNAME_AFTER = /^[ \t]{0,4}(?:(\()[ \t]?|,[ \t]{1,2}|[ \t])?(?:(?:(?:also\s)?known\sas|aka|a\.k\.a\.?|goes\sby|nicknamed|nickname:?|prefers\sto\sbe\scalled)[ \t]{1,2})?(["“‘'])?([\p{L}][\p{L}'’.\-]{0,15}(?:[ \t][\p{L}][\p{L}'’.\-]{0,15})?)(["”’'])?/u;
+const NICKNAME_CUE = /(?:known\sas|aka|a\.k\.a|goes\sby|nicknamed|nickname|prefers\sto\sbe\scalled)/u;
+/** What a relative or a role is called, not a person's own name ("Nan", "Doc", "the boss"). */
+const NOT_NICKNAME = new Set(["nan", "nana", "mum", "mom", "dad", "doc", "boss", "the", "a", "an", "him", "her", "them", "by", "to", "in", "and", "or", "nok", "pt", "patient", "son", "daughter", "wife", "husband", "brother", "sister", "mother", "father", "friend", "partner", "dnr", "dnacpr"]);
+function nicknamesAfterNames(text: string, spans: DetectedSpan[], lex: RulesEnLexicon): DetectedSpan[] {
+  const added: DetectedSpan[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const sp = spans[i];
+    if (!sp.label.startsWith("Name:")) continue;
+    const nextStart = i + 1 < spans.length ? spans[i + 1].start : text.length;
+    const m = NICKNAME_AFTER.exec(text.slice(sp.end, Math.min(text.length, sp.end + 48)));
+    if (!m) continue;
+    const [, bracket, open, value, close] = m;
+    const cue = NICKNAME_CUE.test(m[0].slice(0, m[0].length - value.length - (close?.length ?? 0)));
+    const quoted = open !== undefined && close !== undefined && (open === "'" || open === "‘" ? close === "'" || close === "’" : close === "\"" || close === "”");
+    if (!quoted && !cue) continue;
+    // Without a cue the quote must follow the name at once or in brackets ('("Tolly")', ' "Tolly"').
+    const words = value.split(/[ \t]/);
+    if (words.some((w) => NOT_NICKNAME.has(w.toLowerCase()) || STOP_WORDS.has(w.toLowerCase()))) continue;
+    const lineStart = text.lastIndexOf("\n", sp.start) + 1;
+    const lowerLine = !/\p{Lu}/u.test(text.slice(lineStart, sp.end));
+    if (!quoted && !lowerLine && words.some((w) => !/^\p{Lu}/u.test(w))) continue;
+    if (!quoted && words.length > 1 && !lowerLine) continue;
+    if (words.some((w) => lex.clinicalAcronyms.has(w.toUpperCase()) && !/^\p{Lu}\p{Ll}/u.test(w))) continue;
+    if (bracket && !quoted && !cue) continue;
+    const start = sp.end + m[0].length - value.length - (close?.length ?? 0);
+    const end = start + value.length;
+    if (end > nextStart) continue;
+    added.push({ start, end, label: sp.label, score: 0.7 });
+  }
+  if (added.length === 0) return spans;
+  return [...spans, ...added].sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
 export function detectRulesEn(text: string, compiled: CompiledRulesEn): DetectedSpan[] {
-  return wrapAndInitialEdges(text, nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), compiled.lexicon));
+  const lex = compiled.lexicon;
+  return wrapAndInitialEdges(text, nicknamesAfterNames(text, nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), lex), lex));
 }

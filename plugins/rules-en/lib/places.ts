@@ -91,10 +91,11 @@ const ORG_CUES = /(?:(?:works|worked|working|employed|employee|job|teaches|taugh
 
 /** State codes that are also degrees or common words after a name ("MD", "PA", "DO", "OR", "IN"). */
 /** "<job> at|for|with <Employer>", "as a <job> at", "studying at": the employer after a listed job. */
-const JOB_BEFORE = /(?:at|for|with)\s{1,2}$/;
+// "w/" as notes write "with"; a line may wrap after the preposition ("machinist at\n  Allied Tool & Die").
+const JOB_BEFORE = /(?:(?:at|for|with)(?:[ \t]{1,2}|[ \t]{0,2}\n[ \t]{0,3})|w\/[ \t]{0,2})$/;
 const WORK_AT = /(?:works?|worked|working|employed|job)\s{1,2}(?:[\p{Ll}-]+\s{1,2}){0,2}(?:at|for)\s{1,2}$/u;
 /** Up to three words before the preposition: "security guard at", "studying at", "serves in the". */
-const WORDS_BEFORE_PREP = /(?<![\p{L}'’-])([\p{L}][\p{L}'’-]*(?:\s{1,2}[\p{L}][\p{L}'’-]*){0,2})\s{1,2}(?:at|for|with|in\s+the)\s{1,2}$/iu;
+const WORDS_BEFORE_PREP = /(?<![\p{L}'’-])([\p{L}][\p{L}'’-]*(?:\s{1,2}[\p{L}][\p{L}'’-]*){0,2})\s{1,2}(?:(?:at|for|with|in\s+the)(?:[ \t]{1,2}|[ \t]{0,2}\n[ \t]{0,3})|w\/[ \t]{0,2})$/iu;
 const STUDY_VERBS = new Set(["studying", "studies", "training", "trains", "serves", "served", "enlisted"]);
 function jobEmployerCue(before: string): boolean {
   const m = WORDS_BEFORE_PREP.exec(before);
@@ -583,7 +584,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
         continue;
       }
     }
-    const before = cap(t) && !t.sentenceStart ? text.slice(Math.max(0, t.start - 40), t.start) : "";
+    // A line wrapped after the preposition is no sentence start ("a machinist at\n  Allied Tool & Die").
+    const wrapped = t.newlineBefore && tokens[k - 1]?.shape === "lower" && /^(?:at|for|with)$/.test(tokens[k - 1].low);
+    const before = cap(t) && (!t.sentenceStart || wrapped) ? text.slice(Math.max(0, t.start - 40), t.start) : "";
     const jobCue = before !== "" && JOB_BEFORE.test(before) && jobEmployerCue(before);
     if (before !== "" && (jobCue || ORG_CUES.test(before.slice(-30)))) {
       const w = wordInfo(lex, t);

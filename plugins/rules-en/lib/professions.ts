@@ -39,7 +39,7 @@ let jobSet: ReadonlySet<string> | undefined;
 export function isListedJob(phrase: string): boolean {
   jobSet ??= new Set(professionPhrases());
   const p = phrase.toLowerCase();
-  return jobSet.has(p) || (p.endsWith("s") && jobSet.has(p.slice(0, -1)));
+  return jobSet.has(p) || (p.endsWith("s") && jobSet.has(p.slice(0, -1))) || modifiedHead(phrase.split(" "));
 }
 
 // Modifiers left outside the span ("retired", "self-employed", NOTES-r5); up to three other words before a listed job
@@ -170,6 +170,27 @@ function jobsAlone(text: string, rules: ProfessionRules, isName: (low: string) =
   return out;
 }
 
+/** Heads that name a job only after a modifier that says what is handled, run or led ("package handler", "forklift
+ * operator", "warehouse operative", "fruit picker", "shift leader", "sales associate"); written for deidstack. */
+const MODIFIED_HEADS = new Set(["handler", "operator", "operative", "picker", "packer", "sorter", "loader", "leader", "attendant", "associate", "representative", "rep", "installer", "assembler", "fitter", "inspector"]);
+/** Modifiers that make such a head a trait, a time or a habit, not a job ("post operative", "natural leader", "skin picker"). */
+const NOT_JOB_MODIFIER = new Set(["post", "pre", "peri", "intra", "non", "smooth", "natural", "born", "strong", "good", "great", "bad", "poor", "real", "true", "big", "little", "right", "left", "close", "skin", "nose", "scab", "nail", "lip", "day", "first", "second", "fast", "slow", "heavy", "light", "lone"]);
+/** Words in -man that are no job ("human", "woman", "German"). */
+const NOT_MAN_JOB = new Set(["human", "humans", "woman", "women", "german", "germans", "roman", "romans", "gentleman", "gentlemen", "layman", "laymen", "caiman", "talisman", "ottoman", "superman", "snowman", "madman", "madmen", "showman", "everyman", "yeoman", "hitman", "bogeyman", "caveman", "freshman", "freshmen", "kinsman", "kinsmen", "countryman", "countrymen"]);
+
+/**
+ * A job the lists do not hold, read from its shape after a cue: one to three modifiers before a head of
+ * MODIFIED_HEADS (plural too), or one word in -man or -woman ("trawlerman", "lengthsman").
+ */
+function modifiedHead(ws: readonly string[]): boolean {
+  const low = ws.map((w) => w.toLowerCase());
+  const head = low[low.length - 1];
+  if (low.length === 1) return /^\p{Ll}{4,}(?:wo)?m[ae]n$/u.test(ws[0]) && !NOT_MAN_JOB.has(head);
+  const single = head.endsWith("s") && MODIFIED_HEADS.has(head.slice(0, -1)) ? head.slice(0, -1) : head;
+  if (!MODIFIED_HEADS.has(single) || !/^\p{Ll}+$/u.test(ws[ws.length - 1])) return false;
+  return low.slice(0, -1).every((m) => !NOT_JOB_MODIFIER.has(m) && !/-$/.test(m));
+}
+
 export function findProfessions(text: string, rules: ProfessionRules, isName: (low: string) => boolean = () => false): Candidate[] {
   const out: Candidate[] = [];
   rules.cue.lastIndex = 0;
@@ -202,6 +223,7 @@ export function findProfessions(text: string, rules: ProfessionRules, isName: (l
           break;
         }
       }
+      if (!hit && pre < words.length && modifiedHead(words.slice(0, pre + 1).map((x) => x.w))) hit = [words[0].s, words[pre].e];
     }
     // After an age without a comma ("72F interpreter"), never the staff around the patient.
     const bareAge = /^\d/.test(m[0]) && !m[0].includes(",");
