@@ -4,7 +4,7 @@ import type { DetectedSpan } from "../../src/contract/index.js";
 import { compileAgeRules, findAges, type AgeRules } from "./ages.js";
 import { findBareDomains, findEmails, findHandles, findIpAddresses, findUrls } from "./contacts.js";
 import { compileDateRules, dayFirstRules, findDates, type DateRules } from "./dates.js";
-import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
+import { compileIdentifierRules, findIdentifiers, findRepeatedIdentifiers, type IdentifierRules } from "./identifiers.js";
 import { buildLexicon, type Language } from "./lexicon.js";
 import { compilePhoneRules, findPhones, type PhoneRules } from "./phones.js";
 import { compilePostalRules, findPostalCodes, type PostalRules } from "./postal.js";
@@ -186,6 +186,10 @@ export function detectPatterns(text: string, compiled: CompiledPatterns, options
       postalCodes: f.postalCodes && all,
     });
     if (fields.length > 0) spans = spans.concat(withoutOverlaps(fields, sortAndDeduplicate(spans)));
+  }
+  if (f.recordNumbers && spans.length > 0) {
+    const repeated = findRepeatedIdentifiers(scan, spans);
+    if (repeated.length > 0) spans = spans.concat(withoutOverlaps(repeated, sortAndDeduplicate(spans)));
   }
   return sortAndDeduplicate(spans);
 }

@@ -151,6 +151,25 @@ const bare: PositiveCase[] = [
   ["Referentie opname [[VR26001873]] doorgegeven.", "ID:Patient", 0.9],
 ];
 
+// Session twelve: a letter's own reference, numbers after weak record words (six digits or more), a Belgian
+// structured communication, an e-prescription's RID.
+const references: PositiveCase[] = [
+  ["Onze ref.: [[2024-0051932]]", "ID:Patient", 0.9],
+  ["uw ref: [[77120345]]", "ID:Patient", 0.9],
+  ["Onze ref.: [[KL/ab/25-0117]]", "ID:Patient", 0.9],
+  ["Notre réf. : [[2025-118204]]", "ID:Patient", 0.9],
+  ["PatNr [[4401877]]   Opn [[0033190245]]", ["ID:Patient", "ID:Patient"], [0.9, 0.9]],
+  ["ordernr [[B2604477120]]", "ID:Patient", 0.9],
+  ["rit [[20260107-0112]] melding 03:12", "ID:Patient", 0.9],
+  ["met vermelding +++[[090/9337/55493]]+++", "ID:Patient", 1],
+  ["Communication : ***[[123/4567/89012]]***", "ID:Patient", 0.9],
+  ["RID: [[BEP7KQ2M9X4T]]", "ID:Patient", 0.9],
+];
+
+const repeated: PositiveCase[] = [
+  ["Dossiernr [[5510287]]\n*[[5510287]]*", ["ID:Patient", "ID:Patient"], [0.9, 0.9]],
+];
+
 const negatives: string[] = [
   // Capitals glued to digits without a record word or with more text around them: a lot, a device, a code.
   "Lot AB123456 vervalt eind juni.",
@@ -214,6 +233,13 @@ const negatives: string[] = [
   "versie V-2024.11.3",
   "ATC N02BE01",
   "code rood 1234",
+  // Weak record words before a year or a short count; a structured communication needs its pluses.
+  "opn 2019 ivm pneumonie",
+  "rit 3 van de dag",
+  "order 12 stuks",
+  "ref. 1234-5678 van de fabrikant",
+  "verhouding 090/9337/55493",
+  "BEPAALD 12",
 ];
 
 const tables: [string, PositiveCase[]][] = [
@@ -225,6 +251,8 @@ const tables: [string, PositiveCase[]][] = [
   ["record number", records],
   ["bare identifier", bare],
   ["code", codes],
+  ["reference", references],
+  ["repeated", repeated],
 ];
 
 describe.each(tables)("%s", (_name, table) => {

@@ -57,6 +57,8 @@ export interface IdentifierRules {
   /** Answers of `recordTrigger` per word: the same few words come before most numbers. */
   readonly recordTriggerMemo: Map<string, boolean>;
   readonly patientRecordBefore: RegExp | null;
+  /** Words that name a patient's number only before six digits or more ("Opn 0012548731"). */
+  readonly weakRecordBefore: RegExp | null;
   readonly caregiverRecordBefore: RegExp | null;
   readonly otherRecordBefore: RegExp | null;
 }
@@ -66,20 +68,21 @@ const RECORD_TAIL = `\\.?(?:[ \\-]?${NUMBER_WORD}\\.?)?[ \\t]*[:#=|]?[ \\t]*(?:$
 
 /** Words that end multi-word contexts without being a number word ("patient ID", "numéro national"). */
 const CONTEXT_TAIL_WORDS =
-  "id|national|patient|s[ée]jour|code|registratie|plate|pin|s[ée]rie|demande|mission|intervention|[ée]chantillon|pr[ée]l[èe]vement|examen|analyse|r[ée]f[ée]rence|rendez-vous|rdv|afspraak|aanvraag|onderzoek";
+  "id|r[ée]f|national|patient|s[ée]jour|code|registratie|plate|pin|s[ée]rie|demande|mission|intervention|[ée]chantillon|pr[ée]l[èe]vement|examen|analyse|r[ée]f[ée]rence|rendez-vous|rdv|afspraak|aanvraag|onderzoek";
 
 function recordContextRegex(sources: readonly string[]): RegExp | null {
   return sources.length === 0 ? null : anchoredPhrase(`(?:${sources.join("|")})${RECORD_TAIL}`);
 }
 
 export function compileIdentifierRules(lexicon: Lexicon, families: IdentifierFamilies): IdentifierRules {
-  const contexts = [...lexicon.recordContexts, ...lexicon.caregiverRecordContexts, ...lexicon.otherRecordContexts];
+  const contexts = [...lexicon.recordContexts, ...lexicon.weakRecordContexts, ...lexicon.caregiverRecordContexts, ...lexicon.otherRecordContexts];
   return {
     families,
     dutch: lexicon.languages.includes("nl"),
     recordTrigger: anchoredPhrase(`(?:${contexts.join("|")}|${NUMBER_WORD}|${CONTEXT_TAIL_WORDS})\\.?`),
     recordTriggerMemo: new Map(),
     patientRecordBefore: recordContextRegex(lexicon.recordContexts),
+    weakRecordBefore: recordContextRegex(lexicon.weakRecordContexts),
     caregiverRecordBefore: recordContextRegex(lexicon.caregiverRecordContexts),
     otherRecordBefore: recordContextRegex(lexicon.otherRecordContexts),
   };
@@ -238,6 +241,10 @@ const NOT_RECORD_OWNERS: ReadonlySet<string> = new Set([
   "bte", "lokaal", "bed", "lit", "box", "route", "versie", "version", "lot", "batch", "order",
 ]);
 const BARE_LABEL_MIN_DIGITS = 6;
+/** Digits an identifier needs after a weak record word ("Opn", "ordernr", "rit"): a year or a count has fewer. */
+const WEAK_CONTEXT_MIN_DIGITS = 6;
+/** A date in either order or a span of years ("12/31/2021", "2019-2020"): never a number after a weak record word. */
+const DATE_OR_YEARS = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$|^(?:19|20)\d\d[-/](?:19|20)?\d\d$/;
 
 /** Walks back over up to 4 letters and one hyphen that open an identifier ("A1234567", "AB-1234"). */
 function identifierStart(text: string, s: number): number {
@@ -277,7 +284,9 @@ function identifierMatch(text: string, start: number, s: number): RegExpExecArra
 }
 
 /** The label the context before `start` gives to an identifier and where that context starts, or undefined. */
-function recordContext(scan: TextScan, start: number, digitCount: number, rules: IdentifierRules): { label: Label; at: number } | undefined {
+function recordContext(
+  scan: TextScan, start: number, digitCount: number, rules: IdentifierRules, value: string, realDigits = digitCount,
+): { label: Label; at: number } | undefined {
   const text = scan.text;
   const contexts: [RegExp | null, Label][] = [
     [rules.patientRecordBefore, "ID:Patient"],
@@ -287,6 +296,10 @@ function recordContext(scan: TextScan, start: number, digitCount: number, rules:
   for (const [regex, label] of contexts) {
     const at = regex ? phraseBefore(text, start, regex, 48) : -1;
     if (at >= 0) return { label, at };
+  }
+  if (realDigits >= WEAK_CONTEXT_MIN_DIGITS && rules.weakRecordBefore && !DATE_OR_YEARS.test(value)) {
+    const at = phraseBefore(text, start, rules.weakRecordBefore, 32, 3);
+    if (at >= 0) return { label: "ID:Patient", at };
   }
   const word = scan.wordBefore(start);
   if (BARE_NUMBER_WORDS.has(word) && digitCount >= BARE_LABEL_MIN_DIGITS) {
@@ -389,7 +402,7 @@ function recordAt(scan: TextScan, r: number, rules: IdentifierRules): Found | nu
   const digits = digitsOf(m[0]);
   if (wordCharAt(text, end) || digits.length < 2 || m[0].length < 3 || looksLikeDate(m[0])) return null;
   if (selfNamed) return { start, end, label: "ID:Patient", score: SCORE_CONTEXT };
-  const context = recordContext(scan, start, digits.length, rules);
+  const context = recordContext(scan, start, digits.length, rules, m[0]);
   if (!context) return null;
   const nhs = /^nhs/i.test(text.slice(context.at, context.at + 3)) && isValidNhsNumber(digits);
   return { start, end, label: context.label, score: nhs ? SCORE_CHECKSUM : SCORE_CONTEXT };
@@ -404,6 +417,8 @@ const NOT_PERSON_CODE_WORDS: ReadonlySet<string> = new Set([
   ...NOT_RECORD_OWNERS, "lot.", "lotnummer", "lotnr", "lotnr.", "charge", "versie", "v.", "artikel", "art.", "cnk", "ean",
   "model", "type", "ref.", "norm", "iso", "en", "atc", "icd", "icd-10", "dsm", "snomed", "loinc",
 ]);
+
+const OWN_REFERENCE = /^(?:ons|onze|uw|mijn|notre|votre|n\/|v\/|our|your) ?r[ée]f/iu;
 
 /** A protein or DNA variant: one amino-acid or nucleotide letter, a position, another ("G20210A", "R506Q"). */
 const VARIANT = /^[ACDEFGHIKLMNPQRSTVWY]\d{2,6}[ACDEFGHIKLMNPQRSTVWY*X]$/;
@@ -443,8 +458,10 @@ function codeAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null
   // Sequence variants ("R506Q/G20210A", "V617F"): a letter, a position and a letter are no one's number.
   if (code.split(/[-./]/).some((group) => VARIANT.test(group))) return null;
   const word = scan.wordBefore(start);
+  const context = isRecordTrigger(word, rules) ? recordContext(scan, start, Math.max(digits, BARE_LABEL_MIN_DIGITS), rules, code, digits) : undefined;
+  // "Onze ref.: GS/kvd/26-0412": a letter's reference; a bare "ref." names a product's code.
+  if (context && OWN_REFERENCE.test(text.slice(context.at, start))) return { start, end, label: context.label, score: SCORE_CONTEXT };
   if (NOT_PERSON_CODE_WORDS.has(word) || NOT_PERSON_CODE_WORDS.has(word.replace(/[.:]+$/, ""))) return null;
-  const context = isRecordTrigger(word, rules) ? recordContext(scan, start, Math.max(digits, BARE_LABEL_MIN_DIGITS), rules) : undefined;
   if (context) return { start, end, label: context.label, score: SCORE_CONTEXT };
   const compound = compoundNumberContext(scan, start);
   if (compound) return { start, end, label: compound.label, score: SCORE_CONTEXT };
@@ -549,6 +566,40 @@ function prefixedIdAt(scan: TextScan, r: number): Found | null {
   return { start, end: e, label: "ID:Patient", score: alone ? SCORE_PATTERN : SCORE_CONTEXT };
 }
 
+// ── Belgian payment references and e-prescriptions ─────────────────────────────────────────────────────────────
+
+/**
+ * A Belgian structured communication ("+++087/0871/26053+++", "***…***"): 3 + 4 + 5 digits between three pluses or
+ * asterisks, the last two digits the first ten mod 97 (97 for 0). It ties a payment to one patient's invoice; the
+ * span is the digits. The shape alone is distinctive (0.9); a passing check scores 1.0.
+ */
+const STRUCTURED_COMMUNICATION = /(\d{3})\/(\d{4})\/(\d{5})[ ]?(?:\+{3}|\*{3})/y;
+
+function structuredCommunicationAt(text: string, s: number, e: number): Found | null {
+  if (e - s !== 3 || !/(?:\+{3}|\*{3})[ ]?$/.test(text.slice(Math.max(0, s - 4), s))) return null;
+  const m = matchAt(STRUCTURED_COMMUNICATION, text, s);
+  if (!m) return null;
+  const digits = m[1] + m[2] + m[3];
+  const check = Number(digits.slice(0, 10)) % 97 || 97;
+  const end = s + m[1].length + m[2].length + m[3].length + 2;
+  return { start: s, end, label: "ID:Patient", score: check === Number(digits.slice(10)) ? SCORE_CHECKSUM : SCORE_CONTEXT };
+}
+
+/** The RID of a Belgian electronic prescription (Recip-e): "BEP" and nine capitals or digits ("BEP0K4X7TR2Q"). */
+const PRESCRIPTION_RID = /^BEP[0-9A-Z]{9}$/;
+
+function prescriptionRidAt(text: string, s: number): Found | null {
+  let start = s;
+  while (start > 0 && s - start < 12 && /[0-9A-Z]/.test(text[start - 1])) start--;
+  if (!text.startsWith("BEP", start) || wordCharBefore(text, start)) return null;
+  let end = s;
+  while (end < text.length && end - start < 13 && /[0-9A-Z]/.test(text[end])) end++;
+  if (wordCharAt(text, end) || !PRESCRIPTION_RID.test(text.slice(start, end))) return null;
+  // Only the first digit run of the RID anchors it, so a RID is found once.
+  for (let i = start; i < s; i++) if (isDigitCode(text.charCodeAt(i))) return null;
+  return { start, end, label: "ID:Patient", score: SCORE_CONTEXT };
+}
+
 function record(found: Found | null, k: number, consumed: number[], out: DetectedSpan[]): void {
   if (!found) return;
   out.push(span(found.start, found.end, found.label, found.score));
@@ -581,7 +632,7 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
     // A bare number that another family already named (an NPI, a BSN) is not named twice.
     const taken = out.length > 0 && out[out.length - 1].end > s;
     record(
-      recordAt(scan, r, rules) ?? plateAt(text, s, e) ?? rizivShapeAt(text, s, e) ??
+      recordAt(scan, r, rules) ?? structuredCommunicationAt(text, s, e) ?? prescriptionRidAt(text, s) ?? plateAt(text, s, e) ?? rizivShapeAt(text, s, e) ??
         (taken ? null : codeAt(scan, r, rules) ?? bareIdentifierAt(scan, r) ?? prefixedIdAt(scan, r)),
       5, consumed, out,
     );
@@ -594,5 +645,39 @@ export function findIdentifiers(scan: TextScan, rules: IdentifierRules): Detecte
   // Each family keeps its own scan position so that families may overlap each other.
   const consumed = [0, 0, 0, 0, 0, 0];
   for (let r = 0; r < runs.length; r += 2) identifiersAt(scan, r, rules, consumed, out);
+  return out;
+}
+
+// ── Repeated identifiers ───────────────────────────────────────────────────────────────────────────────────────
+
+const REPEAT_MIN_DIGITS = 6;
+
+/**
+ * An identifier found once (after its cue word, in its column, by its checksum) is the same identifier where its
+ * digits stand again in the text without a cue ("PatNr 000918274" … a barcode line "*000918274*"): every other digit
+ * run of six digits or more that spells a found identifier exactly, standing free (no letter or digit beside it).
+ * One pass over the digit runs with a set of the found identifiers' digits: linear.
+ */
+export function findRepeatedIdentifiers(scan: TextScan, found: readonly DetectedSpan[]): DetectedSpan[] {
+  const text = scan.text;
+  const known = new Map<string, Label>();
+  for (const f of found) {
+    if (!f.label.startsWith("ID:") || f.end - f.start < REPEAT_MIN_DIGITS) continue;
+    const value = text.slice(f.start, f.end);
+    if (/^\d+$/.test(value)) known.set(value, f.label);
+  }
+  if (known.size === 0) return [];
+  const taken = new Set(found.map((f) => f.start));
+  const out: DetectedSpan[] = [];
+  const runs = scan.runs;
+  for (let r = 0; r < runs.length; r += 2) {
+    const s = runs[r];
+    const e = runs[r + 1];
+    if (e - s < REPEAT_MIN_DIGITS || taken.has(s) || wordCharBefore(text, s) || wordCharAt(text, e)) continue;
+    if ("./-,".includes(text[s - 1] ?? "") && digitAt(text, s - 2)) continue;
+    if ("./-,".includes(text[e] ?? "") && digitAt(text, e + 1)) continue;
+    const label = known.get(text.slice(s, e));
+    if (label) out.push(span(s, e, label, SCORE_CONTEXT));
+  }
   return out;
 }

@@ -18,6 +18,11 @@ interface LanguageWords {
   durationWords: string[];
   /** Regex sources of phrases after which an identifier follows (case-insensitive). */
   recordContexts: string[];
+  /**
+   * Regex sources of words after which a patient's identifier follows only when it holds six digits or more
+   * ("Opn 0012548731", "ordernr A25114800", "rit 20250914-0387"; "opn 2019" is a year).
+   */
+  weakRecordContexts?: string[];
   /** Regex sources of phrases after which a caregiver identifier follows. */
   caregiverRecordContexts: string[];
   /** Regex sources of phrases after which another identifier follows (serial numbers, licence plates). */
@@ -66,7 +71,11 @@ const NL: LanguageWords = {
     "referentie(?:[- ]?(?:nummer|nr))?(?: (?:afspraak|aanvraag|onderzoek|\\p{L}+))?", "(?:nr|nummer) (?:aanvraag|afspraak|onderzoek)",
     // Police reports: "PV nr GE.12.L3.004417/2024", "proces-verbaal 2024/5531".
     "pv(?:[- ]?(?:nummer|nr))?", "proces[- ]?verbaal(?:[- ]?(?:nummer|nr))?",
+    // A letter's own reference and the addressee's (session twelve): "Onze ref.: 2025-0433871", "uw ref: 12345".
+    "(?:ons|onze|uw|mijn) ?ref(?:erentie)?",
   ],
+  weakRecordContexts: ["opn", "opname", "order(?:[- ]?(?:nummer|nr))?", "rit(?:[- ]?(?:nummer|nr))?", "episode(?:[- ]?(?:nummer|nr))?",
+    "verblijf(?:s?[- ]?(?:nummer|nr))?", "contact(?:[- ]?(?:nummer|nr))?", "bezoek(?:[- ]?(?:nummer|nr))?"],
   caregiverRecordContexts: ["riziv(?:[- ]?(?:nummer|nr))?", "big[- ]?(?:nummer|nr|registratie)", "agb(?:[- ]?code)?",
     "voorschrijver"],
   otherRecordContexts: ["serie[- ]?(?:nummer|nr)", "kenteken", "nummerplaat", "chassisnummer", "(?:code )?deur(?:code)?",
@@ -108,7 +117,9 @@ const FR: LanguageWords = {
     "r[ée]f[ée]rence(?: (?:du |de la )?(?:rendez-vous|rdv|demande|examen))?",
     "(?:n(?:°|o\\.?|º|um(?:é|e)ro)\\s*(?:d'|de\\s+)?)?affili(?:ation|ée?|e)", "(?:n(?:°|o\\.?|º)\\s*(?:de\\s+)?)?sinistre",
     "n(?:°|o\\.?|º)\\s*(?:de\\s+)?demande", "passeport", "protocole", "eid",
+    "(?:notre|votre|n/|v/) ?r[ée]f(?:[ée]rence)?",
   ],
+  weakRecordContexts: ["s[ée]jour", "admission", "commande", "episode"],
   caregiverRecordContexts: ["inami(?:[- ]?(?:num[ée]ro|n°|nr))?", "n(?:°|o\\.?|um[ée]ro)\\s*inami", "rpps", "adeli"],
   otherRecordContexts: ["num[ée]ro de s[ée]rie", "n° de s[ée]rie", "immatriculation", "plaque(?: d'immatriculation)?",
     "(?:code (?:de la )?)?porte", "digicode",
@@ -139,8 +150,9 @@ const EN: LanguageWords = {
     "mrn", "medical record (?:number|no\\.?|nr\\.?|#)", "record (?:number|no\\.?|#)", "patient (?:id|number|no\\.?|#)",
     "hospital (?:number|no\\.?|id)", "chart (?:number|no\\.?|#)", "account (?:number|no\\.?|#)",
     "admission (?:number|no\\.?|#)", "encounter (?:number|no\\.?|id|#)", "case (?:number|no\\.?|#)", "pid",
-    "nhs(?: number| no\\.?)?",
+    "nhs(?: number| no\\.?)?", "(?:our|your) ?ref(?:erence)?",
   ],
+  weakRecordContexts: ["visit(?: (?:number|no\\.?|id|#))?", "order(?: (?:number|no\\.?|#))?", "episode", "encounter"],
   caregiverRecordContexts: ["licen[cs]e (?:number|no\\.?|#)", "dea(?: number| no\\.?| #)?", "gmc(?: number| no\\.?)?",
     "nmc(?: pin)?"],
   otherRecordContexts: ["serial(?: (?:number|no\\.?|#))?", "registration(?: number| no\\.?)?", "licen[cs]e plate",
@@ -164,6 +176,7 @@ export interface Lexicon {
   readonly dateContextWords: ReadonlySet<string>;
   readonly durationWords: ReadonlySet<string>;
   readonly recordContexts: readonly string[];
+  readonly weakRecordContexts: readonly string[];
   readonly caregiverRecordContexts: readonly string[];
   readonly otherRecordContexts: readonly string[];
   readonly yearContextWords: ReadonlySet<string>;
@@ -191,6 +204,7 @@ export function buildLexicon(languages: readonly Language[]): Lexicon {
     dateContextWords: new Set(collect("dateContextWords")),
     durationWords: new Set(collect("durationWords")),
     recordContexts: [...new Set(collect("recordContexts"))],
+    weakRecordContexts: [...new Set(chosen.flatMap((l) => WORDS[l].weakRecordContexts ?? []))],
     caregiverRecordContexts: [...new Set(collect("caregiverRecordContexts"))],
     otherRecordContexts: [...new Set(collect("otherRecordContexts"))],
     yearContextWords: new Set(collect("yearContextWords")),

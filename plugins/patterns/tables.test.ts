@@ -36,6 +36,9 @@ const positives: PositiveCase[] = [
   ["Bewoner          Kamer   Geboortejaar\nVandamme Irène   12      [[1931]]\nSchepens G.      14      [[1935]]", [A, A]],
   // A name that runs into the age column with a single space: its last word is the age.
   ["kamer bed  naam                    lft  dx\n402   1    Verhaeghe-Lambert Karel [[86]]   heupfractuur", A],
+  // Session twelve: a study log's subject column; "°" alone titles a birth column.
+  ["Studie-ID  | Initialen | Arm\n[[ABC-02-017]] | K.L.      | B", I],
+  ["kamer\tnaam\t°\tnaar\nB1-12\tWuyts Lea\t[[1941]]\tthuis", A],
 ];
 
 const negatives: string[] = [

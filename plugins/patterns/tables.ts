@@ -48,7 +48,7 @@ interface Table {
 /** Header words, folded (lower case, no diacritics, no spaces or punctuation). */
 const AGE_HEADER = /^(?:leeftijd(?:jaar|jr|j)?|leeft|leeftd|lft|lftd|lt|age|agejaar|ageans|ageyears|ageyrs|ans|jaar)$/;
 const ID_HEADER =
-  /^(?:id|pid|patid|patientid|patnr|patno|patientnr|patientnummer|patientno|patientnumber|dossier|dossiernr|dossiernummer|dossierno|ndossier|nodossier|numerodossier|numerodedossier|mrn|bsn|insz|inss|niss|rrn|rijksregisternr|rijksregisternummer|epd|epdnr|epdnummer|ipp|registratienr|registratienummer|regnr|opnamenr|opnamenummer|ziekenhuisnr|ziekenhuisnummer|identificatienr|identificatienummer|nr|nummer|ssn|nhs|nhsnr|nhsnumber|mrnnr|recordnr|recordnumber|medicalrecordnumber)$/;
+  /^(?:id|pid|patid|patientid|patnr|patno|patientnr|patientnummer|patientno|patientnumber|dossier|dossiernr|dossiernummer|dossierno|ndossier|nodossier|numerodossier|numerodedossier|mrn|bsn|insz|inss|niss|rrn|rijksregisternr|rijksregisternummer|epd|epdnr|epdnummer|ipp|registratienr|registratienummer|regnr|opnamenr|opnamenummer|ziekenhuisnr|ziekenhuisnummer|identificatienr|identificatienummer|nr|nummer|ssn|nhs|nhsnr|nhsnumber|mrnnr|recordnr|recordnumber|medicalrecordnumber|studieid|studienr|studienummer|subjectid|subjectnr|subject|proefpersoon|deelnemer|deelnemernr|participant|participantid|inclusienr|screeningnr|casenr|caseid)$/;
 
 /** National and insurance numbers written out as a header ("Rijksregister", "INSZ-nummer", "N° national"). */
 const ID_HEADER_PREFIX = /^(?:rijksregister|rrn|insz|inss|niss|bsn|burgerservice|numeronational|nnational|nonational|registrenational|identifiant|patientid|patid|pid|mrn|epd|dossiernr|dossiernummer|ziekenhuisnummer|patientnummer|patientnr|patientennr|patientennummer)/;
@@ -178,6 +178,8 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
     filled++;
     const key = fold(raw);
     if (families.ages && AGE_HEADER.test(key)) ageColumns.push(c);
+    // "°" alone titles the birth column of a Belgian list ("naam<TAB>°<TAB>kamer").
+    else if (families.ages && /^[°º]$/.test(raw.trim())) birthColumns.push(c);
     else if (families.postalCodes && POSTAL_HEADER.test(key)) postalColumns.push(c);
     else if (families.contacts && CONTACT_HEADER.test(key)) contactColumns.push(c);
     else if (families.ages && BIRTH_HEADER.test(key)) birthColumns.push(c);
