@@ -142,6 +142,16 @@ describe("ages in lists, after person nouns and at an event", () => {
     "Dosis 2, 4 en 6 weken later herhaald.",
     "Bespreken: mw. Peeters ([88](Age_Birthdate), val), dhr. Claes (polyfarmacie).",
     "VAN DAM, R.   M [66](Age_Birthdate)   03/09/1959",
+    // Session twelve: shorthand ages in rows and strips, a child's years and months, "nu" in an apposition, a
+    // birthday after "wordt"; durations and doses stay unmarked.
+    "WOUTERS ANNA\n° [12.03.1941](Age_Birthdate)   V   [84j](Age_Birthdate)\nKamer 212",
+    "k.12  Claes R.  [77j](Age_Birthdate) M\n - pneumonie",
+    "Kind: Mila (° [03.05.2021](Age_Birthdate)) - [4j 2m](Age_Birthdate) - 16 kg",
+    "Ik zag Lore, nu [14 maanden](Age_Birthdate), met haar vader.",
+    "Mevrouw wordt [90](Age_Birthdate) op 3 maart; de familie komt.",
+    "De dosis wordt 50 op dag 3.",
+    "Klachten sinds 2 jaar 3 maanden.",
+    "Roken  30 j  gestopt in de zomer",
   ];
   it.each(cases)("%s", (marked) => {
     const { text } = parseMarkup(marked);

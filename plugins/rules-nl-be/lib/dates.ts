@@ -634,7 +634,7 @@ const YOUNG_CHILD_BEFORE = /(?:baby|zuigeling|kind|kindje|kleintje|pasgeborene|n
  * "Lien Desmedt, 11 maanden (° …)", "Noah, 6 weken,": months, weeks or days in apposition after a capitalised
  * word (the child's name) and a comma, closed by punctuation, a bracket or the line's end.
  */
-const NAME_COMMA_BEFORE = /[\p{Lu}][\p{L}'’-]+\s*,\s*$/u;
+const NAME_COMMA_BEFORE = /[\p{Lu}][\p{L}'’-]+\s*,\s*(?:nu\s+)?$/u;
 const CLOSED_AFTER = /^[ \t]*(?:[.,;:(]|\r?\n|$)/;
 const CHILD_AGE_LIMIT: Readonly<Record<string, number>> = { m: 36, w: 60, d: 60 };
 
@@ -919,6 +919,61 @@ function wordAges(c: TextContext, out: Candidate[]): void {
   }
 }
 
+/**
+ * A shorthand age in a row or an identification strip: "° 27.04.1936   V   89j", "Mertens J.  71j M": a number
+ * of years with "j", "jr" or "a" (glued or after one space) between column gaps (two spaces or a tab), or beside a
+ * sex letter, with the line's end, a gap or a sex letter after it. A duration in a row ("dag 3") has no such unit.
+ */
+const ROW_SHORTHAND_AGE = /(?:^|\t|[ ]{2}|(?<![\p{L}\p{N}])[MVF][ \t]+)(\d{1,3}) ?(?:j|jr|a)\.?(?=[ \t]*$|\t|[ ]{2}|[ ]+[MVF](?![\p{L}\p{N}]))/gmu;
+/** A row about a person: a birth mark, a birth date, a sex letter on its own or an initial after a name ("Mertens J."). */
+const PERSON_ROW = /[°º]|\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d\d|(?<![\p{L}\p{N}])[MVF](?![\p{L}\p{N}.])|\p{Lu}\p{Ll}+ \p{Lu}\.(?!\p{L})/u;
+/** "5j 11m", "2 j 3 m", "1a 6m", "3 jaar 2 mnd": a child's years and months written together. */
+const YEARS_AND_MONTHS = /(?<![\p{L}\p{N}.,/])(\d{1,2}) ?(?:j|jr|jaar|a|ans) ?(\d{1,2}) ?(?:m|mnd|maand|maanden|mois)(?![\p{L}\p{N}])/gu;
+/**
+ * "wordt 100 op 18 december", "werd 90 in maart", "wordt 85 volgende week": a birthday, a bare number of years (50
+ * or more) after "wordt"/"werd" and before the day it falls on ("De dosis wordt 50 op dag 3" has no date).
+ */
+const TURNS_AGE = /(?<![\p{L}])(?:wordt|werd|fête|fete|fêtera|turns|turned)(?:\s+(?:binnenkort|morgen|vandaag|ses|zijn|haar))?\s+(\d{2,3})(?=\s+(?:op|le|on)\s+\d{1,2}(?![\d/.:-])|\s+(?:in|en|in)\s+(?:januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)|\s+(?:volgende|deze|vorige|next|this|la\s+semaine|cette)\s+(?:week|maand|semaine|mois|month)|\s+(?:vandaag|morgen|binnenkort|aujourd'hui|demain|today|tomorrow)(?![\p{L}]))/giu;
+
+function shorthandAges(c: TextContext, out: Candidate[]): void {
+  const text = c.text;
+  if (/\d ?(?:j|jr|a)\b/.test(text)) {
+    ROW_SHORTHAND_AGE.lastIndex = 0;
+    // Each line is tested once (matches come in order): linear in the text.
+    let lineTo = -1;
+    let personRow = false;
+    for (let m = ROW_SHORTHAND_AGE.exec(text); m; m = ROW_SHORTHAND_AGE.exec(text)) {
+      const value = Number(m[1]);
+      if (value > 120) continue;
+      if (m.index > lineTo) {
+        const lineFrom = text.lastIndexOf("\n", m.index) + 1;
+        lineTo = text.indexOf("\n", m.index);
+        if (lineTo < 0) lineTo = text.length;
+        personRow = PERSON_ROW.test(text.slice(lineFrom, lineTo));
+      }
+      if (!personRow) continue;
+      const start = m.index + m[0].search(/\d/);
+      let end = m.index + m[0].length;
+      if (text[end - 1] === ".") end--;
+      out.push({ start, end, label: "Age_Birthdate", priority: PRIORITY.context, score: 0.65, rule: "age.row-shorthand" });
+    }
+  }
+  YEARS_AND_MONTHS.lastIndex = 0;
+  for (let m = YEARS_AND_MONTHS.exec(text); m; m = YEARS_AND_MONTHS.exec(text)) {
+    if (Number(m[1]) > 18 || Number(m[2]) > 11) continue;
+    const end = m.index + m[0].length;
+    if (isDuration(c, m.index, end)) continue;
+    out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.7, rule: "age.years-months" });
+  }
+  TURNS_AGE.lastIndex = 0;
+  for (let m = TURNS_AGE.exec(text); m; m = TURNS_AGE.exec(text)) {
+    const value = Number(m[1]);
+    if (value < 50 || value > 115) continue;
+    const start = m.index + m[0].length - m[1].length;
+    out.push({ start, end: start + m[1].length, label: "Age_Birthdate", priority: PRIORITY.context, score: 0.65, rule: "age.turns" });
+  }
+}
+
 export function ageCandidates(text: string, tokens: readonly Token[]): Candidate[] {
   const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
@@ -948,6 +1003,7 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: jarige || old ? 0.9 : 0.7, rule: "age.unit" });
   }
   sexAndAge(c, out);
+  shorthandAges(c, out);
   wordAges(c, out);
   agesInClauses(c, out);
   for (const t of tokens) {
