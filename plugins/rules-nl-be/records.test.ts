@@ -61,6 +61,11 @@ const CASES: [rule: string, marked: string][] = [
   ["a vaccinator column", "Vaccin      Datum        Vaccinator\nBoostrix    04/03/2024   [LM](Name:Caregiver)"],
   ["a log row without a header: a time and initials last", "12-02\t07:30\tglycemie 142\t[TvH](Name:Caregiver)\n12-02   11:45   bloedafname   [KL](Name:Caregiver)/[SW](Name:Caregiver)"],
   ["routes and classes closing a log row are no initials", "08:00\tamoxicilline 1 g\tIV\n10:15\tparacetamol 1 g\tPO\nOK 2 | 09:30 | ASA | II"],
+  // Session twelve (round eleven as development set): a comma or semicolon inside a quoted cell separates nothing,
+  // and an age column's value may be digits alone.
+  ["quoted cells holding the separator, a bare age",
+    "bezoek,uur,naam,lft,arts\n12/05,09:00,\"[Maes, K.](Name:Patient)\",[57](Age_Birthdate),[RD](Name:Caregiver)\n12/05,09:20,\"[De Wolf, L.](Name:Patient)\",[8](Age_Birthdate),[RD](Name:Caregiver)"],
+  ["semicolons inside a quoted note", "\"id\";\"naam\";\"voornaam\";\"opmerking\"\n\"11\";\"[Goris](Name:Patient)\";\"[Ilse](Name:Patient)\";\"insuline; controle\""],
   // Negatives.
   ["a strip needs the sex letter and a date", "Opname Peeters Jan op 12/03\nControle V 12/03/2024 goed"],
   ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nMetformine     850 mg    2x/dag\nPantoprazol    40 mg     1x/dag"],

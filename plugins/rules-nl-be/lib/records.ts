@@ -121,7 +121,8 @@ function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { sta
   }
   if (end <= start || end - start > 80) return undefined;
   const raw = text.slice(start, end);
-  if (PLACEHOLDER.test(fold(raw)) || !/\p{L}/u.test(raw)) return undefined;
+  // An age may be digits alone ("71" under "Leeftijd"); every other kind holds a letter.
+  if (PLACEHOLDER.test(fold(raw)) || (kind !== "age" && !/\p{L}/u.test(raw))) return undefined;
   switch (kind) {
     case "patient":
     case "caregiver":
@@ -241,12 +242,16 @@ interface Table {
   from: number[];
 }
 
+/** A spreadsheet row's quoted cells emptied: their own ", " and "; " ("\"Peeters, J.\"") separate nothing. */
+const QUOTED_CELL = /(?<=^|[;,])[ ]?"[^"\n]{0,200}"(?=[ ]?(?:[;,]|$))/g;
+
 function separatorOf(line: string): Separator | undefined {
   if (/^[A-Z][A-Z0-9]{2}\|/.test(line)) return undefined;
   if (line.includes("|")) return "|";
   if (line.includes("\t")) return "\t";
-  if ((line.match(/;/g)?.length ?? 0) >= 2 && !/;\s/.test(line)) return ";";
-  if ((line.match(/,/g)?.length ?? 0) >= 2 && (!/,\s/.test(line) || /^\s*"[^"]*"\s*,\s*"/.test(line))) return ",";
+  const bare = line.includes('"') ? line.replace(QUOTED_CELL, '""') : line;
+  if ((bare.match(/;/g)?.length ?? 0) >= 2 && !/;\s/.test(bare)) return ";";
+  if ((bare.match(/,/g)?.length ?? 0) >= 2 && (!/,\s/.test(bare) || /^\s*"[^"]*"\s*,\s*"/.test(line))) return ",";
   return /\S {2,}\S/.test(line) ? "  " : undefined;
 }
 
