@@ -28,6 +28,7 @@ const positives: PositiveCase[] = [
   ["[[0305555555]]", "Contactdetails", 0.8],
   ["Bereikbaar op [[0305555555]].", "Contactdetails", 0.9],
   ["tel [[088 - 7555555]]", "Contactdetails", 0.9],
+  ["tel [[0738-6853-07]]", "Contactdetails"],
   ["[[03 / 123 45 67]]", "Contactdetails"],
   ["[[0800 12 345]]", "Contactdetails", 0.8],
   ["[[0800-0123]]", "Contactdetails", 0.8],
@@ -60,6 +61,9 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  // A US National Drug Code (4-4-2 with hyphens) in a drug list or an inventory export.
+  "NDC 0598-6629-25 vial",
+  "\"0842-5109-43\",\"Heparin\",\"vial\"",
   "Hb 12.3 g/dL",
   "2x500 mg",
   "1000 mg paracetamol",

@@ -182,6 +182,8 @@ function national(groups: readonly Group[], k: number): Verdict {
   if (n === 11 && isValidBelgianNationalNumber(digits)) return Verdict.No;
   const f = first.length;
   if (n === 9) return f >= 2 && f <= 3 ? Verdict.Yes : Verdict.No;
+  // 4-4-2 joined by hyphens is a US National Drug Code ("0409-4888-10"): a phone number only after a phone cue.
+  if (n === 10 && k === 3 && f === 4 && groups[1].digits.length === 4 && groups[1].separatorBefore === "-" && groups[2].separatorBefore === "-") return Verdict.WithContext;
   if (n === 10) return f >= 2 && f <= 4 ? Verdict.Yes : Verdict.No;
   return f >= 3 && f <= 5 && /^0[1235789]/.test(digits) ? Verdict.Yes : Verdict.No;
 }

@@ -720,4 +720,12 @@ export const CASES: Record<string, readonly string[]> = {
     "[hope gutierrez] bloods",
     "son [gutierrez] visited; ward smith review",
   ],
+  "session twelve: precision on scales, times, drug codes and table headers": [
+    "Bristol stool chart type 5; Manchester triage category 3; Heinz bodies none; Fibrinogen (Clauss) normal",
+    "Braden 15. Morse fall 35. I/O: 1320/480. MEWS 4 at 2000, reviewed @ 2130.",
+    "Time    BP        HR\n1800    118/72    88\n2000    110/66    92",
+    "moved in [fall 2019]; seen [fall '21]",
+    "Drug                     Dose      Freq        Status     Supply   Notes",
+    "[Tarnwick Vale Medical Center]  -  Department of Cardiology",
+  ],
 };

@@ -71,7 +71,8 @@ export function compileDateRules(): DateRules {
     bareMonthDay: /(?<![\d\/.\-:])(0?[1-9]|1[0-2])\/(1[3-9]|2\d|3[01])(?![\d\/]|\.\d|\s?(?:mmhg|%))/gid,
     weekdayOrdinal: /(?<![\p{L}])(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s{1,3}(?:the\s{1,2})?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?![\p{L}\d])/giud,
     cuedMonth: /(?<![\p{L}])(?:in|since|during|from|until|till|through|by|early|mid|late|last|next|this|past|of|before|after|end\s+of|beginning\s+of|start\s+of|middle\s+of)[\s-]{1,3}(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![\p{L}])\.?/gud,
-    seasonYear: new RegExp(String.raw`(?<![\p{L}])(?:(?:early|mid|late)[\s-]{1,2})?${SEASON}(?:\s{1,3}(?:of\s{1,3})?|\s{0,2}['’])(?:(?:19|20)\d\d|\d\d)(?!\d)`, "giud"),
+    // "fall 45" is a fall score ("Morse fall 45"): a two-digit year after "fall" needs its apostrophe.
+    seasonYear: new RegExp(String.raw`(?<![\p{L}])(?:(?:early|mid|late)[\s-]{1,2})?(?:${SEASON}(?:\s{1,3}(?:of\s{1,3})?|\s{0,2}['’])(?:19|20)\d\d|${SEASON}\s{0,2}['’]\d\d|(?!fall)${SEASON}\s{1,3}(?:of\s{1,3})?\d\d)(?!\d)`, "giud"),
     birthCue: /(?<![\p{L}])(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|birthday|born(?:\s+on)?|b\.)\s{0,3}[:\-]?\s{0,3}$/iu,
     ageOld: /(?<![\d.])(\d{1,3})(?:\s{0,2}|-)(?:years?|yrs?|yr\.?|y|months?|mos?|mo\.?|weeks?|wks?|wk\.?|days?|d)(?:\s{0,2}|-)(?:old|o\.?|\/o|of\s+age)(?![\p{L}])|(?<![\d.])(\d{1,3})\s{0,2}(?:yo|y\.o\.|y\/o|m\/o|yof|yom|yowf|yowm|yobm|yobf|yrs?\s+old)(?![\p{L}])/giud,
     ageCue: /(?<![\p{L}])(?:aged?|age\s+of|age\s+is|ages|at\s+the\s+age\s+of|age\s*:|age\s*\/\s*sex\s*:?|aet\.?|a\s+(?:male|female|man|woman|boy|girl)\s+of)\s{0,3}(\d{1,3}(?:\+|\s?Y(?![\p{L}]))?)(?![\d.,\/:]\d|\d|\s?%|\s?(?:mg|kg|lbs?|cm|mm|ml|units|days?|weeks?|months?|hours?)\b)/giud,
@@ -181,7 +182,8 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     for (const [s, e] of groupMatches(rules.monthDayYear, text)) push(s, e, "month-day-year", 0.95);
     for (const [s, e] of groupMatches(rules.dayMonthYear, text)) push(s, e, "day-month-year", 0.95);
     for (const [s, e] of groupMatches(ROMAN_MONTH_DATE, text, 1)) push(s, e, "roman-month-date", 0.9);
-    for (const [s, e] of groupMatches(HOLIDAY, text, 0)) push(s, e, "holiday", 0.8);
+    // A holiday before "disease" or "factor" is the eponym of haemophilia B and its factor IX, no day.
+    for (const [s, e] of groupMatches(HOLIDAY, text, 0)) if (!/^[ \t]{1,2}(?:disease|factor)(?![\p{L}])/iu.test(text.slice(e, e + 12))) push(s, e, "holiday", 0.8);
     for (const [s, e] of groupMatches(rules.theDayOfMonth, text)) push(s, e, "day-of-month", 0.9);
     for (const [s, e, m] of groupMatches(rules.monthYear, text)) {
       if (/^may\b/i.test(m[0]) && m[0][0] === "m" && !/\d{4}/.test(m[0])) continue;
@@ -221,7 +223,12 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       push(g[0], g[1], "cued-year", 0.8);
     }
     for (const [s, e] of groupMatches(rules.cuedMonth, text, 1)) push(s, e, "cued-month", 0.75);
-    for (const [s, e] of groupMatches(rules.bareYear, text, 1)) push(s, e, "bare-year", 0.6);
+    for (const [s, e] of groupMatches(rules.bareYear, text, 1)) {
+      // A 24-hour time, not a year: "MEWS 5 at 2000", "@ 1950", a flowsheet row that opens with its time before a
+      // blood pressure ("2000    104/60    110").
+      if (/(?:(?<![\p{L}])at|@)[ \t]{1,2}$/u.test(text.slice(Math.max(0, s - 5), s)) || (/(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, s - 8), s)) && /^[ \t]{2,}\d{2,3}\/\d{2,3}(?!\d)/.test(text.slice(e, e + 16)))) continue;
+      push(s, e, "bare-year", 0.6);
+    }
     // "took alendronate 2016-2021": a range of two years, each a date, the second later than the first.
     for (const m of text.matchAll(YEAR_RANGE)) {
       const a = m.index;
@@ -251,7 +258,7 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
     // A line that is a day and a month alone ("9/2", "14/10"): a fragment.
     for (const [s, e] of groupMatches(rules.lineDayMonth, text, 1)) push(s, e, "fragment-day-month", 0.6);
     for (const [s, e] of groupMatches(rules.dayMonthTime, text, 1)) push(s, e, "day-month-time", 0.7);
-    for (const [s, e] of groupMatches(HOLIDAY_LOWER, text, 0)) push(s, e, "holiday", 0.7);
+    for (const [s, e] of groupMatches(HOLIDAY_LOWER, text, 0)) if (!/^[ \t]{1,2}(?:disease|factor)(?![\p{L}])/iu.test(text.slice(e, e + 12))) push(s, e, "holiday", 0.7);
     if (opts.relative) for (const [s, e] of groupMatches(rules.relative, text)) push(s, e, "relative", 0.7);
     // Two month/day dates as a range with no cue: "3/4–3/9", "12/28-1/3" (the same month or the next one, different
     // days; not "4/5-5/5" power grades nor "1/2-3/4" fractions).

@@ -122,7 +122,7 @@ export function compileIdentifierRules(): IdentifierRules {
     ukPlate: /(?<![\p{L}\d])[A-HJ-PR-Y][A-HJ-PR-Y](?:0[1-9]|[1-7]\d)\s[A-HJ-PR-Z]{3}(?![\p{L}\d])/gud,
     ssnShape: /(?<![\d\-\/.])(\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\d\-\/.]|\s\d)/gd,
     phoneCue: new RegExp(
-      String.raw`(?<![\p{L}])(?:phone|ph|tel|telephone|tele|cell(?:\s?phone)?|mobile|mob|fax|facsimile|pager|pgr|beeper|landline|contact(?:\s+(?:number|no\.?|#|info|details))?|call(?:ed)?(?:\s+(?:back\s+)?(?:at|on))?|text(?:ed)?(?:\s+(?:at|on))?|reach(?:ed)?\s+(?:at|on)|home|work|office|daytime|evening|number|no\.?|#|whatsapp|hotline|helpline|switchboard|bleep|direct\s+line|[chwmfo](?=\s{0,2}[:)]))(?![\p{L}])(?:\s{0,3}(?:[:#=\-–.\/]|\(\w{1,8}\)|\bis\b|\bnumber\b|\bno\b\.?|\bat\b|\bon\b|\b[hwmcfo]\b)){0,3}\s{0,3}((?:\+|00)?\(?\d{1,5}\)?(?:[ .\-\/]{1,2}\(?\d{1,6}\)?){0,5}(?:\s{0,2}(?:x|ext\.?|extension)\s{0,2}\d{1,6})?)`,
+      String.raw`(?<![\p{L}])(?:phone|ph|tel|telephone|tele|cell(?:\s?phone)?|mobile|mob|fax|facsimile|pager|pgr|beeper|landline|contact(?:\s+(?:number|no\.?|#|info|details))?|call(?:ed)?(?:\s+(?:back\s+)?(?:at|on))?|text(?:ed)?(?:\s+(?:at|on))?|reach(?:ed)?\s+(?:at|on)|home|work|office|daytime|evening|number|no\.?|#|whatsapp|hotline|helpline|switchboard|bleep|direct\s+line|(?<![\/&])[chwmfo](?=\s{0,2}[:)]))(?![\p{L}])(?:\s{0,3}(?:[:#=\-–.\/]|\(\w{1,8}\)|\bis\b|\bnumber\b|\bno\b\.?|\bat\b|\bon\b|\b[hwmcfo]\b)){0,3}\s{0,3}((?:\+|00)?\(?\d{1,5}\)?(?:[ .\-\/]{1,2}\(?\d{1,6}\)?){0,5}(?:\s{0,2}(?:x|ext\.?|extension)\s{0,2}\d{1,6})?)`,
       "giud",
     ),
     phoneShapes: [

@@ -540,6 +540,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       let plain = 0;
       for (let j = k - 1, n = 0; j >= 0 && n < 5; j--) {
         const p = tokens[j];
+        // A column gap ends the name: a table's header words are no organisation ("Dose      Status     Supply").
+        if (COLUMN_GAP.test(text.slice(p.end, tokens[j + 1].start))) break;
         if (tokens[j + 1].newlineBefore || !cap(p)) {
           if (p.kind === "punct" && (p.low === "&" || p.low === "'" || p.low === "-" || p.low === ".")) continue;
           if (p.low === "s" && tokens[j - 1]?.low === "'") continue;
@@ -567,6 +569,8 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       if (tokens[ofAt]?.low === "of" && cap(tokens[ofAt + 1]) && !tokens[ofAt + 1].newlineBefore && (t.low === "university" || t.low === "univ" || t.low === "college" || t.low === "school" || t.low === "bank" || t.low === "department" || t.low === "board")) {
         end = ofAt + 1;
         while (cap(tokens[end + 1]) && !tokens[end + 1].newlineBefore && end - k < 5) end++;
+        // "Department of Cardiology", "School of Medicine": a service named by its specialty has no proper word.
+        if (first === k && tokens.slice(ofAt + 1, end + 1).every((x) => lex.facilityModifiers.has(x.low) || lex.medical.has(x.low))) continue;
         proper++;
       }
       if (proper > 0 && (first < k || end > k)) push(first, end, "Organization:Other", 0.75, "org-shape");

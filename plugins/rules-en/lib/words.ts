@@ -27,7 +27,9 @@ export const EPONYM_CONTEXT = new Set(
     "staging grade grading fracture fractures cyst cysts reflex reflexes maneuver manoeuvre procedure operation repair " +
     "palsy phenomenon law rule rules triad disorder disorders lymphoma sarcoma tumor tumour tumors ulcer ulcers node nodes " +
     "virus fever coma index questionnaire inventory hernia diverticulum dementia encephalopathy anomaly malformation " +
-    "ataxia dystrophy chorea thyroiditis spotted lymphadenopathy arthritis neuralgia aneurysm esophagus oesophagus metaplasia"
+    "ataxia dystrophy chorea thyroiditis spotted lymphadenopathy arthritis neuralgia aneurysm esophagus oesophagus metaplasia " +
+    // A place or a name before a chart, a triage system or a stain's bodies ("Bristol stool chart", "Manchester triage", "Heinz bodies").
+    "stool triage bodies"
   ).split(" "),
 );
 
