@@ -428,6 +428,17 @@ function pairRule(a: Analysis, unit: Unit): NameMention | undefined {
     return undefined;
   }
   const secondBits = nameBitsOf(a, second);
+  // "Marleen van den Berg", "Koen de Bakker": a listed given name, a particle in lower case and a surname the lists
+  // hold after a particle, though the surname is also a word ("berg", "bakker"): a name mid-sentence and after a
+  // closing formula alike. Not a stop word, a medical term or an eponym; not a given name that is an ordinary word
+  // at a sentence start ("Roos van de Berg" opens a sentence as often as "Jan van de Berg").
+  if (withInterfix && firstBits & LIST.firstName && secondBits & LIST.interfixSurname && shapeOf(a, unit) === "title" &&
+    shapeOf(a, second) === "title" && /^\p{Ll}/u.test(a.tokens[unit.last + 1].text) &&
+    !(unitBits(a, second) & (LIST.stopWord | LIST.medicalTerm | LIST.eponym)) &&
+    !(unitBits(a, unit) & (LIST.stopWord | LIST.medicalTerm)) && (!(unitBits(a, unit) & (LIST.commonWord | LIST.dutchWord)) || unitBits(a, unit) & LIST.commonFirstName) &&
+    !(a.tokens[unit.first].sentenceStart && isOrdinaryListedWord(a, unit) && !(unitBits(a, unit) & LIST.commonFirstName)) && !placeInContext(a, unit)) {
+    return mention(unit.first, second.last, "pair");
+  }
   const upperPair = shapeOf(a, unit) === "upper" || shapeOf(a, second) === "upper";
   const bothListed = (firstBits & LIST.firstName && secondBits & (LIST.surname | LIST.interfixSurname)) ||
     (firstBits & LIST.surname && secondBits & LIST.firstName);
