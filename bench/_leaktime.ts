@@ -3,8 +3,10 @@
 // identifiers, patterns), so the differences are what each re-run costs and the rest is the guard's own work
 // (needles from the replaced spans, folds of the output, the whole-word search). Variants alternate within each
 // round. Each note is new to the guard in the first round only (its needle caches are filled then), as every note
-// of a run is: the first round is printed beside the least one.
-//   node --import tsx bench/_leaktime.ts [generated|hand-written] [rounds=5]
+// of a run is: the first round is printed beside the least one. With `cold`, every round and variant gets notes of
+// its own (a corpus of notes × rounds × 3), so every call sees a note new to the guard, as in a run, and the least
+// round is the figure.
+//   node --import tsx bench/_leaktime.ts [generated|hand-written] [rounds=5] [warm|cold] [notes=400]
 import "reflect-metadata";
 import { analyseText, type Document } from "../src/contract/index.js";
 import { getHealingProfile, healSpans } from "../src/healing/index.js";
@@ -14,8 +16,14 @@ import { createTransformer, findLeaks, type TransformResult } from "../src/trans
 import { generatedCorpus, handWrittenCorpus } from "./_corpora.js";
 import { stackParts } from "./_stack-parts.js";
 
-const [which = "generated", roundsArg = "5"] = process.argv.slice(2);
-const corpus = which === "generated" ? generatedCorpus(400) : await handWrittenCorpus(0.8e6);
+const [which = "generated", roundsArg = "5", mode = "warm", notesArg = "400"] = process.argv.slice(2);
+const rounds = Number(roundsArg);
+const notes = Number(notesArg);
+const cold = mode === "cold";
+const VARIANTS = ["whole guard", "without patterns", "without either"] as const;
+const slices = cold ? rounds * VARIANTS.length : 1;
+// The hand-written corpus repeats its texts (reshuffled): a cold round of it is new by document, not by every name.
+const corpus = which === "generated" ? generatedCorpus(notes * slices) : await handWrittenCorpus(notes * slices * 2540);
 const stack = await loadStack("rules-only");
 const parts = await stackParts(stack);
 const transformer = await createTransformer(stack.config.transform as never, { baseDir: stack.baseDir, language: stack.config.language, healingOptions: stack.config.healing_options } as never);
@@ -29,6 +37,7 @@ for (const [i, d] of corpus.documents.entries()) {
   const spans = resolveOverlaps(healSpans(profile, unionSpans(outs), { document: d, options: stack.config.healing_options ?? {}, analysis }));
   cases.push({ doc: d, result: await transformer.apply(d, spans, { documentIndex: i }) });
 }
+const per = Math.floor(cases.length / slices);
 const known = parts.detectors.filter((d) => d.use === "known-identifiers").map((d) => d.detector);
 const patterns = parts.detectors.filter((d) => d.use === "patterns").map((d) => d.detector);
 const variants = {
@@ -37,17 +46,19 @@ const variants = {
   "without either": { knownIdentifierDetectors: [], patternDetectors: [] },
 };
 let leaks = 0;
-const rounds = new Map<string, number[]>();
-for (let r = 0; r < Number(roundsArg); r++) {
+const times = new Map<string, number[]>();
+let slice = 0;
+for (let r = 0; r < rounds; r++) {
   for (const [name, v] of Object.entries(variants)) {
+    const batch = cold ? cases.slice(per * slice, per * ++slice) : cases;
     const t = process.cpuUsage();
-    for (const c of cases) leaks += (await findLeaks({ ...c.doc }, c.result, { ...v, signal, documentIndex: 0 })).length;
+    for (const c of batch) leaks += (await findLeaks({ ...c.doc }, c.result, { ...v, signal, documentIndex: 0 })).length;
     const u = process.cpuUsage(t);
-    rounds.set(name, [...(rounds.get(name) ?? []), (u.user + u.system) / cases.length]);
+    times.set(name, [...(times.get(name) ?? []), (u.user + u.system) / batch.length]);
   }
 }
-const least = (name: string) => Math.min(...rounds.get(name)!);
-console.log(`${which}: ${cases.length} notes, findLeaks µs/note (first round, least of ${roundsArg}):`);
-for (const [name, xs] of rounds) console.log(`  ${name.padEnd(18)} ${xs[0].toFixed(0).padStart(5)} ${least(name).toFixed(0).padStart(5)}   rounds ${xs.map((x) => x.toFixed(0)).join(" ")}`);
+const least = (name: string) => Math.min(...times.get(name)!);
+console.log(`${which} (${cold ? "cold: new notes in every round and variant" : "warm: the same notes in every round"}): ${cold ? per : cases.length} notes per round, findLeaks µs/note (first round, least of ${rounds}):`);
+for (const [name, xs] of times) console.log(`  ${name.padEnd(18)} ${xs[0].toFixed(0).padStart(5)} ${least(name).toFixed(0).padStart(5)}   rounds ${xs.map((x) => x.toFixed(0)).join(" ")}`);
 console.log(`  least rounds: re-run patterns ${(least("whole guard") - least("without patterns")).toFixed(0)}, re-run known-identifiers ${(least("without patterns") - least("without either")).toFixed(0)}, the guard's own work ${least("without either").toFixed(0)} µs/note (${leaks} leaks)`);
 await parts.close();

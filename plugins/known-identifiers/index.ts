@@ -270,11 +270,48 @@ function findDottedInitials(folded: string): { start: number; end: number; lette
   return out;
 }
 
-/** Separator-tolerant source for a known value: its alphanumerics with any run of space . / ( ) - between. */
-function separatorTolerantSource(folded: string): string | undefined {
+/**
+ * A known value's separator-tolerant form: its alphanumerics (code points), matched with any run of white space
+ * (what `\s` matches) or . / ( ) - between them ("3402 22.84" for "340222 84"). Undefined under two.
+ */
+function separatorTolerantChars(folded: string): string[] | undefined {
   const chars = [...folded].filter((c) => /[\p{L}\p{N}]/u.test(c));
-  if (chars.length < 2) return undefined;
-  return chars.map(escapeRegExp).join("[\\s./()\\-]*");
+  return chars.length < 2 ? undefined : chars;
+}
+
+/** Whether a UTF-16 unit is one of the separators a tolerant value may hold: `\s` (without the u flag) or . / ( ) -. */
+function isTolerantSeparator(c: number): boolean {
+  if (c < 128) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0x2e || c === 0x2f || c === 0x28 || c === 0x29 || c === 0x2d;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * The word-bounded occurrences of a separator-tolerant value in folded text, as `findAll` with the regex of its
+ * characters joined by `[\s./()\-]*` finds them (leftmost first, resuming after a hit, one unit after a hit that is
+ * not word-bounded), by indexOf and a walk instead of a regex. A known value is new with every patient, so its
+ * regex was compiled for each note and run once, in V8's regex interpreter (the leak guard runs it on every
+ * output where the value was replaced). The match at a start is unique: the characters are letters or digits,
+ * never separators, so the greedy separator runs never give anything back.
+ */
+export function findTolerant(folded: string, chars: readonly string[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const first = chars[0];
+  const n = folded.length;
+  let from = 0;
+  for (let at = folded.indexOf(first); at >= 0; at = folded.indexOf(first, from)) {
+    let pos = at + first.length;
+    for (let k = 1; k < chars.length && pos >= 0; k++) {
+      while (pos < n && isTolerantSeparator(folded.charCodeAt(pos))) pos++;
+      pos = folded.startsWith(chars[k], pos) ? pos + chars[k].length : -1;
+    }
+    if (pos < 0 || isWordChar(folded[at - 1]) || isWordChar(folded[pos])) {
+      from = at + 1;
+      continue;
+    }
+    out.push({ start: at, end: pos });
+    from = pos;
+  }
+  return out;
 }
 
 /**
@@ -355,7 +392,7 @@ interface SearchPlan {
   initials: Set<string>[];
   /** Full initials → the people they name (empty unless the initials option is on). */
   byInitials: Map<string, number[]>;
-  knownValues: { label: Label; wordNeedle?: string; source?: string; tolerant?: string }[];
+  knownValues: { label: Label; wordNeedle?: string; source?: string; tolerant?: string[] }[];
   renderings?: Set<string>;
 }
 
@@ -387,8 +424,8 @@ function buildPlan(md: NonNullable<Document["metadata"]>, options: z.output<type
       // Verbatim first (whitespace-flexible); values that start with a word character take the word index.
       knownValues.push(
         isWordCode(fv, 0)
-          ? { label: kv.label, wordNeedle: fv.split(/\s+/).join(" "), tolerant: separatorTolerantSource(fv) }
-          : { label: kv.label, source: flexibleSource(fv, false), tolerant: separatorTolerantSource(fv) },
+          ? { label: kv.label, wordNeedle: fv.split(/\s+/).join(" "), tolerant: separatorTolerantChars(fv) }
+          : { label: kv.label, source: flexibleSource(fv, false), tolerant: separatorTolerantChars(fv) },
       );
     }
   }
@@ -458,7 +495,7 @@ export function detectKnownIdentifiers(document: Document, options: z.output<typ
 
   for (const kv of knownValues) {
     let hits = kv.wordNeedle !== undefined ? findNeedles(folded, [kv.wordNeedle]) : findAll(folded, [kv.source!]);
-    if (hits.length === 0 && kv.tolerant) hits = findAll(folded, [kv.tolerant]);
+    if (hits.length === 0 && kv.tolerant) hits = findTolerant(folded, kv.tolerant);
     for (const h of hits) addFolded(fold, h.start, h.end, kv.label);
   }
 
