@@ -45,6 +45,12 @@ const CASES = [
   "Hij had een bijbaan als [vakkenvuller](Profession) in het weekend.",
   "Zij werkt nog drie\nochtenden per week als [kapster](Profession) in het dorp.",
   "Was 2 jaar rookvrij.",
+  "Elle travaille en tant que [magasinière](Profession) dans un entrepôt.",
+  "Il exerce comme [menuisier](Profession) indépendant.",
+  "Was tot vorig jaar [kok](Profession) in een hotel.",
+  "Hij was tot voor kort [lasser](Profession).",
+  "Vader: [bakker](Profession), moeder: [kapster](Profession).",
+  "Partner: huisarts Peeters",
 ];
 
 describe("jobs by position", () => {

@@ -182,6 +182,7 @@ export const PROFESSION_VERBS = set(`
   werkt werkte werkzaam tewerkgesteld actief gewerkt werkend job slag travaille travaillait travaillé
   travaille works worked working employed afgestudeerd gediplomeerd diplômé diplômée diplome diplomee
   werken werkten travailler travaillent commence commencé commencer begint begon beginnen gestart start startte
+  exerce exercait exerçait exerçé exerce bosse bossait officie officiait
 `);
 
 export const BIRTH_CONTEXT_WORDS = set(`

@@ -29,6 +29,8 @@ const SUBJECTS = new Set([
 /** Words between the copula and the job that do not change what it says: "was tot 2021 kleuterjuf", "est y". */
 const COPULA_ADVERBS = new Set(["nog", "al", "vroeger", "jarenlang", "lang", "ook", "toen", "nu", "momenteel", "sindsdien", "y", "encore", "toujours", "also", "still"]);
 const DURATION_UNITS = new Set(["jaar", "jaren", "jr", "ans", "years"]);
+const PERIOD_NOUNS = new Set(["jaar", "maand", "week", "zomer", "winter"]);
+const LAST_PERIOD = new Set(["vorig", "vorige", "dit", "deze", "afgelopen", "verleden"]);
 const YEAR_PREPOSITIONS = new Set(["tot", "sinds", "vanaf", "in", "depuis", "jusqu", "jusque", "en", "until", "since"]);
 /** Relatives written right before a job in shorthand: "papa chauffeur poids lourd", "vader lasser". */
 const RELATIVES_BEFORE_JOB = new Set(["papa", "mama", "maman", "vader", "moeder", "pere", "mere", "zoon", "dochter", "fils", "fille", "patient", "patiente"]);
@@ -179,8 +181,23 @@ function withoutAdverbs(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     if (COPULA_ADVERBS.has(words[i])) continue;
+    // "travaille en tant que magasinière": "en tant que" reads as "comme".
+    if (words[i] === "que" && words[i + 1] === "tant" && words[i + 2] === "en") {
+      out.push("comme");
+      i += 2;
+      continue;
+    }
     if (/^\d{4}$/.test(words[i]) && YEAR_PREPOSITIONS.has(words[i + 1] ?? "")) {
       i++;
+      continue;
+    }
+    // "was tot vorig jaar kok", "was tot voor kort bakker": a time that ended between the copula and the job.
+    if (i === out.length && PERIOD_NOUNS.has(words[i]) && LAST_PERIOD.has(words[i + 1] ?? "") && words[i + 2] === "tot" && COPULAS.has(words[i + 3] ?? "")) {
+      i += 2;
+      continue;
+    }
+    if (i === out.length && words[i] === "kort" && words[i + 1] === "voor" && words[i + 2] === "tot" && COPULAS.has(words[i + 3] ?? "")) {
+      i += 2;
       continue;
     }
     // "was 40 jaar binnenvaartschipper", "était 20 ans boulanger": a number of years between the copula and the job.
@@ -304,8 +321,20 @@ function inlineLabelBefore(a: Analysis, first: number): boolean {
   return colon?.text === ":" && label !== undefined && label.kind === "word" && LABEL_WORDS.has(label.key) && colon.newlinesBefore === 0;
 }
 
+/** "Vader: bakker, moeder: kapster": a relative's label and its colon before a listed job that ends the field. */
+function relativeLabelBefore(a: Analysis, m: PhraseMatch): boolean {
+  const colon = a.tokens[m.first - 1];
+  const label = a.tokens[m.first - 2];
+  if (colon?.text !== ":" || colon.newlinesBefore > 0 || label === undefined || label.kind !== "word") return false;
+  if (!(RELATIVES_BEFORE_JOB.has(label.key) || RELATIVE_WORDS_OF_JOBS.has(label.key)) || label.key === "patient" || label.key === "patiente") return false;
+  if (!(m.bits & LIST.profession)) return false;
+  const next = a.tokens[(unitAtToken(a, m.last)?.last ?? m.last) + 1];
+  return next === undefined || next.newlinesBefore > 0 || (next.kind === "punct" && ",;.".includes(next.text));
+}
+
 function hasProfessionContext(a: Analysis, m: PhraseMatch): boolean {
-  if (jobInApposition(a, m) || afterNationalityInApposition(a, m) || jobAfterPersonInApposition(a, m) || inlineLabelBefore(a, m.first)) return true;
+  if (jobInApposition(a, m) || afterNationalityInApposition(a, m) || jobAfterPersonInApposition(a, m) || inlineLabelBefore(a, m.first) ||
+    relativeLabelBefore(a, m)) return true;
   const raw = readThroughScan(wordsBeforeAcrossBreak(a, m.first, 9));
   if (raw[0] !== undefined && PROFESSION_CUES_BEFORE.has(raw[0]) && raw[0] !== "als" && raw[0] !== "comme" && raw[0] !== "as") return true;
   // "Weduwe, voorheen kapster", "voordien metser": a listed job (not a state: "voorheen zelfstandig met hulp").
