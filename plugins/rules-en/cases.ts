@@ -728,4 +728,18 @@ export const CASES: Record<string, readonly string[]> = {
     "Drug                     Dose      Freq        Status     Supply   Notes",
     "[Tarnwick Vale Medical Center]  -  Department of Cardiology",
   ],
+  "session twelve: practices, care homes, agencies, childcare and employers in brackets": [
+    "[THE LARCH SURGERY]\nDr J [Bloggs]   Dr K [Smith]",
+    "She is registered at [The Old Forge Practice]. [THE WILLOW PRACTICE]",
+    "[the larch practice] fax number; [the nightingale care home] dnacpr",
+    "after the knee surgery; at the local practice; the GP surgery; the same nursing home; the dental practice",
+    "review at [Linden House] nursing home; move to a nursing home ([Bramwick House], Fleet)",
+    "carers from [Kestrel Care] visit twice daily; carers from the local care agency",
+    "referral to [Tri-Lake Liver Center]; drives him to [Prairie Kidney Center]; seen in the Pain Center",
+    "Sibling unwell at daycare ([Tiny Oaks Learning Center]). Nursery: [Wren Tots] — mum aware.",
+    "attends nursery (mornings only); nursery: none",
+    "Occupation: warehouse [team leader] ([Brackley Foods], night shift)",
+    "Former [headmistress] ([Holm Vale Grammar]); self-employed [plasterer] (\"[Quenby & Sons Plastering]\")",
+    "retired [plumber] ([Mike]) visits; works as a [welder] (FIFO, 2 wks on); works as a [nurse] (RN, nights)",
+  ],
 };

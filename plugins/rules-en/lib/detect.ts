@@ -11,6 +11,7 @@ import { ocrNormalise } from "./ocr.js";
 import { restoreCaseAndNames } from "./case.js";
 import { findTableCells } from "./tables.js";
 import { findFields } from "./fields.js";
+import { findCareNames } from "./care-names.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
 import { MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
@@ -69,6 +70,8 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
     out = out.concat(findPlaces(tokens, text, compiled.lexicon));
     // Record fields whose key names an organisation, a facility, a ward or a place ("Employer: …", "City: …").
     out = out.concat(findFields(text, compiled.lexicon, original));
+    // Practices, care homes and home-care agencies named by a form ("The Orchard Practice", "carers from Kestrel Care").
+    out = out.concat(findCareNames(text, compiled.lexicon));
     // "Letcher County", "Garrard County" (no gazetteer lists every county): a capitalised word that is no everyday word
     // before a division word, not the start of an organisation's or a building's name ("Garrard County Jail").
     for (const m of text.matchAll(COUNTY)) {
@@ -655,7 +658,37 @@ function nicknamesAfterNames(text: string, spans: DetectedSpan[], lex: RulesEnLe
   return [...spans, ...added].sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
+/** The employer in brackets after a job: "team leader (Brackley Foods, night shift)", 'plasterer ("Quenby & Sons")'. */
+const EMPLOYER_IN_BRACKETS = /^[ \t]{0,2}\([ \t]?["“]?(\p{Lu}[\p{L}'’.\-]*(?:[ \t](?:\p{Lu}[\p{L}'’.\-]*|&|of|the|and|de|du)){0,4})["”]?(?=[ \t]{0,2}[),;])/u;
+/** Words in brackets after a job that say how or when it is done, not where. */
+const NOT_EMPLOYER = new Set(["retired", "retd", "former", "part", "part-time", "full", "full-time", "self", "self-employed", "unemployed", "currently", "now", "since", "night", "nights", "days", "weekends", "prn", "locum", "agency", "bank", "previously", "formerly", "until", "not", "no", "on", "off", "temp", "temporary", "contract", "seasonal", "volunteer", "voluntary", "unpaid", "paid", "ft", "pt", "mornings", "evenings", "sick", "furloughed", "disabled", "age", "aged"]);
+function employersAfterJobs(text: string, spans: DetectedSpan[], lex: RulesEnLexicon): DetectedSpan[] {
+  const added: DetectedSpan[] = [];
+  const dropped = new Set<number>();
+  for (let i = 0; i < spans.length; i++) {
+    const sp = spans[i];
+    if (sp.label !== "Profession") continue;
+    const m = EMPLOYER_IN_BRACKETS.exec(text.slice(sp.end, Math.min(text.length, sp.end + 64)));
+    if (!m) continue;
+    const words = m[1].split(/[ \t]/);
+    const first = words[0].toLowerCase();
+    if (NOT_EMPLOYER.has(first) || STOP_WORDS.has(first) || MONTH_WORDS.has(first) || WEEKDAY_WORDS.has(first) || lex.clinicalAcronyms.has(words[0].toUpperCase())) continue;
+    // One word that is a listed given name is a person ("a plumber (Mike)"), a credential in capitals is none.
+    if (words.length === 1 && (lex.firstNames.has(first) || /^\p{Lu}{1,5}$/u.test(words[0]) && !lex.listAcronyms.has(first))) continue;
+    const start = sp.end + m[0].length - m[1].length - (/["”]$/.test(m[0]) ? 1 : 0);
+    const end = start + m[1].length;
+    // Names or places found inside the employer's name give way to it ("Quenby & Sons Plastering").
+    let j = i + 1;
+    while (j < spans.length && spans[j].start < end && spans[j].end <= end && /^(?:Name|Address_Location)/.test(spans[j].label)) j++;
+    if (j < spans.length && spans[j].start < end) continue;
+    for (let k = i + 1; k < j; k++) dropped.add(k);
+    added.push({ start, end, label: "Organization:Other", score: 0.7 });
+  }
+  if (added.length === 0) return spans;
+  return [...spans.filter((_, k) => !dropped.has(k)), ...added].sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
 export function detectRulesEn(text: string, compiled: CompiledRulesEn): DetectedSpan[] {
   const lex = compiled.lexicon;
-  return wrapAndInitialEdges(text, nicknamesAfterNames(text, nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), lex), lex));
+  return wrapAndInitialEdges(text, employersAfterJobs(text, nicknamesAfterNames(text, nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), lex), lex), lex));
 }
