@@ -1,20 +1,17 @@
 // Policy: title-only spans right before a caregiver ("Dr." + "Peeters") belong to that caregiver's span.
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
-import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { hasEffectiveAlnumIn, mergedSpan, unchangedSpans, mapSpans, filterSpans, sortedByPosition } from "../spans.js";
+import { hasEffectiveAlnumIn, mergedSpan, unchangedSpans } from "../spans.js";
+import { caregiverTitleSpans, titlesStartingBefore, withTitlesJoined } from "./caregiver-titles.js";
 
 export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
-    if (!spans.some((s) => s.label === "Name:Caregiver")) return unchangedSpans(spans);
     const text = document.text;
-    const titleSpans = new Set(spans.filter((s) => (s.label === "Name:Other" || s.label === "Name:Caregiver") && isTitleOnly(text.slice(s.start, s.end), lex)));
-    if (titleSpans.size === 0) return unchangedSpans(spans);
-    const isTitleSpan = (s: Span) => titleSpans.has(s);
+    const found = caregiverTitleSpans(spans, text, lex);
+    if (!found) return unchangedSpans(spans);
+    const { sorted, titles, isTitleSpan } = found;
     const gapOk = (a: Span, b: Span) => b.start > a.end && !hasEffectiveAlnumIn(text, a.end, b.start);
-    const sorted = sortedByPosition(spans);
-    const titles = sorted.filter(isTitleSpan);
     const titleIndex = new Map(titles.map((t, k) => [t, k]));
     const consumed = new Set<Span>();
     const replaced = new Map<Span, Span>();
@@ -40,14 +37,7 @@ export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
      * starting before `at`, backwards over unconsumed titles only (it used to filter every span for every step).
      */
     const lastTitleBefore = (at: number): Span | undefined => {
-      let lo = 0;
-      let hi = titles.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (titles[mid].start < at) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let k = unconsumedAtOrBefore(lo - 1); k >= 0; k = unconsumedAtOrBefore(k - 1)) if (titles[k].end <= at) return titles[k];
+      for (let k = unconsumedAtOrBefore(titlesStartingBefore(titles, at) - 1); k >= 0; k = unconsumedAtOrBefore(k - 1)) if (titles[k].end <= at) return titles[k];
       return undefined;
     };
     for (const target of sorted) {
@@ -64,6 +54,6 @@ export function caregiverTitlePrefix(lex: HealingLexicon): HealingRule {
       chain.forEach(consume);
       replaced.set(target, mergedSpan([...chain, target], "Name:Caregiver", chain[0].start, target.end));
     }
-    return mapSpans(filterSpans(sorted, (s) => !consumed.has(s)), (s) => replaced.get(s) ?? s);
+    return withTitlesJoined(sorted, consumed, replaced);
   };
 }

@@ -1,19 +1,16 @@
 // Policy: a title-only span right after a caregiver ("Peeters" + ", Dr.") belongs to that caregiver's span.
 import type { Span } from "../../contract/index.js";
 import type { HealingLexicon } from "../lexicon.js";
-import { isTitleOnly } from "../lexicon.js";
 import type { HealingRule } from "../index.js";
-import { hasEffectiveAlnumIn, mergedSpan, unchangedSpans, mapSpans, filterSpans, sortedByPosition } from "../spans.js";
+import { hasEffectiveAlnumIn, mergedSpan, unchangedSpans } from "../spans.js";
+import { caregiverTitleSpans, titlesStartingBefore, withTitlesJoined } from "./caregiver-titles.js";
 
 export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
   return (spans, { document }) => {
-    if (!spans.some((s) => s.label === "Name:Caregiver")) return unchangedSpans(spans);
     const text = document.text;
-    const titleSpans = new Set(spans.filter((s) => (s.label === "Name:Other" || s.label === "Name:Caregiver") && isTitleOnly(text.slice(s.start, s.end), lex)));
-    if (titleSpans.size === 0) return unchangedSpans(spans);
-    const isTitleSpan = (s: Span) => titleSpans.has(s);
-    const sorted = sortedByPosition(spans);
-    const titles = sorted.filter(isTitleSpan);
+    const found = caregiverTitleSpans(spans, text, lex);
+    if (!found) return unchangedSpans(spans);
+    const { sorted, titles, isTitleSpan } = found;
     const consumed = new Set<Span>();
     const replaced = new Map<Span, Span>();
     /**
@@ -21,14 +18,7 @@ export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
      * holding this one's, so only this one can have a gap without letters or digits (it used to scan every span).
      */
     const firstTitleAfter = (at: number): Span | undefined => {
-      let lo = 0;
-      let hi = titles.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (titles[mid].start <= at) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let k = lo; k < titles.length; k++) if (!consumed.has(titles[k])) return titles[k];
+      for (let k = titlesStartingBefore(titles, at, true); k < titles.length; k++) if (!consumed.has(titles[k])) return titles[k];
       return undefined;
     };
     for (const target of sorted) {
@@ -40,6 +30,6 @@ export function caregiverTitleSuffix(lex: HealingLexicon): HealingRule {
       const end = text[title.end] === "." && text[title.end - 1] !== "." ? title.end + 1 : title.end;
       replaced.set(target, mergedSpan([target, title], "Name:Caregiver", target.start, end));
     }
-    return mapSpans(filterSpans(sorted, (s) => !consumed.has(s)), (s) => replaced.get(s) ?? s);
+    return withTitlesJoined(sorted, consumed, replaced);
   };
 }
