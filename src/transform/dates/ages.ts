@@ -2,7 +2,7 @@
 // at the granularity of the age band.
 import { AGE_UNITS, dayNumber, type AgeUnit, type WordLanguage } from "../../contract/index.js";
 import { ageInUnits, bandFor, birthDayFor, UNIT_ORDER, type AgeGranularityPolicy, type AgeParts } from "./age-policy.js";
-import { foldSameLength } from "./words.js";
+import { foldSameLength, splitLeading } from "./words.js";
 
 interface UnitForm {
   lang: WordLanguage;
@@ -65,14 +65,8 @@ export interface ParsedAge {
 }
 
 function splitLiterals(text: string): { leading: string; core: string; trailing: string } {
-  let leading = "";
-  let core = text;
-  for (;;) {
-    const m = LEADING_RE.exec(foldSameLength(core));
-    if (!m || m[0].length === 0 || m[0].length >= core.length) break;
-    leading += core.slice(0, m[0].length);
-    core = core.slice(m[0].length);
-  }
+  const { leading, core: afterLeading } = splitLeading(text, LEADING_RE);
+  let core = afterLeading;
   let trailing = "";
   for (;;) {
     const t = TRAILING_RE.exec(foldSameLength(core));

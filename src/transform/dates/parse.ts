@@ -9,7 +9,7 @@ import {
   lastDayOfMonth,
 } from "../../contract/index.js";
 import type { DateParseContext, DatePart, Ordinal, ParsedDate, PartGranularity, Slot, Template } from "./types.js";
-import { alternation, caseStyleOf, foldSameLength, hasAccent, lookupWord, type WordKind } from "./words.js";
+import { alternation, caseStyleOf, foldSameLength, hasAccent, lookupWord, splitLeading, type WordKind } from "./words.js";
 import { escapeRegExp } from "../../contract/index.js";
 
 const ORDINAL = "(?:st|nd|rd|th|er|ste|de|e)";
@@ -179,13 +179,10 @@ function ordinalOf(text: string): Ordinal {
   return "nl";
 }
 
+type Read = { template: Template; fields: Fields };
+
 /** Builds template and fields from a regex match over the folded text, slicing literals from the original. */
-function readMatch(
-  pattern: Pattern,
-  m: RegExpExecArray,
-  original: string,
-  ctx: DateParseContext,
-): { template: Template; fields: Fields } | undefined {
+function readMatch(pattern: Pattern, m: RegExpExecArray, original: string, ctx: DateParseContext): Read | undefined {
   const groups = m.groups ?? {};
   const indices = m.indices!.groups ?? {};
   const fields: Fields = {};
@@ -347,31 +344,27 @@ function partFromFields(template: Template, f: Fields, ctx: DateParseContext, bo
   return undefined;
 }
 
-function matchPart(core: string, ctx: DateParseContext, patterns: Pattern[]): { template: Template; fields: Fields } | undefined {
+/** The first pattern, in order, whose reading of `core` is accepted (`accept` returns what it makes of it). */
+function firstRead<T>(core: string, ctx: DateParseContext, patterns: Pattern[], accept: (read: Read) => T | undefined): T | undefined {
   const folded = foldSameLength(core);
   for (const pattern of patterns) {
     const m = pattern.re.exec(folded);
     if (!m) continue;
     const read = readMatch(pattern, m, core, ctx);
     if (!read) continue;
-    return read;
+    const accepted = accept(read);
+    if (accepted) return accepted;
   }
   return undefined;
 }
 
+function matchPart(core: string, ctx: DateParseContext, patterns: Pattern[]): Read | undefined {
+  return firstRead(core, ctx, patterns, (read) => read);
+}
+
 /** Parses one date part (no range) that must stand on its own. */
 export function parsePart(core: string, ctx: DateParseContext): DatePart | undefined {
-  const { patterns } = grammarFor(ctx.languages);
-  const folded = foldSameLength(core);
-  for (const pattern of patterns) {
-    const m = pattern.re.exec(folded);
-    if (!m) continue;
-    const read = readMatch(pattern, m, core, ctx);
-    if (!read) continue;
-    const part = partFromFields(read.template, read.fields, ctx);
-    if (part) return part;
-  }
-  return undefined;
+  return firstRead(core, ctx, grammarFor(ctx.languages).patterns, (read) => partFromFields(read.template, read.fields, ctx));
 }
 
 const JOINER_RE = /\s*(?:-|\/|tot en met|tot|t\/m|t\.e\.m\.?|au|à|a|to|until|till|through|thru|en|et|and)\s*/gu;
@@ -454,14 +447,8 @@ export function seasonOf(month: number): number {
 
 /** Splits off literal text around the date: approximators and prepositions before, punctuation and time after. */
 function splitLiterals(text: string): { leading: string; core: string; trailing: string } {
-  let leading = "";
-  let core = text;
-  for (;;) {
-    const m = LEADING_RE.exec(foldSameLength(core));
-    if (!m || m[0].length === 0 || m[0].length >= core.length) break;
-    leading += core.slice(0, m[0].length);
-    core = core.slice(m[0].length);
-  }
+  const { leading, core: afterLeading } = splitLeading(text, LEADING_RE);
+  let core = afterLeading;
   const t = TRAILING_RE.exec(core);
   let trailing = "";
   if (t && t.index > 0) {

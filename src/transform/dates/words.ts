@@ -6,6 +6,22 @@ export type CaseStyle = "lower" | "upper" | "title";
 export { foldSameLength } from "../../contract/index.js";
 import { escapeRegExp } from "../../contract/index.js";
 
+/**
+ * Splits the literal words and punctuation that `leadingRe` (anchored at the start, matched on the folded text)
+ * finds before a date or an age off its core, as often as they repeat; the core never becomes empty.
+ */
+export function splitLeading(text: string, leadingRe: RegExp): { leading: string; core: string } {
+  let leading = "";
+  let core = text;
+  for (;;) {
+    const m = leadingRe.exec(foldSameLength(core));
+    if (!m || m[0].length === 0 || m[0].length >= core.length) break;
+    leading += core.slice(0, m[0].length);
+    core = core.slice(m[0].length);
+  }
+  return { leading, core };
+}
+
 export function stripAccents(s: string): string {
   return s.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
 }
