@@ -51,6 +51,22 @@ const CASES = [
   "Hij was tot voor kort [lasser](Profession).",
   "Vader: [bakker](Profession), moeder: [kapster](Profession).",
   "Partner: huisarts Peeters",
+  // Session twelve (round eleven as development set): a job after a courtesy title and a bare age in apposition,
+  // closed by a colon or a bracket; a compound by its ending after an age or "zelf"; the feminine of a listed job; a
+  // second job joined by "en later"; a copula that ends the line before; a former job before a place.
+  "Mevr. Bosmans, 51, [verkoopster](Profession), valt thuis.",
+  "kamer 4 - dhr. Jan Aerts (66), [timmerman](Profession): pneumonie",
+  "Ik zag dhr. Smet, 58 jaar, [schrijnwerker](Profession) (eigen zaak), voor rugpijn.",
+  "Mevr. Wouters, 47 jaar, [glastuinbouwer](Profession), met hoest.",
+  "De patiënt zelf [klantenmedewerker](Profession) bij de Post.",
+  "Zij was vroeger [winkelierster](Profession) in het dorp.",
+  "Hij was [lasser](Profession) in Gent en later\n[magazijnier](Profession) bij een brouwerij.",
+  "Zijn moeder Ria is\n[kapster](Profession); de vader werkt niet.",
+  "Bezoek van zoon ([oud-mijnwerker](Profession) Waterschei).",
+  "Kopie: mevrouw L. Peeters (zus), patiëntendossier",
+  "Dhr. Claes, 70, is gekend met COPD.",
+  "Ze is\narbeidsongeschikt sinds maart.",
+  "Mobilisatie met kinesist: 2x op de gang.",
 ];
 
 describe("jobs by position", () => {

@@ -98,6 +98,24 @@ export function endsInListedJob(a: Pick<Analysis, "lexicon">, key: string): bool
   return false;
 }
 
+/** Whether `key` (one folded word) is itself a listed job: one walk of the tail trie over the whole word. */
+function isListedJobKey(a: Pick<Analysis, "lexicon">, key: string): boolean {
+  let node: TailNode | undefined = jobTailTrie(a.lexicon);
+  for (let i = key.length - 1; i >= 0 && node; i--) node = node.next.get(key.charCodeAt(i));
+  return node?.job === true;
+}
+
+/**
+ * Session twelve: the feminine form of a listed job that the list lacks, "-ster" after a job in -er ("kruidenier" →
+ * "kruidenierster") and "-e" after one in -ist, -ant, -ent or -aat ("kinesist" → "kinesiste").
+ */
+function feminineOfListedJob(a: Pick<Analysis, "lexicon">, key: string): boolean {
+  if (key.length < 7 || !/^\p{Ll}+$/u.test(key)) return false;
+  if (key.endsWith("erster")) return isListedJobKey(a, key.slice(0, -4));
+  if (/(?:ist|ant|ent|aat)e$/.test(key)) return isListedJobKey(a, key.slice(0, -1));
+  return false;
+}
+
 /**
  * An unlisted compound whose head is a listed job, read as that job: one word ("pendelchauffeur",
  * "lijnbusmonteur") or pieces joined by a hyphen of which the first or the last is a listed job
@@ -107,7 +125,7 @@ function compoundJobAt(a: Analysis, unit: Unit): PhraseMatch | undefined {
   if (a.unitListBits[unit.index] & (LIST.profession | LIST.stopWord | LIST.medicalTerm)) return undefined;
   if (a.tokens[unit.first].kind !== "word" || !a.tokens[unit.first].letters) return undefined;
   let job = false;
-  if (unit.first === unit.last) job = endsInListedJob(a, unit.key);
+  if (unit.first === unit.last) job = endsInListedJob(a, unit.key) || feminineOfListedJob(a, unit.key);
   else if (a.tokens[unit.first + 1]?.text === "-" && unit.last === unit.first + 2) {
     job = Boolean(a.tokenBits[unit.first] & LIST.profession) || Boolean(a.tokenBits[unit.last] & LIST.profession);
   }
@@ -250,7 +268,8 @@ function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
   // ("tolk gevraagd") or a title ("psycholoog dr. X") after it makes it a role in the care.
   const next = a.tokens[(unitAtToken(a, m.last)?.last ?? m.last) + 1];
   const placed = next !== undefined && next.kind === "word" && next.newlinesBefore === 0 && (PLACING_AFTER_JOB.has(next.key) || next.key === "de" || next.key === "d");
-  const closed = next === undefined || next.newlinesBefore > 0 || (next.kind === "punct" && ",;.)".includes(next.text));
+  // "…, kapster: anemie", "…, landbouwer (akkerbouw)": a colon or a bracket closes the apposition too.
+  const closed = next === undefined || next.newlinesBefore > 0 || (next.kind === "punct" && ",;.):(".includes(next.text));
   if (!placed && !closed) return false;
   // "mama (Els Peeters, verpleegkundige)": a caregiver's job is a relative's own when a relative word opens the bracket.
   if (CAREGIVER_WORDS.has(a.tokens[m.first].key) && !placed && !(next?.text === ")" && relativeOpensBracket(a, m.first))) return false;
@@ -262,12 +281,30 @@ function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
       continue;
     }
     const key = a.units[a.unitOfToken[i]]?.key ?? token.key;
-    if (PERSON_WORDS.has(key)) return true;
+    if (PERSON_WORDS.has(key) || personOpensApposition(a, i)) return true;
     if (AGE_UNITS.has(key) && i > 0 && /^\d{1,3}$/.test(a.tokens[i - 1].text)) return true;
     // "45-jarige", "45 jarige", and an age glued to its unit in shorthand ("Jens, 31j, stukadoor").
     if (/^\d{1,3}(?:-?jarige?)$/.test(key) || /^\d{1,3} jarige?$/.test(key) || /^\d{1,3}(?:j|jr)$/.test(key)) return true;
   }
   return false;
+}
+
+/** Courtesy titles of a patient or relative (not "dr.", whose job is the care). */
+const COURTESY_TITLES = new Set(["dhr", "mevr", "mw", "mevrouw", "meneer", "mijnheer", "heer", "mr", "mme", "madame", "monsieur", "mej"]);
+
+/**
+ * Session twelve: "Dhr. X, 42, vrachtwagenchauffeur", "mw. X Y (59), stukadoor": before a job in apposition, a
+ * courtesy title that opens the line's clause, or a bare age in apposition (a number of 1–110 between a comma or a
+ * bracket and the comma before the job) names the person whose job it is.
+ */
+function personOpensApposition(a: Analysis, i: number): boolean {
+  const token = a.tokens[i];
+  if (token.kind === "word" && COURTESY_TITLES.has(token.key) && !token.upper) return true;
+  if (token.kind !== "number" || !/^\d{1,3}$/.test(token.text) || Number(token.text) > 110) return false;
+  const before = a.tokens[i - 1];
+  const after = a.tokens[i + 1];
+  if (!before || !after || after.newlinesBefore > 0) return false;
+  return (before.text === "," && after.text === ",") || (before.text === "(" && after.text === ")" && a.tokens[i + 2]?.text === ",");
 }
 
 /** A relative word right before the bracket that holds token t, on the same line ("zoon (X, bakker)"). */
@@ -290,11 +327,14 @@ const NOT_OWN_JOBS = new Set(["student", "studente", "etudiant", "etudiante", "s
 /** Nouns of a post before "de"/"d'": "son emploi de soudeur", "en qualité de mécanicien", "poste d'ouvrier". */
 const POST_NOUNS = new Set(["emploi", "poste", "metier", "qualite", "fonction", "profession", "travail", "job"]);
 
+const WRAPPED_COPULAS = new Set(["is", "was", "werd", "est", "etait"]);
+
 /** "werkt als\nmagazijnier": the words before a job at a line start, read across the break after "als"/"comme". */
 function wordsBeforeAcrossBreak(a: Analysis, first: number, count: number): string[] {
   const token = a.tokens[first];
   const previous = a.tokens[first - 1];
-  if (token.newlinesBefore !== 1 || !previous || previous.kind !== "word" || (previous.key !== "als" && previous.key !== "comme")) {
+  // "Zijn vader is\nlandbouwer": a copula that ends the line before is read across the break as "als" is.
+  if (token.newlinesBefore !== 1 || !previous || previous.kind !== "word" || (previous.key !== "als" && previous.key !== "comme" && !(WRAPPED_COPULAS.has(previous.key) && a.tokenBits[first] & LIST.profession))) {
     const words = previousWords(a, first, count);
     return words.length < count && words.length > 0 && (words[0] === "als" || words[0] === "comme") ? acrossSoftWrap(a, first, words, count) : words;
   }
@@ -466,8 +506,10 @@ function unlistedJobAfterStrongCue(a: Analysis, unit: Unit): boolean {
 function compoundProfessionCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (const unit of a.units) {
-    if (formerJob(a, unit) || (!(a.unitListBits[unit.index] & LIST.profession) && unlistedJobAfterStrongCue(a, unit))) {
-      if (followedByName(a, unit.last)) continue;
+    const former = formerJob(a, unit);
+    if (former || (!(a.unitListBits[unit.index] & LIST.profession) && unlistedJobAfterStrongCue(a, unit))) {
+      // "oud-mijnwerker Genk": a former job is nobody's role in the care, so a capitalised word after it is a place.
+      if (!former && followedByName(a, unit.last)) continue;
       out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.unlisted" });
       continue;
     }
@@ -481,6 +523,12 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
     const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
     const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
     if (!ending && !strong) continue;
+    // Session twelve: "X, 68 jaar, mosselkweker,", "pt zelf baliemedewerker bij …": a compound by its ending in
+    // apposition after a person or an age, or after "zelf".
+    if (ending && !NOT_AGENT.test(unit.key) && !unit.key.endsWith("ier") && (near === "zelf" || jobAfterPersonInApposition(a, { first: unit.first, last: unit.last, bits: LIST.profession }))) {
+      out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.compound" });
+      continue;
+    }
     const asVerb = (near === "als" || near === "comme") && before.slice(1, 7).some((w) => PROFESSION_VERBS.has(w) || JOB_NOUNS.has(w));
     const label = lineLabel(a, unit.first);
     if (!strong && !asVerb && !(label !== undefined && LABEL_WORDS.has(label))) continue;
@@ -538,6 +586,47 @@ function jobOfRelativeInBrackets(a: Analysis, m: PhraseMatch): boolean {
   return open?.text === "(" && who !== undefined && (RELATIVES_BEFORE_JOB.has(who.key) || RELATIVE_WORDS_OF_JOBS.has(who.key)) && a.tokens[m.last + 3]?.text === ")";
 }
 
+/** Time words between "en" and a second job: "was lasser en later magazijnier", "en daarna chauffeur". */
+const THEN_WORDS = new Set(["later", "daarna", "nadien", "vervolgens", "nu", "sindsdien", "ensuite", "puis", "apres"]);
+
+/**
+ * Session twelve: "was mijnwerker in X en later\nconciërge van de school": a listed job joined by "en" (and a time
+ * word) to a job already found in the same sentence is the same person's, also when the line breaks before it.
+ */
+function coordinatedJobs(a: Analysis, found: readonly Candidate[], out: Candidate[]): void {
+  for (const job of found) {
+    const t = a.units[a.unitOfToken[tokenEndingAt(a, job.end)] ?? -1]?.last;
+    if (t === undefined) continue;
+    let steps = 0;
+    // Skip the job's place ("in X", "bij de X"): at most four words, never a sentence end.
+    for (let i = t + 1; i < a.tokens.length && steps < 6; i++, steps++) {
+      const token = a.tokens[i];
+      if (token.kind === "punct" && token.text !== "," && token.text !== "'") break;
+      if (token.key !== "en" && token.key !== "et") continue;
+      let j = i + 1;
+      if (a.tokens[j] && THEN_WORDS.has(a.tokens[j].key)) j++;
+      const unit = unitAtToken(a, j);
+      const m = professionAt(a, j);
+      if (!unit || unit.first !== j || !m || !(m.bits & LIST.profession) || followedByName(a, m.last) || NOT_OWN_JOBS.has(a.tokens[j].key)) break;
+      if (a.tokens[j].newlinesBefore > 1 || a.tokens[i].newlinesBefore > 0) break;
+      out.push({ start: unit.start, end: a.tokens[m.last].end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.coordinated" });
+      break;
+    }
+  }
+}
+
+/** The token that ends at `end` (the last of a candidate). */
+function tokenEndingAt(a: Analysis, end: number): number {
+  let lo = 0;
+  let hi = a.tokens.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (a.tokens[mid].start < end) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 export function professionCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = compoundProfessionCandidates(a);
   for (let t = 0; t < a.tokens.length; t++) {
@@ -564,5 +653,6 @@ export function professionCandidates(a: Analysis): Candidate[] {
     out.push({ start: a.tokens[first].start, end, label: "Profession", priority: PRIORITY.context, score: 0.7, rule: "profession" });
     t = m.last;
   }
+  if (out.length > 0) coordinatedJobs(a, out.slice(), out);
   return out;
 }
