@@ -166,6 +166,11 @@ const references: PositiveCase[] = [
   ["RID: [[BEP7KQ2M9X4T]]", "ID:Patient", 0.9],
 ];
 
+const cueEarlierOnLine: PositiveCase[] = [
+  ["Het BSN op de verwijsbrief ([[284019377]]) klopt niet.", "ID:Patient", 0.8],
+  ["Verzekeraar / nr.     : ZK / [[661204598]]", "ID:Patient", 0.8],
+];
+
 const repeated: PositiveCase[] = [
   ["Dossiernr [[5510287]]\n*[[5510287]]*", ["ID:Patient", "ID:Patient"], [0.9, 0.9]],
 ];
@@ -240,6 +245,8 @@ const negatives: string[] = [
   "ref. 1234-5678 van de fabrikant",
   "verhouding 090/9337/55493",
   "BEPAALD 12",
+  "Nummer van de kamer 1234567",
+  "Lotnummer op de doos, 2 stuks van 1234567",
 ];
 
 const tables: [string, PositiveCase[]][] = [
@@ -253,6 +260,7 @@ const tables: [string, PositiveCase[]][] = [
   ["code", codes],
   ["reference", references],
   ["repeated", repeated],
+  ["record word earlier on the line", cueEarlierOnLine],
 ];
 
 describe.each(tables)("%s", (_name, table) => {

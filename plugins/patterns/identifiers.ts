@@ -534,10 +534,24 @@ function bareIdentifierAt(scan: TextScan, r: number): Found | null {
   const field = before >= 0 && (text[before] === ":" || text[before] === "|" || text[before] === "\t" || text[before] === "=");
   // A number word before ("Nummer 12345675") is the record families' to judge, with their checksums and cues.
   const numberWord = BARE_NUMBER_WORDS.has(word) || /^(?:nummer|number|numéro|numero|num)$/.test(word);
-  if (field || (!numberWord && capitalisedWordBefore(text, s)) || capitalisedWordAfter(text, e)) {
+  if (field || (!numberWord && capitalisedWordBefore(text, s)) || capitalisedWordAfter(text, e) || (!numberWord && recordWordEarlierOnLine(text, s))) {
     return { start: s, end: e, label: "ID:Patient", score: SCORE_PATTERN };
   }
   return null;
+}
+
+/** A word naming a person's number earlier on the line ("Het BSN op het formulier (245780913)", "Verzekeraar / nr. : X / 554102883"). */
+const RECORD_WORD_ON_LINE =
+  /(?<![\p{L}])(?:bsn|burgerservicenummer|insz|niss|rijksregister(?:nummer)?|pati[eë]nt(?:en)?nummer|dossiernummer|dossiernr|epd|mrn|polisnummer|polis|lidnummer|aansluitingsnummer|verzekerde?|verzekeraar|ziekenfonds|mutualiteit|nr|nummer|num[ée]ro|n°)(?![\p{L}])[^\n]{0,48}$/iu;
+/** Words on the line that make its numbers a phone's, a batch's or an order's. */
+const NOT_PERSON_LINE = /(?<![\p{L}])(?:tel|telefoon|gsm|fax|mobiel|pieper|lot|batch|charge|bestel|order|artikel|cnk|ean|kamer|bed|factuur|btw|kvk|ondernemings)/iu;
+
+function recordWordEarlierOnLine(text: string, s: number): boolean {
+  // At most 60 characters back, cut at the line's start: constant work per number.
+  let window = text.slice(Math.max(0, s - 60), s);
+  const lineBreak = window.lastIndexOf("\n");
+  if (lineBreak >= 0) window = window.slice(lineBreak + 1);
+  return RECORD_WORD_ON_LINE.test(window) && !NOT_PERSON_LINE.test(window);
 }
 
 // ── All identifier families over the digit runs ────────────────────────────────────────────────────────────────
