@@ -7,7 +7,7 @@ export const CASES: Record<string, readonly string[]> = {
     // Lower-case queries: an unlisted surname after a listed given name, a short given name before a surname, one
     // letter after a name; a county or a state code after a place; not a sex or an article.
     "[jacob thornquill] dialysis schedule",
-    "8mo febrile seizure [noah stillbrook]",
+    "[8mo] febrile seizure [noah stillbrook]",
     "[zoe castellano-greer] adhd meds",
     "[tomasz w] lipid panel",
     "[hollis m] cbc",

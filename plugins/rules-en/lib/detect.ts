@@ -12,6 +12,8 @@ import { restoreCaseAndNames } from "./case.js";
 import { findTableCells } from "./tables.js";
 import { findFields } from "./fields.js";
 import { findCareNames } from "./care-names.js";
+import { spanExtents } from "./extents.js";
+import { formCandidates, headerAges } from "./forms.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
 import { MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
@@ -122,6 +124,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.places) out = out.concat(addressChains(out, text, compiled.lexicon));
   if (f.names) out = out.concat(initialsAsNames(text));
   if (f.names && compiled.settings.lone_names) out = out.concat(lowerCaseNameQueries(original, compiled.lexicon));
+  out = out.concat(formCandidates(text, original, compiled.lexicon, { places: f.places, ages: f.ages, professions: f.professions }));
   return out;
 }
 
@@ -690,5 +693,6 @@ function employersAfterJobs(text: string, spans: DetectedSpan[], lex: RulesEnLex
 
 export function detectRulesEn(text: string, compiled: CompiledRulesEn): DetectedSpan[] {
   const lex = compiled.lexicon;
-  return wrapAndInitialEdges(text, employersAfterJobs(text, nicknamesAfterNames(text, nameEdges(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), lex), lex), lex));
+  const spans = wrapAndInitialEdges(text, employersAfterJobs(text, nicknamesAfterNames(text, nameEdges(text, spanExtents(text, organisationEdges(text, joinPieces(text, reduceCandidates(ruleCandidates(text, compiled)))), lex), lex), lex), lex));
+  return compiled.settings.families.ages ? headerAges(text, spans) : spans;
 }

@@ -21,7 +21,7 @@ const STREET_TYPES = new Set(
   ).split(" "),
 );
 /** Street types that are also everyday words: they need a house number before the street name. */
-const UK_POSTCODE_AREAS =
+export const UK_POSTCODE_AREAS =
   "ab al b ba bb bd bh bl bn br bs bt ca cb cf ch cm co cr ct cv cw da dd de dg dh dl dn dt dy e ec eh en ex fk fy g gl gu ha hd hg hp hr hs hu hx ig ip iv ka kt kw ky l la ld le ll ln ls lu m me mk ml n ne ng nn np nr nw ol ox pa pe ph pl po pr rg rh rm s sa se sg sk sl sm sn so sp sr ss st sw sy ta td tf tn tq tr ts tw ub w wa wc wd wf wn wr ws wv yo ze";
 const LOWER_UK_POSTCODE = new RegExp(String.raw`(?<![\p{L}\d])(?:${UK_POSTCODE_AREAS.split(" ").sort((a, b) => b.length - a.length).join("|")})\d[a-z\d]?\s(?!\d(?:st|nd|rd|th)(?![\p{L}\d]))\d[abd-hjlnp-uw-z]{2}(?![\p{L}\d])`, "gud");
 

@@ -1,0 +1,106 @@
+// Forms of record and query text that no other rule reads: rural route boxes ("RR 3 Box 41B"), postcode districts
+// named after their cue ("postcode ab12 and ab13"), a job named by its agent noun after "works as a" ("works as a
+// drain layer for …"), an age with a short unit in a search query ("infant 7 wk croup"), and an age in the column
+// after a patient's name on a header line ("Pt: Olwen Tarrant   M   44   Ref …").
+import type { DetectedSpan } from "../../../src/contract/index.js";
+import { groupMatches, type Candidate } from "./candidates.js";
+import type { RulesEnLexicon } from "./lexicon.js";
+import { UK_POSTCODE_AREAS } from "./places.js";
+import { STOP_WORDS } from "./words.js";
+
+/** "RR 2 Box 40", "R.R. 1, Box 9A", "Rural Route 3 Box 112", "HC 64 Box 7", "HCR 1 Box 30": US rural delivery. */
+const RURAL_ROUTE = /(?<![\p{L}\d])(?:RR|R\.R\.|Rural\s+Route|RURAL\s+ROUTE|HCR?|Star\s+Route|STAR\s+ROUTE)\s?#?\d{1,3},?\s{1,2}(?:Box|BOX|box)\s{1,2}#?\d{1,5}[A-Za-z]?(?![\p{L}\d])/gud;
+
+const AREAS = UK_POSTCODE_AREAS.split(" ").sort((a, b) => b.length - a.length).join("|");
+const OUTWARD = String.raw`(?:${AREAS})\d{1,2}[a-z]?`;
+/** "postcode ab12", "postcodes ky7, ky8 and ky9", "postal district ox4": outward codes after their cue. */
+const POSTCODE_CUE = new RegExp(String.raw`(?<![\p{L}])(?:post\s?codes?|postal\s+(?:codes?|districts?)|postcode\s+(?:districts?|areas?|sectors?))\s{0,2}[:=]?\s{0,2}(${OUTWARD}(?:\s{0,2}(?:,|\/|&|and|or)?\s{1,2}${OUTWARD}){0,6})(?![\p{L}\d])`, "giud");
+/** "pts in ab12 postcode district": an outward code before the cue. */
+const POSTCODE_BEFORE_CUE = new RegExp(String.raw`(?<![\p{L}\d])(${OUTWARD})\s{1,2}post\s?code\s{1,2}(?:district|area|sector)s?(?![\p{L}])`, "giud");
+const ONE_OUTWARD = new RegExp(String.raw`(?<![\p{L}\d])${OUTWARD}(?![\p{L}\d])`, "giu");
+
+/** "works as a …", "worked nights as an …", "stopped work as a …", "served … as a …": a work verb, then "as a". */
+const AS_A_JOB = /(?<![\p{L}])(?:works?|worked|working|employed|employment|job|served|serves|serving|enlisted|trained|retired)(?:[ \t]{1,2}[\p{L}\d.'’-]{1,20}){0,8}?[ \t]{1,2}as[ \t]{1,2}an?(?:[ \t]{1,3}|[ \t]?\r?\n[ \t]{0,4})((?:[\p{L}\d][\p{L}\d'’-]*[ \t]){0,2}\p{L}[\p{L}'’-]*)(?=[ \t]*(?:[,.;:)(]|\r?\n|$)|[ \t]{1,2}(?:for|at|in|with|on|since|until|from|and|but|who|which|before|after|when|while|to|by)(?![\p{L}]))/giud;
+/** Agent nouns: what a person who does a job is called ("filleter", "dispatcher", "crewmember", "lineman", "landlady"). */
+const AGENT_END = /(?:[^aeiou]er|or|ist|man|men|woman|lady|ian|ess|smith|wright|hand|keeper|maker|monger|herd|ier|eer|ant)$/u;
+/** Words in -er/-or that are no agent ("other", "never", "water", "floor", "color", "junior", "senior", "minor"). */
+const NOT_AGENT = new Set(["other", "another", "never", "ever", "over", "under", "after", "later", "water", "paper", "number", "member", "matter", "order", "floor", "door", "color", "colour", "junior", "senior", "minor", "major", "error", "factor", "sister", "brother", "mother", "father", "daughter", "partner", "person", "woman", "man", "human", "german", "roman", "woman", "lady", "gentleman", "summer", "winter", "quarter", "volunteer", "career", "tenant", "servant", "migrant", "immigrant", "patient", "resident", "student", "adult", "infant", "child", "team", "group", "substitute", "replacement", "temp", "part", "whole", "side", "hobby", "favour", "favor", "result", "interpreter"]);
+
+/** Durations and counts before a number with a unit: "x 6 wk", "for 15 y", "over 3 mo", "in 2 wks". */
+const NOT_BEFORE_QUERY_AGE = /(?:\/\s{0,2}$|(?:^|[\s(])(?:x|f\/u|fu|review|repeat|rpt|for|over|past|last|within|after|each|every|q|in|since|about|approx|~|lasting|of|had|hx|history|ago|next|gestation|ga|pregnant|post|pod|day|week|weeks|wk|wks|and|to|-|–)\s{0,2}$)/iu;
+/** "14 mo", "89yrs", "15 y", "6 wk", "3 yo" in a query line (no capitals, at most 80 characters). */
+const QUERY_AGE = /(?<![\p{L}\d.\/:,\-–])(\d{1,3}\s?(?:mo|mos|wk|wks|y|yr|yrs))(?![\p{L}\d\/.%+])(?![ \t]{0,2}(?:ago|post|old|hx|history|of|course|duration|supply|smok|pack|fu|f\/u|follow|review|later|prior|before|after|since|x|rx|trial)(?![\p{L}]))/giud;
+
+const BABY_BEFORE = /(?<![\p{L}])(?:infant|baby|newborn|neonate|boy|girl|son|daughter|twin)\s{1,2}$/iu;
+const BABY_AFTER = /^\s{1,2}(?:preemie|premature|prem|baby|infant|newborn|neonate|boy|girl|male|female|m|f)(?![\p{L}])/iu;
+
+/** The column after a patient's name on a header line: "   44   ", "   44y   ", "   M   44   ". */
+const HEADER_AGE_AFTER_NAME = /^(?:[ \t]{2,8}|\t)(?:[MFmf][ \t]{2,8}|\t)?(\d{1,3}(?:\s?(?:y|yr|yrs|yo))?)(?=[ \t]{2,}|\t|[ \t]*\r?\n|[ \t]*$)/u;
+
+function lineOf(text: string, at: number): string {
+  const s = text.lastIndexOf("\n", at - 1) + 1;
+  let e = text.indexOf("\n", at);
+  if (e < 0) e = text.length;
+  return text.slice(s, e);
+}
+
+export function formCandidates(text: string, original: string, lex: RulesEnLexicon, families: { places: boolean; ages: boolean; professions: boolean }): Candidate[] {
+  const out: Candidate[] = [];
+  if (families.places) {
+    for (const [s, e] of groupMatches(RURAL_ROUTE, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.8, rule: "rural-route" });
+    for (const [s, , m] of groupMatches(POSTCODE_CUE, text, 1)) {
+      for (const c of m[1].matchAll(ONE_OUTWARD)) {
+        const at = s + c.index;
+        out.push({ start: at, end: at + c[0].length, label: "Address_Location:Other", score: 0.7, rule: "postcode-district" });
+      }
+    }
+    for (const [s, e] of groupMatches(POSTCODE_BEFORE_CUE, text, 1)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.7, rule: "postcode-district" });
+  }
+  if (families.professions) {
+    for (const [s0, e, m] of groupMatches(AS_A_JOB, text, 1)) {
+      // "self-employed", "part-time" before the job are said of the work, not its name.
+      const lead = /^(?:(?:self-employed|part-time|full-time|retired|former|semi-retired|freelance)[ \t])+/iu.exec(m[1]);
+      const s = s0 + (lead ? lead[0].length : 0);
+      const words = text.slice(s, e).split(/[ \t]/);
+      const head = words[words.length - 1].toLowerCase();
+      if (head.length < 5 || !AGENT_END.test(head) || NOT_AGENT.has(head)) continue;
+      if (words.some((w) => STOP_WORDS.has(w.toLowerCase()) || lex.firstNames.has(w.toLowerCase()) && /^\p{Lu}/u.test(w))) continue;
+      // Lower-case words as a job is written in running text ("a grain sampler"); a capital only at a line's start.
+      if (words.some((w, i) => /^\p{Lu}/u.test(w) && !(i === 0 && /\n[ \t]*$/.test(text.slice(Math.max(0, s - 8), s))))) continue;
+      out.push({ start: s, end: e, label: "Profession", score: 0.6, rule: "as-a-agent" });
+    }
+  }
+  // A query is a document of one or two short lines; a line of a note that starts with a bullet or a space is no query.
+  if (families.ages && text.length <= 200 && text.split("\n").length <= 2) {
+    for (const [s, e] of groupMatches(QUERY_AGE, text, 1)) {
+      // The line as written (names are capitalised in `text` on lines without capitals).
+      const line = lineOf(original, s);
+      if (line.length > 80 || /\p{Lu}/u.test(line) || /[.;]\s/.test(line) || /^[\s\-*•]/u.test(line)) continue;
+      if (NOT_BEFORE_QUERY_AGE.test(text.slice(Math.max(0, s - 12), s))) continue;
+      if (Number.parseInt(text.slice(s, e), 10) > 115) continue;
+      // Weeks are a pregnancy's or a course's ("20 wk anatomy scan") unless a baby is named beside them.
+      if (/wks?$/i.test(text.slice(s, e)) && !BABY_BEFORE.test(text.slice(Math.max(0, s - 16), s)) && !BABY_AFTER.test(text.slice(e, e + 16))) continue;
+      out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.6, rule: "query-age-unit" });
+    }
+  }
+  return out;
+}
+
+/** An age in the column after a patient's or a client's name on a header line ("Pt: Olwen Tarrant   M   44   …"). */
+export function headerAges(text: string, spans: DetectedSpan[]): DetectedSpan[] {
+  const added: DetectedSpan[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const sp = spans[i];
+    if (sp.label !== "Name:Patient" && sp.label !== "Name:Other") continue;
+    const nextStart = i + 1 < spans.length ? spans[i + 1].start : text.length;
+    const m = HEADER_AGE_AFTER_NAME.exec(text.slice(sp.end, Math.min(nextStart, sp.end + 40)));
+    if (!m) continue;
+    const lineStart = text.lastIndexOf("\n", sp.start - 1) + 1;
+    if (!/^[ \t]*(?:pt|patient|name|client|resident)\s{0,2}[:\-]/iu.test(text.slice(lineStart, sp.start))) continue;
+    if (Number.parseInt(m[1], 10) > 115) continue;
+    const start = sp.end + m[0].length - m[1].length;
+    added.push({ start, end: start + m[1].length, label: "Age_Birthdate", score: 0.7 });
+  }
+  if (added.length === 0) return spans;
+  return [...spans, ...added].sort((a, b) => a.start - b.start || a.end - b.end);
+}
