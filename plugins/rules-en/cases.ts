@@ -742,4 +742,9 @@ export const CASES: Record<string, readonly string[]> = {
     "Former [headmistress] ([Holm Vale Grammar]); self-employed [plasterer] (\"[Quenby & Sons Plastering]\")",
     "retired [plumber] ([Mike]) visits; works as a [welder] (FIFO, 2 wks on); works as a [nurse] (RN, nights)",
   ],
+  "session twelve: ten digits spaced 3-3-4 without a cue": [
+    "ellery quint [712 555 8627]",
+    "pt called back from [402 555 3958]",
+    "doses 250 500 1000 today; platelets 150 400 1000; BP 120 130 1800",
+  ],
 };

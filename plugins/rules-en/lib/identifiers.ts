@@ -1,7 +1,7 @@
 // Identifiers after their cue words (insurance, policy, member, account, MRN, SSN, NPI, ...), "#12345", phone and
 // fax numbers after a phone cue (any area code) or in an unmistakable shape, e-mail, URLs, domains and IP addresses.
 // Every regex is anchored at a cue or a character class and bounded, so each scan is linear in the text.
-import type { Label } from "../../../src/contract/index.js";
+import { isValidNhsNumber, type Label } from "../../../src/contract/index.js";
 import { groupMatches, type Candidate } from "./candidates.js";
 
 const SEP = String.raw`(?:\s{0,3}(?:[:#=\-–]|\bis\b|\bwas\b|\bof\b|\bnumber\b|\bnum\b|\bno\b\.?|\bnr\b\.?|\bid\b|\bon file\b|\bending(?: in)?\b|\blisted as\b|\breads\b)){0,3}\s{0,3}`;
@@ -97,6 +97,8 @@ export interface IdentifierRules {
   domain: RegExp;
   ipv4: RegExp;
 }
+
+const SPACED_TEN_DIGITS = /(?<![\d\p{L}.,\/:+\-#$£€=<>])(?<![\d.,\/:+\-=<>] )(\d{3}) (\d{3}) (\d{4})(?![\d\p{L}%]| ?[.,\/:\-]\d| ?\d| ?(?:mg|ml|mcg|g|kg|units?|iu|mmol|cells|copies)(?![\p{L}]))/gud;
 
 export function compileIdentifierRules(): IdentifierRules {
   return {
@@ -213,6 +215,16 @@ export function findIdentifiers(text: string, rules: IdentifierRules): Candidate
     if (/^\d{1,2}[\/.\-]\d{1,2}[\/.\-]\d{2,4}$/.test(value) || /^\d{4}-\d{2}-\d{2}$/.test(value)) continue;
     if (UNIT_AFTER.test(text.slice(e, e + 12))) continue;
     out.push({ start: s, end: e, label: "Contactdetails", score: 0.9, rule: "phone-cue" });
+  }
+  // Ten digits as three, three and four with single spaces and no cue ("ellery quint 712 555 8627", "pt called
+  // back from 402 555 3958", "638 204 7246"): a UK health-service number when its check digit holds, else a US
+  // phone number (area code 2-9); never before a unit or inside a longer run of numbers.
+  for (const [s, e, m] of groupMatches(SPACED_TEN_DIGITS, text, 0)) {
+    const digits = m[1] + m[2] + m[3];
+    // Round numbers are amounts or steps ("250 500 1000").
+    if (/0$/.test(m[1]) && /0$/.test(m[2]) && /00$/.test(m[3])) continue;
+    if (isValidNhsNumber(digits)) out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "nhs-shape" });
+    else if (/^[2-9]/.test(digits) && !/^\d{3} \d{3} \d{4}$/.test(text.slice(Math.max(0, s - 13), s).trim())) out.push({ start: s, end: e, label: "Contactdetails", score: 0.7, rule: "phone-spaced" });
   }
   for (const re of rules.phoneShapes) {
     for (const [s, e] of groupMatches(re, text, 0)) {
