@@ -5,6 +5,7 @@ import { eachLookbehindMatch, lookbehindScan } from "./anchored.js";
 import { analyse, type Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { ageCandidates, dateCandidates } from "./dates.js";
+import { ageFormCandidates } from "./age-forms.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, type Lexicon } from "./lexicon.js";
 import { longestMatch } from "./analysis.js";
 import { isCapitalisedUnit } from "./proper.js";
@@ -165,7 +166,7 @@ function bracketedGivenNames(a: Analysis, names: readonly Candidate[]): Candidat
 const RELATIVE_ABBREVIATIONS: ReadonlySet<string> = new Set(["echtg", "echtgen", "ptn", "partn", "mantelz"]);
 
 /** Person words after which ", 83," or " (83)" is an age: "man, 83, COPD", "vrouw (71) met dyspnoe". */
-const AGE_OWNERS = /(?<![\p{L}])(?:man|vrouw|dame|heer|jongen|meisje|jongeman|patiënte?|patiente?|homme|femme|garçon|fille|male|female)$/iu;
+const AGE_OWNERS = /(?<![\p{L}])(?:man|vrouw|dame|heer|jongen|meisje|jongeman|patiënte?|patiente?|homme|femme|garçon|fille|male|female|cliënte?|cliente?|bewoner|bewoonster|zoon|zoontje|dochter|dochtertje|kleinzoon|kleindochter)$/iu;
 
 function agesAfterPersonWords(text: string): Candidate[] {
   const out: Candidate[] = [];
@@ -347,6 +348,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
     append(candidates, agesAfterNames(text, names));
     append(candidates, agesAfterPersonWords(text));
     append(candidates, agesAfterPossessives(text));
+    append(candidates, ageFormCandidates(text));
   }
   if (families.professions) {
     const jobs = professionCandidates(a);
