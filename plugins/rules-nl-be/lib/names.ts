@@ -324,6 +324,9 @@ function titleRule(a: Analysis, unit: Unit): NameMention | undefined {
   const seq = readNameSequence(a, unit.first, true);
   // "Pat. R.V. (34M)", "dhr. J.P.": two initials or more after a title stand for the name.
   if (seq.nameUnits === 0 && seq.last >= unit.first + 3 && initialsEnd(a, unit.first) === seq.last) return mention(unit.first, seq.last, "title", title);
+  // "mw. J. (Janny) Mulder", "dhr. T. (cliëntnr …)": one initial after a title, before a bracket, is the name too.
+  if (seq.nameUnits === 0 && initialsEnd(a, unit.first) === seq.last && seq.last > unit.first && a.tokens[seq.last + 1]?.text === "(" &&
+    a.tokens[seq.last + 1].newlinesBefore === 0) return mention(unit.first, seq.last, "title", title);
   if (seq.nameUnits === 0) return undefined;
   return mention(unit.first, seq.last, "title", title);
 }
