@@ -70,8 +70,8 @@ export function formCandidates(text: string, original: string, lex: RulesEnLexic
       out.push({ start: s, end: e, label: "Profession", score: 0.6, rule: "as-a-agent" });
     }
   }
-  // A query is a document of one or two short lines; a line of a note that starts with a bullet or a space is no query.
-  if (families.ages && text.length <= 200 && text.split("\n").length <= 2) {
+  // A query is a short line without capitals; a line of a note that starts with a bullet or a space is no query.
+  if (families.ages) {
     for (const [s, e] of groupMatches(QUERY_AGE, text, 1)) {
       // The line as written (names are capitalised in `text` on lines without capitals).
       const line = lineOf(original, s);
