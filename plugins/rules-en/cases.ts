@@ -747,4 +747,8 @@ export const CASES: Record<string, readonly string[]> = {
     "pt called back from [402 555 3958]",
     "doses 250 500 1000 today; platelets 150 400 1000; BP 120 130 1800",
   ],
+  "session twelve: a year after a year, split years": [
+    "readmissions [2017] [2018] by ward",
+    "falls audit [2021/22]; FY [2024/25] budget; BP 2019/2020",
+  ],
 };

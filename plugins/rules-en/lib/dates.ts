@@ -116,6 +116,8 @@ const AGE_IS = /(?<![\p{L}])(?:is|was|turned|turns|is\s+now|was\s+only)\s{1,2}(\
 const AGE_IS_SUBJECT = /(?<![\p{L}])(?:patient|pt|she|he|they|who|mother|father|mum|mom|dad|son|daughter|wife|husband|partner|brother|sister|grandmother|grandfather|baby|child)\s{1,2}$/iu;
 /** A relative's age at death or at a diagnosis: "Father died of MI at 54", "mother passed away at age 70". */
 const AGE_AT_EVENT = /(?<![\p{L}])(?:died|passed\s+away|deceased|death|dx['’]?d|diagnosed)(?:[^.;\n\d]{0,40}?)\sat\s{1,2}(?:age\s{1,2})?(\d{1,3})(?!\d|[.:\/]\d|%)(?!\s{0,2}(?:am|pm|h\b|hrs?|hours?|weeks?|wks?|days?|months?|mg|kg|cm|mmhg|%|o'?clock))/giud;
+const YEAR_PAIR = /(?<![\d.,\/\-#])((?:19[5-9]\d|20[0-3]\d))[ \t]{1,2}((?:19[5-9]\d|20[0-3]\d))(?![\d\/.,\-]\d|\d|\s?(?:%|mg|ml|kg|units?|patients|cases|cells|feet|ft|m|km)(?![\p{L}]))/gu;
+const SPLIT_YEAR = /(?<![\d.,\/\-#])(20[0-3]\d)\/(\d\d)(?![\d\/.,\-]\d|\d)/gu;
 const YEAR_RANGE = /(?<![\d.,\/\-#])((?:19[5-9]\d|20[0-3]\d))\s?[-–]\s?((?:19[5-9]\d|20[0-3]\d))(?![\d\/\-]|[.,]\d|\s?(?:%|mg|ml|kg|units?|patients|cases|cells|feet|ft|m|km)(?![\p{L}]))/gu;
 /** An age in two units: "3y 8m", "8y 3m", "2 yrs 4 mths", "12 mo 4 d" (the whole pair is the age). */
 const AGE_TWO_UNITS = /(?<![\p{L}\d.\/:])(\d{1,3}\s?(?:y|yrs?|years?)\s{1,2}\d{1,2}\s?(?:m|mo|mos|mths?|months?)|\d{1,2}\s?(?:m|mo|mos|mths?|months?)\s{1,2}\d{1,2}\s?(?:d|days?|w|wks?|weeks?))(?![\p{L}\d\/])/giud;
@@ -229,6 +231,14 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       if (/(?:(?<![\p{L}])at|@)[ \t]{1,2}$/u.test(text.slice(Math.max(0, s - 5), s)) || (/(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, s - 8), s)) && /^[ \t]{2,}\d{2,3}\/\d{2,3}(?!\d)/.test(text.slice(e, e + 16)))) continue;
       push(s, e, "bare-year", 0.6);
     }
+    // "admissions 2019 2020": a second year right after a year (a number before a year is otherwise a count).
+    for (const m of text.matchAll(YEAR_PAIR)) {
+      if (Number(m[2]) <= Number(m[1]) || Number(m[2]) - Number(m[1]) > 10) continue;
+      const at = m.index + m[0].length - m[2].length;
+      push(at, at + m[2].length, "year-pair", 0.6);
+    }
+    // "2022/23", "FY 2023/24": a financial or academic year, the second year the one after the first.
+    for (const m of text.matchAll(SPLIT_YEAR)) if (Number(m[2]) === (Number(m[1]) + 1) % 100) push(m.index, m.index + m[0].length, "split-year", 0.65);
     // "took alendronate 2016-2021": a range of two years, each a date, the second later than the first.
     for (const m of text.matchAll(YEAR_RANGE)) {
       const a = m.index;
