@@ -86,27 +86,37 @@ function unchanged(replacement: string, surface: string): boolean {
 const NEEDLES = [new BoundedCache<string, string>(8192), new BoundedCache<string, string>(8192)];
 
 /**
- * Words of two or more ASCII letters joined by single spaces ("Peeters", "Jan Peeters"): most originals of names.
- * foldNeedle leaves such a text as it is, lower-cased unless keepCase (src/contract/fold.ts: no unit outside ASCII,
- * no hyphen to join across a line break, no control character or backtick to replace, and no single-letter word, so
- * no letters spaced out to join), and needleOf's spacing and trimming change nothing: its needle needs no fold and
- * no cache (test/transform/leak-guard-verdicts.test.ts checks it against foldNeedle).
+ * Printable ASCII without a backtick and without a single-letter word ("Peeters", "Jan Peeters", "12/03/2024",
+ * "0470 12 34 56"): most originals. foldNeedle leaves such a text as it is, lower-cased unless keepCase
+ * (src/contract/fold.ts: no unit outside ASCII, no line break for a hyphen to join across, no control character or
+ * backtick to replace, and no letters spaced out to join, which takes single-letter words), so its needle needs no
+ * fold and no cache (test/transform/leak-guard-verdicts.test.ts checks it against foldNeedle).
  */
-export function isPlainWords(c: string): boolean {
+export function isPlainAscii(c: string): boolean {
   const n = c.length;
-  let letters = 0;
   for (let i = 0; i < n; i++) {
     const u = c.charCodeAt(i);
-    if ((u >= 65 && u <= 90) || (u >= 97 && u <= 122)) letters++;
-    else if (u === 0x20 && letters >= 2 && i + 1 < n) letters = 0;
-    else return false;
+    if (u < 0x20 || u > 0x7e || u === 0x60) return false;
+    // A letter with no letter or digit on either side is a single-letter word.
+    if (isAsciiLetter(u) && !(i > 0 && isAsciiAlnum(c.charCodeAt(i - 1))) && !(i + 1 < n && isAsciiAlnum(c.charCodeAt(i + 1)))) return false;
   }
-  return letters >= 2;
+  return true;
+}
+
+function isAsciiLetter(u: number): boolean {
+  return (u >= 65 && u <= 90) || (u >= 97 && u <= 122);
+}
+
+function isAsciiAlnum(u: number): boolean {
+  return isAsciiLetter(u) || (u >= 48 && u <= 57);
 }
 
 /** An original's search needle: folded like the output (src/contract/fold.ts), single spaces, trimmed. */
 export function needleOf(c: string, keepCase: boolean): string {
-  if (isPlainWords(c)) return keepCase ? c : c.toLowerCase();
+  if (isPlainAscii(c)) {
+    const t = keepCase ? c : c.toLowerCase();
+    return t.includes("  ") ? t.replace(/ +/g, " ").trim() : t.trim();
+  }
   const cache = NEEDLES[keepCase ? 1 : 0];
   let n = cache.get(c);
   if (n === undefined) {
