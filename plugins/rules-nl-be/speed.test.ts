@@ -14,6 +14,7 @@ import { SHIFT_SIGNATURE, SIGNED_INITIALS, SIGNED_INITIALS_SCANS } from "./lib/n
 import { STRIP, STRIP_SEX_LETTER } from "./lib/records.js";
 import { NUMBER_WORD_FORMS, NUMBER_WORD_REACH, NUMBER_WORD_SCANS, numberWordCandidates, numberWordCandidatesByGlobalScans } from "./lib/number-words.js";
 import { endsInListedJob } from "./lib/professions.js";
+import { HASH_SEED, hashKey, hashOn } from "./lib/phrase-index.js";
 import { tokenize } from "./lib/tokenize.js";
 
 const lexicon = loadRulesLexicon(PROJECT_ROOT);
@@ -259,6 +260,14 @@ describe("rules-nl-be fast paths", () => {
     const text = fc.string({ unit: fc.constantFrom("a", "Z", "q", "É", "é", "e\u0301", "ß", "İ", "1", " ", "-", ".", "\n"), maxLength: 30 });
     fc.assert(fc.property(text, (t) => {
       for (const token of tokenize(t)) expect(token.key).toBe(token.kind === "punct" ? token.text : foldKey(token.text));
+    }), { numRuns: 2000 });
+  });
+
+  it("hashes a key of several words from its words' hashes as hashKey hashes the joined key", () => {
+    fc.assert(fc.property(fc.array(fc.string({ maxLength: 12 }), { minLength: 1, maxLength: 6 }), (words) => {
+      let hash = hashOn(HASH_SEED, words[0]);
+      for (const w of words.slice(1)) hash = hashOn(hashOn(hash, " "), w);
+      expect(hash >>> 0).toBe(hashKey(words.join(" ")));
     }), { numRuns: 2000 });
   });
 

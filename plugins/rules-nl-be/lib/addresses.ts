@@ -160,7 +160,8 @@ function lookupStreets(a: Analysis): Part[] {
 
 function suffixStreets(a: Analysis): Part[] {
   const parts: Part[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (!isTitleCaseUnit(a, unit) && !(a.tokens[unit.first].upper && a.tokens[unit.first].capsLine)) continue;
     const standalone = STANDALONE_TYPES.has(unit.key);
     const suffix = streetSuffixOf(unit);
@@ -177,7 +178,8 @@ function suffixStreets(a: Analysis): Part[] {
 
 function frenchStreets(a: Analysis): Part[] {
   const parts: Part[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (!FRENCH_TYPES.has(unit.key)) continue;
     let t = unit.last + 1;
     if (a.tokens[t]?.text === "." && !a.tokens[t].spaceBefore) t++;
@@ -213,7 +215,8 @@ const POST_BOX_NUMBER = /^[ \t]+(?:nr\.?[ \t]*)?\d{1,6}(?![\p{L}\p{N}])/u;
 /** "Postbus 12345", "Antwoordnummer 1020": a P.O. box is an address, and the postal code after it joins it. */
 function postBoxes(a: Analysis): Part[] {
   const parts: Part[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (!POST_BOX_WORDS.has(unit.key)) continue;
     const m = POST_BOX_NUMBER.exec(a.text.slice(unit.end, unit.end + 16));
     if (!m) continue;
@@ -250,7 +253,8 @@ function localityAfter(a: Analysis, offset: number, code: string): number | unde
 
 function postalParts(a: Analysis): Part[] {
   const parts: Part[] = [];
-  for (const token of a.tokens) {
+  for (let tokenAt = 0; tokenAt < a.tokens.length; tokenAt++) {
+    const token = a.tokens[tokenAt];
     if (token.kind !== "number" || token.text.length !== 4 || token.text.charCodeAt(0) === 48) continue;
     const code = token.text;
     const before = a.text.slice(Math.max(0, token.start - 3), token.start);
@@ -272,7 +276,8 @@ function postalParts(a: Analysis): Part[] {
       parts.push({ start, end: codeEnd, kind: "postal", strong: false });
     }
   }
-  for (const token of a.tokens) {
+  for (let tokenAt = 0; tokenAt < a.tokens.length; tokenAt++) {
+    const token = a.tokens[tokenAt];
     // "1234 AB" (a number token) or "1234AB" (one word token).
     const glued = token.kind === "word" && token.text.length === 6 && /^[1-9]\d{3}[A-Z]{2}$/.test(token.text);
     if (!glued && (token.kind !== "number" || token.text.length !== 4)) continue;
@@ -316,7 +321,8 @@ const CONTINENTS = set("amerika afrika europa azie azië oceanie america afrique
 
 function directionPlaces(a: Analysis): Part[] {
   const parts: Part[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (unit.last !== unit.first + 2 || a.tokens[unit.first + 1].text !== "-") continue;
     const head = a.tokens[unit.first];
     const place = a.tokens[unit.last];

@@ -1,6 +1,6 @@
 // One document prepared for the rules: tokens, name units and the phrase matches of all lists, found in one walk.
 import { LIST, type Lexicon } from "./lexicon.js";
-import { hashKey, type PhraseIndex } from "./phrase-index.js";
+import { HASH_SEED, hashKey, hashOn, type PhraseIndex } from "./phrase-index.js";
 import { tokenize, type Token } from "./tokenize.js";
 
 /** A phrase of some list found in the text: tokens first..last (inclusive). */
@@ -158,31 +158,72 @@ function lookupTokens(tokens: readonly Token[], lexicon: Lexicon): Int32Array {
   return raw;
 }
 
+/** Whether `key` is the keys of the tokens `path[0..n)` joined by spaces (its length already checked). */
+function joinsKeys(key: string, tokens: readonly Token[], path: Int32Array, n: number): boolean {
+  let at = 0;
+  for (let p = 0; p < n; p++) {
+    if (p > 0 && key.charCodeAt(at++) !== 32) return false;
+    const piece = tokens[path[p]].key;
+    for (let k = 0; k < piece.length; k++) if (key.charCodeAt(at++) !== piece.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/**
+ * cachedBits of the tokens `path[0..n)`'s keys joined by spaces, given that key's hash and length: the key is built
+ * only when the hot table does not hold it (a phrase key made per token that continues one, alive or not, was most
+ * of the analysis's garbage on long texts).
+ */
+function phraseBits(hot: HotWords, phrases: PhraseIndex, tokens: readonly Token[], path: Int32Array, n: number, hash: number, length: number): number {
+  const slot = hash & (HOT_WORDS_SLOTS - 1);
+  const held = hot.keys[slot];
+  if (held !== undefined && held.length === length && joinsKeys(held, tokens, path, n)) return hot.bits[slot];
+  let key = tokens[path[0]].key;
+  for (let p = 1; p < n; p++) key = `${key} ${tokens[path[p]].key}`;
+  const bits = phrases.getHashed(key, hash) ?? -1;
+  hot.keys[slot] = detached(key);
+  hot.bits[slot] = bits;
+  return bits;
+}
+
 function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array): PhraseMatch[][] {
   const matchesAt: PhraseMatch[][] = new Array(tokens.length);
   const { phrases, maxPhraseTokens } = lexicon;
   const hot = hotTable(hotPhrases, lexicon);
+  const path = new Int32Array(maxPhraseTokens + 1);
   for (let i = 0; i < tokens.length; i++) {
     const first = raw[i];
     if (first < 0) {
       matchesAt[i] = NO_MATCHES;
       continue;
     }
-    const found: PhraseMatch[] = [];
-    matchesAt[i] = found;
-    let key = tokens[i].key;
+    // A token's list is made at its first match (most tokens that start a phrase key start no listed phrase): an
+    // empty array per token, sized for pushes, was kept alive through the whole call.
+    let found: PhraseMatch[] | undefined;
+    // The phrase's key is the keys of path[0..n) joined by spaces: its hash and length are kept, not the string.
+    path[0] = i;
+    let hash = 0;
+    let length = tokens[i].key.length;
     let j = i;
     for (let n = 1; n <= maxPhraseTokens; n++) {
-      const bits = n === 1 ? first : cachedBits(hot, phrases, key);
+      const bits = n === 1 ? first : phraseBits(hot, phrases, tokens, path, n, hash >>> 0, length);
       if (bits < 0) break;
       const listBits = bits & ~LIST.continues;
-      if (listBits !== 0) found.push({ first: i, last: j, bits: listBits });
+      if (listBits !== 0) {
+        const match = { first: i, last: j, bits: listBits };
+        if (found) found.push(match);
+        else found = [match];
+      }
       if (!(bits & LIST.continues)) break;
       const next = nextPhraseWord(tokens, j);
       if (next < 0) break;
       j = next;
-      key = `${key} ${tokens[j].key}`;
+      const piece = tokens[j].key;
+      hash = hashOn(Math.imul((n === 1 ? hashOn(HASH_SEED, tokens[i].key) : hash) ^ 32, 0x01000193), piece);
+      length += 1 + piece.length;
+      path[n] = j;
     }
+    matchesAt[i] = found ?? NO_MATCHES;
   }
   return matchesAt;
 }
@@ -229,12 +270,13 @@ export function analyse(text: string, lexicon: Lexicon): Analysis {
   for (let i = 0; i < tokens.length; i++) tokenBits[i] = raw[i] < 0 ? 0 : raw[i] & ~LIST.continues;
   const unitListBits = new Int32Array(units.length);
   const hot = hotTable(hotPhrases, lexicon);
-  for (const unit of units) {
+  for (let unitAt = 0; unitAt < units.length; unitAt++) {
+    const unit = units[unitAt];
     unitListBits[unit.index] =
       unit.first === unit.last ? tokenBits[unit.first] : Math.max(0, cachedBits(hot, lexicon.phrases, unit.key)) & ~LIST.continues;
   }
   const unitShape = new Uint8Array(units.length);
-  for (const unit of units) unitShape[unit.index] = shapeOfUnit(tokens, unit);
+  for (let u = 0; u < units.length; u++) unitShape[u] = shapeOfUnit(tokens, units[u]);
   const lineStart = new Int32Array(tokens.length);
   const lineOf = new Int32Array(tokens.length);
   for (let i = 0, line = 0, first = 0; i < tokens.length; i++) {

@@ -118,7 +118,8 @@ function tenthsOnLine(text: string, offset: number, surface: string): boolean {
 }
 
 function holidays(c: TextContext, out: Candidate[]): void {
-  for (const t of c.tokens) {
+  for (let tIndex = 0; tIndex < c.tokens.length; tIndex++) {
+    const t = c.tokens[tIndex];
     if (t.kind !== "word" || !HOLIDAYS.has(t.key)) continue;
     // Written as a proper noun ("Koningsdag", "la Toussaint"), or in lower case right after a time preposition
     // ("op kerstavond", "rond pasen"); not "kerstmis" inside a lower-case shopping list.
@@ -278,7 +279,8 @@ function startOffsets(tokens: readonly Token[]): { numbers: number[]; words: num
   if (memo) return memo;
   const numbers: number[] = [];
   const words: number[] = [];
-  for (const t of tokens) {
+  for (let tAt = 0; tAt < tokens.length; tAt++) {
+    const t = tokens[tAt];
     if (t.kind === "punct") continue;
     const code = t.text.charCodeAt(0);
     if (code >= 48 && code <= 57) numbers.push(t.start);
@@ -394,7 +396,8 @@ const FULL_WEEKDAYS: ReadonlySet<string> = new Set(
 const WEEKDAY_DAY = new RegExp(`\\p{L}+[ \\t]+${DAY}(?=[ \\t]+(?:om[ \\t]+|à[ \\t]+)?(?:[01]?\\d|2[0-3])[:hu.][0-5]\\d(?!\\p{N})|[ \\t]*[,;)]|[ \\t]*\\.(?!\\d)|[ \\t]*(?:\\n|$))`, "uy");
 
 function weekdayAndDay(c: TextContext, out: Candidate[]): void {
-  for (const t of c.tokens) {
+  for (let tIndex = 0; tIndex < c.tokens.length; tIndex++) {
+    const t = c.tokens[tIndex];
     if (t.kind !== "word" || !FULL_WEEKDAYS.has(t.key)) continue;
     const m = stickyAt(WEEKDAY_DAY, c.text, t.start);
     if (m) out.push({ start: t.start, end: t.start + m[0].length, label: "Date", priority: PRIORITY.pattern, score: 0.6, rule: "date.weekday-day" });
@@ -450,7 +453,8 @@ function mixesDigitsAndLookalikes(text: string): boolean {
 function scannedDates(c: TextContext, out: Candidate[]): void {
   let chars: string[] | undefined;
   const repaired: Token[] = [];
-  for (const t of c.tokens) {
+  for (let tIndex = 0; tIndex < c.tokens.length; tIndex++) {
+    const t = c.tokens[tIndex];
     if (t.kind === "punct" || t.text.length > 9 || !mixesDigitsAndLookalikes(t.text)) continue;
     // "Ol/O9": a token of look-alike letters only counts glued to a date separator.
     const number = OCR_NUMBER.test(t.text) || (OCR_LETTERS_ONLY.test(t.text) && (DATE_SEPARATORS.includes(c.text[t.end] ?? " ") ||
@@ -500,7 +504,8 @@ const SPACED_DIGITS_DM = /(\d(?: \d)?) ?\/ ?(\d(?: \d)?)(?![ ]?[\d/.-])/y;
  */
 function letterSpacedDates(c: TextContext, out: Candidate[]): void {
   const { text } = c;
-  for (const t of c.tokens) {
+  for (let tIndex = 0; tIndex < c.tokens.length; tIndex++) {
+    const t = c.tokens[tIndex];
     if (t.end - t.start !== 1 || t.kind !== "number" || text[t.end] !== " " || !isDigitCode(text.charCodeAt(t.end + 1))) continue;
     if (t.start > 0 && (isDigitCode(text.charCodeAt(t.start - 2)) && text[t.start - 1] === " ")) continue;
     const ymd = stickyAt(SPACED_DIGITS_YMD, text, t.start);
@@ -748,7 +753,8 @@ function personOfAge(c: TextContext, t: Token, out: Candidate[]): void {
 const FUSED_AGE_SEX_WORD = /^\d{1,3}[MVF]$/;
 
 function sexAndAge(c: TextContext, out: Candidate[]): void {
-  for (const t of c.tokens) {
+  for (let tIndex = 0; tIndex < c.tokens.length; tIndex++) {
+    const t = c.tokens[tIndex];
     if (t.kind === "word" && t.text.length === 1 && "MVFmvf".includes(t.text) && c.text[t.end] !== undefined) {
       const m = stickyAt(SEX_SLASH_AGE, c.text, t.start);
       if (m && Number(m[1]) <= 110) {
@@ -899,7 +905,8 @@ const AGE_LISTED_BEFORE = /(?<![\p{L}\p{N}.,/])(\d{1,2}),\s?$/u;
 const JARIGE_WORD = /^(.+?)-?jarige?$/;
 
 function wordAges(c: TextContext, out: Candidate[]): void {
-  for (const t of c.tokens) {
+  for (let tIndex = 0; tIndex < c.tokens.length; tIndex++) {
+    const t = c.tokens[tIndex];
     // "negentigjarige", "vijfenzeventigjarige": a Dutch number word fused with "jarig(e)".
     const fused = t.kind === "word" && (t.key.endsWith("jarig") || t.key.endsWith("jarige")) ? JARIGE_WORD.exec(t.key) : null;
     if (fused) {
@@ -1006,7 +1013,8 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
   shorthandAges(c, out);
   wordAges(c, out);
   agesInClauses(c, out);
-  for (const t of tokens) {
+  for (let tAt = 0; tAt < tokens.length; tAt++) {
+    const t = tokens[tAt];
     if (!AGE_LABEL_KEYS.has(t.key)) continue;
     for (const pattern of [AGE_LABEL, FRENCH_AGE]) {
       const m = stickyAt(pattern, text, t.start);

@@ -151,7 +151,8 @@ function bracketedGivenNames(a: Analysis, names: readonly Candidate[]): Candidat
     const t = tokenAtOrAfter(a.tokens, n.end);
     if (a.tokens[t]?.text === "(" && a.tokens[t].newlinesBefore === 0 && a.tokens[t].start - n.end <= 1) push(t, n.label);
   }
-  for (const token of a.tokens) {
+  for (let tokenAt = 0; tokenAt < a.tokens.length; tokenAt++) {
+    const token = a.tokens[tokenAt];
     if (token.text !== "(" || token.index === 0) continue;
     let before = a.tokens[token.index - 1];
     if (before.text === "." && token.index >= 2) before = a.tokens[token.index - 2];

@@ -853,7 +853,8 @@ const signatureMemo = new WeakMap<Analysis, Set<number>>();
 /** The four lines under a closing formula that stands on a line of its own ("Met vriendelijke groeten,", "Groetjes"). */
 function closingLineSignatures(a: Analysis): Set<number> {
   const lines = new Set<number>();
-  for (const token of a.tokens) {
+  for (let tokenIndex = 0; tokenIndex < a.tokens.length; tokenIndex++) {
+    const token = a.tokens[tokenIndex];
     if (!CLOSING_FIRST_WORDS.has(token.key) || a.lineStart[token.index] !== token.index) continue;
     CLOSING.lastIndex = token.start;
     if (!CLOSING.test(a.text)) continue;
@@ -1233,7 +1234,8 @@ export function findNameMentions(a: Analysis): NameMention[] {
   const found: NameMention[] = [];
   // A unit inside a name already found and grown adds nothing: skipping it keeps repeated names linear.
   let coveredUntil = -1;
-  for (const unit of a.units) {
+  for (let unitIndex = 0; unitIndex < a.units.length; unitIndex++) {
+    const unit = a.units[unitIndex];
     if (unit.first <= coveredUntil || !mayOpenName(a, unit)) continue;
     for (const rule of RULES) {
       const m = rule(a, unit);
@@ -1267,7 +1269,8 @@ function propagate(a: Analysis, mentions: readonly NameMention[]): NameMention[]
   const covered = new Uint8Array(a.tokens.length);
   for (const m of mentions) for (let t = m.first; t <= m.last; t++) covered[t] = 1;
   const out: NameMention[] = [];
-  for (const unit of a.units) {
+  for (let unitIndex = 0; unitIndex < a.units.length; unitIndex++) {
+    const unit = a.units[unitIndex];
     if (covered[unit.first] || !keys.has(unit.key) || shapeOf(a, unit) === "lower") continue;
     if (shapeOf(a, unit) === "upper" && !a.tokens[unit.first].capsLine) continue;
     const m = extend(a, mention(unit.first, unit.last, "propagated"));
@@ -1299,7 +1302,8 @@ const CLOSING_FIRST_WORDS: ReadonlySet<string> = new Set(CLOSING_PHRASES.map((p)
 /** Lines within six lines after a closing formula: names there are the signing caregivers. */
 function signatureLines(a: Analysis): Set<number> {
   const lines = new Set<number>();
-  for (const token of a.tokens) {
+  for (let tokenIndex = 0; tokenIndex < a.tokens.length; tokenIndex++) {
+    const token = a.tokens[tokenIndex];
     if (!CLOSING_FIRST_WORDS.has(token.key)) continue;
     CLOSING.lastIndex = token.start;
     if (!CLOSING.test(a.text)) continue;

@@ -47,7 +47,8 @@ const HAS_LETTER = /\p{L}/u;
 export function ocrCandidates(a: Analysis, families: { names: boolean; addresses: boolean }): Candidate[] {
   const out: Candidate[] = [];
   const { phrases, words } = a.lexicon;
-  for (const token of a.tokens) {
+  for (let tokenAt = 0; tokenAt < a.tokens.length; tokenAt++) {
+    const token = a.tokens[tokenAt];
     if (token.kind !== "word" || !OCR_DIGITS.test(token.text) || !HAS_LETTER.test(token.text)) continue;
     // The whole unit must be the garbled word ("Tl1burg", not "CRP-1ongarts" or "d'Hi1versum").
     const before = a.tokens[token.index - 1];

@@ -215,7 +215,8 @@ function careServiceCued(a: Analysis, first: number, last: number): boolean {
 /** "AZ Delta", "UZ Gent", "CHU de Liège", "ZNA Middelheim": a type abbreviation and a proper name. */
 function prefixCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const bits = unitBits(a, unit);
     if (!(bits & LIST.hospitalPrefix) || !a.tokens[unit.first].upper) continue;
     let next = unit.last + 1;
@@ -387,7 +388,8 @@ const LOWER_SAINT = /^(?:sint|st|saint|sainte|heilig|heilige) \p{L}{3,}(?: \p{L}
 /** "WZC De Linde", "woonzorgcentrum Sint-Jozef", "huisartsenpraktijk 't Zand", "OCMW Gent". */
 function typeWordCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const qualified = qualifiedTypeEnd(a, unit);
     const upperType = UPPER_TYPE_ABBREVIATIONS.has(unit.key) && a.tokens[unit.first].upper;
     const discipline = DISCIPLINE_TYPE_WORDS.has(unit.key) && a.tokens[unit.first].firstUpper;
@@ -444,7 +446,8 @@ function suffixOf(suffixes: readonly string[], word: string): string | undefined
 /** One-word names ending in a type: "Sint-Jozefskliniek", "Heilig-Hartziekenhuis", "Sint-Barbaracollege". */
 function compoundCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (!isCapitalisedUnit(a, unit)) continue;
     const lastPiece = a.tokens[unit.last].key;
     const healthcare = suffixOf(HEALTHCARE_SUFFIXES, lastPiece);
@@ -494,7 +497,8 @@ function scannedCapitalI(a: Analysis, u: Unit): boolean {
 
 function trailingTypeCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const capitals = TRAILING_CAPITALS.has(unit.key) && a.tokens[unit.first].upper;
     const pair = !capitals && (unit.key === "centrum" || unit.key === "center" || unit.key === "centre") && unit.first >= 2 &&
       TRAILING_PAIRS.has(`${a.tokens[unit.first - 1].key} ${unit.key}`) && a.tokens[unit.first - 1].title;
@@ -529,7 +533,8 @@ function trailingTypeCandidates(a: Analysis): Candidate[] {
 /** "Campus Sint-Jozef": a named site of a hospital. Rooms, beds and wards with a number are no PII (the guideline). */
 function campusCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (unit.key !== "campus") continue;
     const name = readProperName(a, unit.last + 1, { maxUnits: 3, allowParticles: true, allowSentenceStart: true });
     if (!name) {
@@ -630,7 +635,8 @@ function employerCandidates(a: Analysis): Candidate[] {
 /** "werkt bij Colruyt", "studeert aan de KU Leuven", "Werkgever: Proximus", "travaille chez Delhaize". */
 function cueCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     // A job names its employer too: "spoorwegarbeider bij de NMBS", "caissière chez Delhaize".
     if (!ORGANISATION_CUES.has(unit.key) && !(a.unitListBits[unit.index] & LIST.profession)) continue;
     // "met kinesist: 2x op de gang": after a job and its colon, a count or a time is no employer.
@@ -658,7 +664,8 @@ const WORD_COMPANY_FORMS: ReadonlySet<string> = new Set(["sa", "cv", "comm", "in
 /** "Peeters Bouw NV", "Garage Janssens bvba", "Zorgnet vzw". */
 function companyFormCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (!COMPANY_FORMS.has(unit.key) || unit.first === 0) continue;
     // "Appeler sa voisine": forms that are also words ("sa", "cv", "comm") count only in capitals ("Besix SA").
     if (WORD_COMPANY_FORMS.has(unit.key) && !a.tokens[unit.first].upper) continue;
@@ -699,7 +706,8 @@ const ACRONYM_CONTEXT = set("opgenomen opname overgeplaatst overgebracht overnam
  */
 function cuedAcronymCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
     if (unit.first !== unit.last || !token.upper || token.kind !== "word" || token.text.length < 3 || token.text.length > 6) continue;
     if (token.capsLine || CLINICAL_ACRONYMS.has(unit.key) || a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix)) continue;
@@ -739,7 +747,8 @@ const CAPITALS_ONLY = /^\p{Lu}+$/u;
 
 function administrativeAcronymCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
     if (unit.first !== unit.last || !token.upper || token.kind !== "word" || token.text.length < 2 || token.text.length > 6) continue;
     if (token.capsLine || !CAPITALS_ONLY.test(token.text) || CLINICAL_ACRONYMS.has(unit.key) || ROLE_ACRONYMS.has(unit.key)) continue;
@@ -771,7 +780,8 @@ const LETTERS_AND_HYPHENS = /^[\p{L}-]+$/u;
 
 function referralCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
     if (token.capsLine) continue;
     if (!isCapitalisedUnit(a, unit)) {
@@ -846,7 +856,8 @@ const FOUR_TO_SIX_CAPITALS = /^\p{Lu}{4,6}$/u;
 
 function gluedPrefixCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
     if (unit.first !== unit.last || !token.upper || token.capsLine || !FOUR_TO_SIX_CAPITALS.test(token.text)) continue;
     if (a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix) || isDictionaryWord(a, unit, true)) continue;
@@ -867,7 +878,8 @@ const NAME_ARTICLES = set("de het t les le la l");
  */
 function wardCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (!WARD_WORDS.has(unit.key)) continue;
     let t = unit.last + 1;
     if (a.tokens[t]?.text === "." && unit.key === "afd") t++;
@@ -915,7 +927,8 @@ function namedWard(a: Analysis, t: number): Candidate | undefined {
  */
 function careServiceAcronymCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
     if (unit.first !== unit.last || !token.upper || token.capsLine || token.text.length < 2 || token.text.length > 6) continue;
     if (a.tokens[unit.last + 1]?.text !== ")") continue;
@@ -933,7 +946,8 @@ const CAPITAL_BODIES = set("one onem rva aviq iriscare forem fedasil vdab ocmw c
 
 function capitalBodyCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
     if (unit.first !== unit.last || !token.upper || token.capsLine || !CAPITAL_BODIES.has(unit.key)) continue;
     out.push(candidate(a, unit.first, unit.last, "Organization:Other", PRIORITY.context, 0.65, "org.capital-body"));
@@ -961,7 +975,8 @@ const MEMBERSHIP_WORDS_AFTER = set("aansluitingsnummer lidnummer rijksregisternu
  */
 function mutualityCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (unit.first !== unit.last || !MUTUALITY_NAMES.has(unit.key)) continue;
     const token = a.tokens[unit.first];
     const short = token.text.length <= 3;
@@ -990,7 +1005,8 @@ const LETTERHEAD_WORDS = set(`
  */
 function letterheadCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
     if (!token.upper || token.capsLine) continue;
     // Only punctuation (bullets, stars) between the line's start and the acronym.
@@ -1045,7 +1061,8 @@ function isBusinessType(key: string): boolean {
  */
 function businessCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (unit.first !== unit.last || !isBusinessType(unit.key)) continue;
     let next = unit.last + 1;
     const token = a.tokens[next];
@@ -1083,7 +1100,8 @@ const TOWN_LINKS = set("van");
  */
 function townBodyCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (unit.first !== unit.last || !TOWN_BODY_WORDS.has(unit.key)) continue;
     const link = a.tokens[unit.last + 1];
     if (!link || link.newlinesBefore > 0 || !TOWN_LINKS.has(link.key)) continue;
@@ -1110,13 +1128,16 @@ const OCR_MAX_READINGS = 4;
  * "Tandartspraktiik"), folded, or none when the word shows no noise: 0 → o, | → i, 1 → i or l, a lower-case l
  * inside a word otherwise in capitals → i, and "ii" → "ij". One character for one, at most four readings.
  */
-export function ocrTypeReadings(word: string): string[] {
-  if (word.length < 5 || word.length > 40) return [];
+/** The answer for a word without noise, shared: most words have none, and a new empty list per word was garbage. */
+const NO_READINGS: readonly string[] = Object.freeze([]);
+
+export function ocrTypeReadings(word: string): readonly string[] {
+  if (word.length < 5 || word.length > 40) return NO_READINGS;
   const lowerL = word.includes("l") && /^[\p{Lu}01|l]+$/u.test(word) && (word.match(/\p{Lu}/gu)?.length ?? 0) >= 3;
   const digits = OCR_NOISE.test(word);
   const doubleI = word.includes("ii");
-  if (!lowerL && !digits && !doubleI) return [];
-  if (digits && !/\p{L}{2}/u.test(word)) return [];
+  if (!lowerL && !digits && !doubleI) return NO_READINGS;
+  if (digits && !/\p{L}{2}/u.test(word)) return NO_READINGS;
   let base = word;
   if (lowerL) base = base.replace(/l/g, "I");
   base = base.replace(/0/g, "o").replace(/\|/g, "i");
@@ -1157,10 +1178,12 @@ function continuesName(a: Analysis, prev: number, t: number): boolean {
  */
 function ocrTypeCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const token of a.tokens) {
+  for (let tokenAt = 0; tokenAt < a.tokens.length; tokenAt++) {
+    const token = a.tokens[tokenAt];
     if (token.kind !== "word" || token.end - token.start < 5) continue;
     let side: "before" | "after" | undefined;
-    for (const r of ocrTypeReadings(token.text)) if ((side = isTypeReading(r))) break;
+    const readings = ocrTypeReadings(token.text);
+    for (let r = 0; r < readings.length; r++) if ((side = isTypeReading(readings[r]))) break;
     if (!side) continue;
     const t = token.index;
     let first = t;

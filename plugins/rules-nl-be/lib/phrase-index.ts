@@ -3,14 +3,26 @@
 // or decoding anything (the key units are a view of the file's bytes) and leaves the garbage collector almost
 // nothing to trace.
 
-/** FNV-1a over UTF-16 code units. */
-export function hashKey(key: string): number {
-  let h = 0x811c9dc5;
+/** The FNV-1a offset basis: hashKey(key) is hashOn(HASH_SEED, key) >>> 0. */
+export const HASH_SEED = 0x811c9dc5;
+
+/**
+ * FNV-1a over the UTF-16 units of `key`, continued from `hash`: the hash of a concatenation is the hash of its parts
+ * in turn (hashKey(a + b) === hashOn(hashOn(HASH_SEED, a), b) >>> 0), so a key of several words can be hashed
+ * without being built.
+ */
+export function hashOn(hash: number, key: string): number {
+  let h = hash;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h;
+}
+
+/** FNV-1a over UTF-16 code units. */
+export function hashKey(key: string): number {
+  return hashOn(HASH_SEED, key) >>> 0;
 }
 
 /** A string from UTF-16 code units (in chunks: one call with a very long argument list would overflow the stack). */

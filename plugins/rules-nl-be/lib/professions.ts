@@ -505,7 +505,8 @@ function unlistedJobAfterStrongCue(a: Analysis, unit: Unit): boolean {
 /** "gepensioneerd spoorwegarbeider", "werkt als magazijnmedewerker": an unlisted compound after a strong cue. */
 function compoundProfessionCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     const former = formerJob(a, unit);
     if (former || (!(a.unitListBits[unit.index] & LIST.profession) && unlistedJobAfterStrongCue(a, unit))) {
       // "oud-mijnwerker Genk": a former job is nobody's role in the care, so a capitalised word after it is a place.

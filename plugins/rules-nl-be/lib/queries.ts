@@ -24,7 +24,8 @@ function queryLines(a: Analysis): Uint8Array {
   const words = new Int32Array(lineCount);
   const capitalised = new Uint8Array(lineCount);
   let documentCapitalised = false;
-  for (const token of a.tokens) {
+  for (let tokenAt = 0; tokenAt < a.tokens.length; tokenAt++) {
+    const token = a.tokens[tokenAt];
     if (token.kind === "punct") continue;
     const line = a.lineOf[token.index];
     words[line]++;
@@ -90,7 +91,8 @@ const HOSPITAL_MASK = LIST.hospital | LIST.hospitalAbbr | LIST.institution;
 /** Places ("utrecht", "sint-niklaas", "den haag") and hospitals ("isala", "umcu") in lower-case query lines. */
 export function queryCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (a.unitShape[unit.index] !== UNIT_LOWER || !onQueryLine(a, unit.first)) continue;
     const phrases = a.matchesAt[unit.first];
     let best: { last: number; bits: number } | undefined;

@@ -103,7 +103,8 @@ const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["te", "in", "uit", "van
  */
 export function unknownPlaceCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (a.unitShape[unit.index] !== UNIT_TITLE || !isUnknownProper(a, unit)) continue;
     // "te" before a capitalised word names a place on its own; the other prepositions need the cue within three
     // words ("geboren 03-05-1948 te Paramaribo", "née le 3 mai à Kinshasa").
@@ -121,12 +122,16 @@ export function unknownPlaceCandidates(a: Analysis): Candidate[] {
  */
 export function loneUnknownCandidates(a: Analysis): Candidate[] {
   let only: Unit | undefined;
-  for (const unit of a.units) {
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
     if (only) return [];
     only = unit;
   }
   if (!only || a.unitShape[only.index] !== UNIT_TITLE || only.end - only.start < 4 || !isUnknownProper(a, only)) return [];
-  for (const token of a.tokens) if (token.kind !== "punct" && (token.index < only.first || token.index > only.last)) return [];
+  for (let t = 0; t < a.tokens.length; t++) {
+    const token = a.tokens[t];
+    if (token.kind !== "punct" && (token.index < only.first || token.index > only.last)) return [];
+  }
   return [{ start: only.start, end: only.end, label: "Name:Other", priority: PRIORITY.weak, score: 0.5, rule: "unknown.alone" }];
 }
 
