@@ -225,6 +225,42 @@ function postBoxes(a: Analysis): Part[] {
   return parts;
 }
 
+/**
+ * Session twelve: "Snellerpoort 14" / "Rijksweg Noord 130" on a line of its own, right above a line that opens with a
+ * Belgian or Dutch postal code and a capitalised town ("3441 BR  Woerden", "9280 Lebbeke"): the street of a letter
+ * head or an address block, whatever its ending. One to four capitalised words (a lower-case particle between them)
+ * and a house number; never a line with a colon, nor one that opens with a word of rooms and routes.
+ */
+const STREET_LINE = /^[ \t]*(\p{Lu}[\p{L}'’.-]{2,}(?:[ ](?:\p{Lu}[\p{L}'’.-]*|van|de|der|den|ter|ten|la|le|du))?(?:[ ]\p{Lu}[\p{L}'’.-]*){0,2}[ ]\d{1,4}[a-zA-Z]?(?:[ ]?(?:bus|bte|b)[ ]?\d{1,4})?)[ \t]*$/u;
+const POSTCODE_LINE = /^[ \t]*(?:B-|NL-)?[1-9]\d{3}(?:[ ]?[A-Z]{2})?[ \t]+\p{Lu}/u;
+const NOT_STREET_WORDS: ReadonlySet<string> = new Set([
+  "kamer", "bed", "route", "lokaal", "blok", "verdieping", "niveau", "afdeling", "toestel", "tel", "fax", "gsm", "dag", "week",
+  "stap", "fase", "graad", "stadium", "cyclus", "kuur", "bijlage", "pagina", "page", "chambre", "lit", "room", "ward",
+]);
+
+function streetLines(a: Analysis): Part[] {
+  const parts: Part[] = [];
+  const text = a.text;
+  for (let from = 0; from < text.length; ) {
+    const to = text.indexOf("\n", from);
+    if (to < 0) break;
+    if (to - from <= 60) {
+      const m = STREET_LINE.exec(text.slice(from, to));
+      if (m) {
+        let next = text.indexOf("\n", to + 1);
+        if (next < 0) next = text.length;
+        const firstWord = /^\p{L}+/u.exec(m[1])?.[0].toLowerCase() ?? "";
+        if (!NOT_STREET_WORDS.has(firstWord) && POSTCODE_LINE.test(text.slice(to + 1, Math.min(next, to + 80)))) {
+          const start = from + m[0].indexOf(m[1]);
+          parts.push({ start, end: start + m[1].length, kind: "street", strong: true });
+        }
+      }
+    }
+    from = to + 1;
+  }
+  return parts;
+}
+
 /** The locality after a postal code: a listed locality for that code, or any listed place. Returns its end. */
 function localityAfter(a: Analysis, offset: number, code: string): number | undefined {
   const t = tokenAtOrAfter(a.tokens, offset);
@@ -562,6 +598,7 @@ export function addressCandidates(
     ...placeParts(a),
     ...placesBeforeCountries(a),
     ...postBoxes(a),
+    ...streetLines(a),
     ...roads(a),
     ...directionPlaces(a),
   ]);

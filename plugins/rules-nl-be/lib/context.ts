@@ -39,6 +39,7 @@ export const CAREGIVER_WORDS = set(`
   oncologue anesthésiste anesthesiste gynécologue gynecologue dermatologue ophtalmologue néphrologue nephrologue
   gastro-entérologue gastroenterologue rhumatologue endocrinologue hématologue hematologue psychiatre logopède
   logopede ergothérapeute diététicienne dieteticienne interne assistante dentiste inf verpl kine
+  nachtverpl dagverpl avondverpl hoofdverpl nachtverpleegkundige dagverpleegkundige avondverpleegkundige
   cardiologist pulmonologist neurologist oncologist radiologist urologist pediatrician geriatrician psychiatrist
   dermatologist anesthetist anaesthetist physiotherapist dietitian midwife
 `);

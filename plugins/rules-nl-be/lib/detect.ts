@@ -6,6 +6,7 @@ import { analyse, type Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { ageCandidates, dateCandidates } from "./dates.js";
 import { ageFormCandidates } from "./age-forms.js";
+import { dateFormCandidates } from "./date-forms.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, type Lexicon } from "./lexicon.js";
 import { longestMatch } from "./analysis.js";
 import { isCapitalisedUnit } from "./proper.js";
@@ -343,6 +344,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.dates) {
     const dates = dateCandidates(text, a.tokens);
     append(candidates, families.ages ? dates : dates.filter((d) => d.label !== "Age_Birthdate"));
+    append(candidates, dateFormCandidates(text));
   }
   if (families.ages) {
     append(candidates, ageCandidates(text, a.tokens));
