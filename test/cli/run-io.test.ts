@@ -9,9 +9,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runCommand, type RunOptions } from "../../src/cli/commands/run.js";
 import { bratAnn, documentFilePath, prepareOutput, replacementOffsets } from "../../src/cli/commands/run-output.js";
-import { DeidError } from "../../src/contract/index.js";
 import { loadCorpus } from "../../src/eval/index.js";
 import { ROOT, runCli, tempDir } from "../e2e/helpers.js";
+import { deidFailure } from "../support/deid-failure.js";
 
 const FAULTY = join(ROOT, "test/fixtures/plugins/faulty.ts");
 const NOTE = (i: number) => `Patiënt Jan Peeters (°12/03/1956) gezien op ${i + 1}/02/2024 door dr. Wouters.${i === 2 ? " FAILHERE" : ""}`;
@@ -27,15 +27,6 @@ function collector(): { stream: PassThrough; text: () => string } {
 }
 
 const ours = () => readdirSync(tmpdir()).filter((n) => /^deidstack-(run|stdin)-/.test(n));
-
-async function failure(p: Promise<unknown>): Promise<DeidError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DeidError);
-  return err as DeidError;
-}
 
 describe("standard input and output", () => {
   it("reads JSONL from - and writes to - exactly what a file run writes, and leaves no temporary file", async () => {
@@ -72,10 +63,10 @@ describe("standard input and output", () => {
     writeFileSync(stack, JSON.stringify({ name: "faulty", detectors: [{ use: FAULTY, with: { mode: "custom-error", trigger: "FAILHERE" } }] }));
     const before = ours();
     const out = collector();
-    await failure(runCommand(base({ stack, input: "-", stdin: Readable.from([jsonl(4)]), output: "-", stdout: out.stream, onError: "abort" })));
+    await deidFailure(runCommand(base({ stack, input: "-", stdin: Readable.from([jsonl(4)]), output: "-", stdout: out.stream, onError: "abort" })));
     expect(out.text()).toBe("");
     expect(ours()).toEqual(before);
-    expect((await failure(runCommand(base({ input: join(dir, "x.jsonl"), output: "-", resume: true })))).message).toMatch(/--resume needs an output file/);
+    expect((await deidFailure(runCommand(base({ input: join(dir, "x.jsonl"), output: "-", resume: true })))).message).toMatch(/--resume needs an output file/);
     await expect(prepareOutput({ output: "-", format: "brat", input: "x" })).rejects.toThrow(/brat writes two files per document: name a folder with -o, not -/);
   });
 
@@ -102,7 +93,7 @@ describe("folders of .txt notes", () => {
 
   it("refuses to skip notes in sub-folders without --recursive, naming how many and where", async () => {
     const dir = notesFolder();
-    const err = await failure(runCommand(base({ input: dir, output: join(dir, "..", "out.jsonl") })));
+    const err = await deidFailure(runCommand(base({ input: dir, output: join(dir, "..", "out.jsonl") })));
     expect(err.code).toBe("E_CONFIG");
     expect(err.message).toBe(`directory ${dir} has 2 .txt files in 1 sub-folder (ward-a) that would be skipped; pass --recursive to read them too, or give the folder that holds only the notes`);
     expect(existsSync(join(dir, "..", "out.jsonl"))).toBe(false);
@@ -114,14 +105,14 @@ describe("folders of .txt notes", () => {
     const summary = await runCommand(base({ input: dir, output, recursive: true }));
     expect(summary.documents_written).toBe(3);
     expect(readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l).document_id)).toEqual(["top", "ward-a/2024/y", "ward-a/x"]);
-    expect((await failure(runCommand(base({ input: output, output: join(dir, "..", "o2.jsonl"), recursive: true })))).message).toMatch(/--recursive reads a directory of \.txt files/);
+    expect((await deidFailure(runCommand(base({ input: output, output: join(dir, "..", "o2.jsonl"), recursive: true })))).message).toMatch(/--recursive reads a directory of \.txt files/);
   });
 
   it("reads another encoding when told, and says to when a file is not UTF-8", async () => {
     const dir = join(tempDir(), "latin");
     mkdirSync(dir);
     writeFileSync(join(dir, "a.txt"), Buffer.from("Patiënt Jan Peeters, controle 3/4/2024.", "latin1"));
-    const err = await failure(runCommand(base({ input: dir, output: join(dir, "..", "o.jsonl") })));
+    const err = await deidFailure(runCommand(base({ input: dir, output: join(dir, "..", "o.jsonl") })));
     expect(err.message).toMatch(/file a\.txt is not valid utf-8 \(another encoding\? see --encoding\)/);
     const utf16 = join(dir, "..", "utf16");
     mkdirSync(utf16);
@@ -136,7 +127,7 @@ describe("folders of .txt notes", () => {
     expect(records[0].deid_text).toMatch(/^Patiënt \[Name:Patient\]/);
     const jsonlInput = join(dir, "..", "in.jsonl");
     writeFileSync(jsonlInput, jsonl(1));
-    expect((await failure(runCommand(base({ input: jsonlInput, output: join(dir, "..", "u.jsonl"), encoding: "utf-16le" })))).message).toMatch(/a JSONL input cannot be read as utf-16le/);
+    expect((await deidFailure(runCommand(base({ input: jsonlInput, output: join(dir, "..", "u.jsonl"), encoding: "utf-16le" })))).message).toMatch(/a JSONL input cannot be read as utf-16le/);
   });
 });
 
@@ -178,14 +169,14 @@ describe("--output-format txt and brat", () => {
     writeFileSync(input, jsonl(3));
     mkdirSync(join(dir, "full"));
     writeFileSync(join(dir, "full", "keep.txt"), "x");
-    expect((await failure(runCommand(base({ input, output: join(dir, "full"), outputFormat: "txt" })))).message).toMatch(/the folder is not empty/);
+    expect((await deidFailure(runCommand(base({ input, output: join(dir, "full"), outputFormat: "txt" })))).message).toMatch(/the folder is not empty/);
     const notes = join(dir, "notes");
     mkdirSync(notes);
     writeFileSync(join(notes, "a.txt"), NOTE(0));
-    expect((await failure(runCommand(base({ input: notes, output: join(notes, "out"), outputFormat: "txt" })))).message).toMatch(/is inside the input folder/);
+    expect((await deidFailure(runCommand(base({ input: notes, output: join(notes, "out"), outputFormat: "txt" })))).message).toMatch(/is inside the input folder/);
     const stack = join(dir, "stack.json");
     writeFileSync(stack, JSON.stringify({ name: "faulty", detectors: [{ use: FAULTY, with: { mode: "custom-error", trigger: "FAILHERE" } }] }));
-    await failure(runCommand(base({ stack, input, output: join(dir, "texts"), outputFormat: "brat", onError: "abort" })));
+    await deidFailure(runCommand(base({ stack, input, output: join(dir, "texts"), outputFormat: "brat", onError: "abort" })));
     expect(readdirSync(dir).sort()).toEqual(["full", "in.jsonl", "notes", "stack.json"]);
   });
 });

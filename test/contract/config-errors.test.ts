@@ -7,6 +7,7 @@ import { z } from "zod";
 import { configError, DeidError, nearest, parseConfigText } from "../../src/contract/index.js";
 import { loadStack, parseStackObject } from "../../src/stack/index.js";
 import { loadBatteryFile } from "../../src/battery/index.js";
+import { deidFailure } from "../support/deid-failure.js";
 
 const dir = mkdtempSync(join(tmpdir(), "deidstack-config-errors-"));
 function file(name: string, text: string): string {
@@ -15,19 +16,10 @@ function file(name: string, text: string): string {
   return p;
 }
 
-async function failure(p: Promise<unknown>): Promise<DeidError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DeidError);
-  return err as DeidError;
-}
-
 describe("YAML and JSON syntax errors", () => {
   it("name the file, the line and the column of a YAML error", async () => {
     const p = file("indent.yaml", "name: x\ndetectors:\n  - use: patterns\n   with: [\n");
-    const err = await failure(loadStack(p));
+    const err = await deidFailure(loadStack(p));
     expect(err.code).toBe("E_STACK_CONFIG");
     expect(err.message).toContain(p);
     expect(err.message).toMatch(/not valid YAML at line 4, column 1: .+ \[[A-Z_]+\]/);
@@ -65,7 +57,7 @@ describe("schema errors", () => {
   ].join("\n");
 
   it("list every problem in file order, each with its line, column and field", async () => {
-    const err = await failure(loadStack(file("many.yaml", text)));
+    const err = await deidFailure(loadStack(file("many.yaml", text)));
     const lines = err.message.split("\n");
     expect(lines[0]).toMatch(/many\.yaml: 5 problems:$/);
     expect(lines.slice(1).map((l) => /line (\d+), column \d+: (\S+):/.exec(l)?.slice(1, 3).join(" "))).toEqual([
@@ -78,19 +70,19 @@ describe("schema errors", () => {
   });
 
   it("say which values a misspelt transform could be, and which one was meant", async () => {
-    const err = await failure(loadStack(file("transform.yaml", "name: x\ndetectors: [{ use: patterns }]\ntransform: placeholdrs\n")));
+    const err = await deidFailure(loadStack(file("transform.yaml", "name: x\ndetectors: [{ use: patterns }]\ntransform: placeholdrs\n")));
     expect(err.message).toContain('line 3, column 12: transform: the string "placeholdrs" is not allowed');
     expect(err.message).toContain('expected one of "placeholders", "numbered", "surrogates", "pseudonymise"; did you mean "placeholders"?');
     expect(err.message).not.toMatch(/Invalid input/);
   });
 
   it("name the keys allowed where an unknown key was written, and the nearest", async () => {
-    const err = await failure(loadStack(file("key.yaml", "name: x\ndetectors:\n  - use: patterns\n    timeout: 10\n")));
+    const err = await deidFailure(loadStack(file("key.yaml", "name: x\ndetectors:\n  - use: patterns\n    timeout: 10\n")));
     expect(err.message).toContain('line 4, column 5: detectors[0].timeout: unknown key "timeout"; did you mean "timeout_ms"? (allowed here: use, id, with, timeout_ms)');
   });
 
   it("say what a union accepts when the value has none of its types", async () => {
-    const err = await failure(loadStack(file("guard.yaml", "name: x\ndetectors: [{ use: patterns }]\nleak_guard: yes\n")));
+    const err = await deidFailure(loadStack(file("guard.yaml", "name: x\ndetectors: [{ use: patterns }]\nleak_guard: yes\n")));
     expect(err.message).toContain('leak_guard: expected true, false or an object with on_leak, got the string "yes"');
   });
 
@@ -106,15 +98,15 @@ describe("schema errors", () => {
   });
 
   it("locate fields in JSON files too", async () => {
-    const err = await failure(loadStack(file("s.json", '{\n  "name": "x",\n  "detectors": [{ "use": "patterns" }],\n  "scope": "safe-harbour"\n}\n')));
+    const err = await deidFailure(loadStack(file("s.json", '{\n  "name": "x",\n  "detectors": [{ "use": "patterns" }],\n  "scope": "safe-harbour"\n}\n')));
     expect(err.message).toMatch(/line 4, column 12: scope: the string "safe-harbour" is not allowed: expected "safe-harbor"$/);
   });
 
   it("work for battery files, which also name a file that cannot be read", async () => {
-    const err = await failure(loadBatteryFile(file("b.yaml", "id: b\nsystems:\n  - id: a\n    stak: rules-only\ncorpora: [{ id: c, path: x.jsonl }]\n")));
+    const err = await deidFailure(loadBatteryFile(file("b.yaml", "id: b\nsystems:\n  - id: a\n    stak: rules-only\ncorpora: [{ id: c, path: x.jsonl }]\n")));
     expect(err.message).toContain('line 4, column 5: systems[0].stak: unknown key "stak"; did you mean "stack"?');
     const missing = join(dir, "no-such-battery.yaml");
-    expect((await failure(loadBatteryFile(missing))).message).toBe(`battery file ${missing} does not exist (ENOENT)`);
+    expect((await deidFailure(loadBatteryFile(missing))).message).toBe(`battery file ${missing} does not exist (ENOENT)`);
   });
 
   it("suggest only near misses", () => {

@@ -4,30 +4,15 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, canaryLeaked, runCli, tempDir } from "./helpers.js";
-
-const CANARY = "Zqxcanaryname";
-const FAULTY = join(ROOT, "test/fixtures/plugins/faulty.ts");
+import { canaryLeaked, runCli, tempDir } from "./helpers.js";
+import { CANARY, FAULTY, canaryNotes, canaryRun } from "../support/canary-run.js";
 
 function setup(withOptions: Record<string, unknown>, n = 6) {
-  const dir = tempDir();
-  const input = join(dir, "in.jsonl");
-  const lines: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const text = `Patient ${CANARY} seen on day ${i}.${i === 3 ? " FAILHERE" : ""} Follow-up with ${CANARY}.`;
-    lines.push(JSON.stringify({ document_id: `d${i}`, text, metadata: { patient: { given_name: "Jan", family_name: CANARY } } }));
-  }
-  writeFileSync(input, lines.join("\n") + "\n");
-  const stack = join(dir, "stack.json");
-  writeFileSync(
-    stack,
-    JSON.stringify({
-      name: "cli-errors",
-      detectors: [{ use: "known-identifiers" }, { use: FAULTY, with: { trigger: "FAILHERE", ...withOptions } }],
-      timeouts: { detector_ms: 1500 },
-    }),
-  );
-  return { dir, input, stack, output: join(dir, "out.jsonl") };
+  return canaryRun(canaryNotes(n, { fails: (i) => i === 3 }), {
+    name: "cli-errors",
+    detectors: [{ use: "known-identifiers" }, { use: FAULTY, with: { trigger: "FAILHERE", ...withOptions } }],
+    timeouts: { detector_ms: 1500 },
+  });
 }
 
 const only = (dir: string) => expect(readdirSync(dir).sort()).toEqual(["in.jsonl", "stack.json"]);

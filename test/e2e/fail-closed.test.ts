@@ -7,36 +7,19 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DeidError } from "../../src/contract/index.js";
 import { runCommand } from "../../src/cli/commands/run.js";
-import { ROOT, allFiles, tempDir } from "./helpers.js";
+import { allFiles, tempDir } from "./helpers.js";
+import { CANARY, FAULTY, canaryNotes, canaryRun } from "../support/canary-run.js";
 
-const CANARY = "Zqxcanaryname";
-const FAULTY = join(ROOT, "test/fixtures/plugins/faulty.ts");
-
-function notes(n: number, failAt: number[]): string {
-  const lines: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const text = `Patient ${CANARY} seen on day ${i}.${failAt.includes(i) ? " FAILHERE" : ""} Follow-up with ${CANARY}.`;
-    lines.push(JSON.stringify({ document_id: `d${i}`, text, metadata: { patient: { given_name: "Jan", family_name: CANARY } } }));
-  }
-  return lines.join("\n") + "\n";
-}
+const notes = (n: number, failAt: number[]) => canaryNotes(n, { fails: (i) => failAt.includes(i) });
 
 function setup(mode: string, o: { n?: number; failAt?: number[]; extra?: Record<string, unknown>; stack?: Record<string, unknown> } = {}) {
-  const dir = tempDir();
-  const input = join(dir, "in.jsonl");
-  writeFileSync(input, notes(o.n ?? 6, o.failAt ?? [3]));
-  const stack = join(dir, "stack.json");
-  writeFileSync(
-    stack,
-    JSON.stringify({
-      name: `fault-${mode}`,
-      detectors: [{ use: "known-identifiers" }, { use: FAULTY, with: { mode, trigger: "FAILHERE", ...o.extra } }],
-      timeouts: { detector_ms: 1500 },
-      concurrency: { documents: 2 },
-      ...o.stack,
-    }),
-  );
-  return { dir, input, stack, output: join(dir, "out.jsonl") };
+  return canaryRun(notes(o.n ?? 6, o.failAt ?? [3]), {
+    name: `fault-${mode}`,
+    detectors: [{ use: "known-identifiers" }, { use: FAULTY, with: { mode, trigger: "FAILHERE", ...o.extra } }],
+    timeouts: { detector_ms: 1500 },
+    concurrency: { documents: 2 },
+    ...o.stack,
+  });
 }
 
 /** No file under dir other than the inputs holds the canary. */

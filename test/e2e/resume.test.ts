@@ -7,30 +7,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DeidError } from "../../src/contract/index.js";
 import { runCommand } from "../../src/cli/commands/run.js";
-import { CLI, ROOT, runCli, tempDir } from "./helpers.js";
-
-const CANARY = "Zqxcanaryname";
-const FAULTY = join(ROOT, "test/fixtures/plugins/faulty.ts");
+import { CLI, ROOT, runCli } from "./helpers.js";
+import { CANARY, FAULTY, canaryNotes, canaryRun } from "../support/canary-run.js";
 
 function setup(n: number, delay_ms: number) {
-  const dir = tempDir();
-  const input = join(dir, "in.jsonl");
-  const lines: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const text = `Patient ${CANARY} seen on day ${i}.${i % 17 === 5 ? " FAILHERE" : ""} Follow-up with ${CANARY} on 12/03/2024.`;
-    lines.push(JSON.stringify({ document_id: `d${i}`, text, metadata: { patient: { given_name: "Jan", family_name: CANARY } } }));
-  }
-  writeFileSync(input, lines.join("\n") + "\n");
-  const stack = join(dir, "stack.json");
-  writeFileSync(
-    stack,
-    JSON.stringify({
-      name: "resumable",
-      detectors: [{ use: "known-identifiers" }, { use: "patterns" }, { use: FAULTY, with: { mode: "throw", trigger: "FAILHERE", delay_ms } }],
-      concurrency: { documents: 2 },
-    }),
-  );
-  return { dir, input, stack };
+  return canaryRun(canaryNotes(n, { fails: (i) => i % 17 === 5, then: `Follow-up with ${CANARY} on 12/03/2024.` }), {
+    name: "resumable",
+    detectors: [{ use: "known-identifiers" }, { use: "patterns" }, { use: FAULTY, with: { mode: "throw", trigger: "FAILHERE", delay_ms } }],
+    concurrency: { documents: 2 },
+  });
 }
 
 async function reference(stack: string, input: string, dir: string): Promise<{ out: Buffer; q: Buffer }> {

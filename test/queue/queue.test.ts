@@ -8,35 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DeidError } from "../../src/contract/index.js";
 import { runCommand } from "../../src/cli/commands/run.js";
 import { queueCollect, queueStatus, queueSubmit } from "../../src/cli/commands/queue.js";
-import { CLI, ROOT, runCli, tempDir } from "../e2e/helpers.js";
+import { CLI, ROOT, runCli } from "../e2e/helpers.js";
 import { redisInstalled, startRedis, type RedisServer } from "../support/redis.js";
-
-const CANARY = "Zqxcanaryname";
-const FAULTY = join(ROOT, "test/fixtures/plugins/faulty.ts");
+import { CANARY, FAULTY, canaryNotes, canaryRun } from "../support/canary-run.js";
 
 // Skipped only where redis-server is not installed at all and this is not CI; CI installs it (.ci/run).
 const available = redisInstalled() || process.env.CI !== undefined;
 
 function setup(n: number, delay_ms: number) {
-  const dir = tempDir();
-  const input = join(dir, "in.jsonl");
-  const lines: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const text = `Patient ${CANARY} seen on day ${i}.${i % 13 === 4 ? " FAILHERE" : ""} Call 0475 12 34 56.`;
-    lines.push(JSON.stringify({ document_id: `d${i}`, text, metadata: { patient: { given_name: "Jan", family_name: CANARY } } }));
-    if (i === 7) lines.push(""); // a blank line: quarantine lines must still name the input's lines
-  }
-  writeFileSync(input, lines.join("\n") + "\n");
-  const stack = join(dir, "stack.json");
-  writeFileSync(
-    stack,
-    JSON.stringify({
-      name: "queued",
-      detectors: [{ use: "known-identifiers" }, { use: "patterns" }, { use: FAULTY, with: { mode: "throw", trigger: "FAILHERE", delay_ms } }],
-      concurrency: { documents: 1 },
-    }),
-  );
-  return { dir, input, stack };
+  // A blank line after d7: quarantine lines must still name the input's lines.
+  return canaryRun(canaryNotes(n, { fails: (i) => i % 13 === 4, then: "Call 0475 12 34 56.", blankAfter: 7 }), {
+    name: "queued",
+    detectors: [{ use: "known-identifiers" }, { use: "patterns" }, { use: FAULTY, with: { mode: "throw", trigger: "FAILHERE", delay_ms } }],
+    concurrency: { documents: 1 },
+  });
 }
 
 function records(path: string): Record<string, unknown>[] {

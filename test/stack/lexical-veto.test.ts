@@ -3,20 +3,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DetectedSpan, Document, IndexedDocument } from "../../src/contract/index.js";
-import { PluginRegistry, definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
+import { definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
 import { StackRunner, loadStack } from "../../src/stack/index.js";
 import { tempDir } from "../e2e/helpers.js";
-
-class MemoryRegistry extends PluginRegistry {
-  constructor(private readonly plugins: Record<string, DetectorPlugin>) {
-    super();
-  }
-  override async load(use: string) {
-    const plugin = this.plugins[use];
-    if (!plugin) throw new Error(`no plugin ${use}`);
-    return { plugin, source: "builtin" };
-  }
-}
+import { MemoryRegistry } from "../support/memory-registry.js";
 
 /** Finds every occurrence of the given words, as a model or a deterministic detector. */
 function wordFinder(id: string, kind: "model" | "deterministic", words: string[]): DetectorPlugin {

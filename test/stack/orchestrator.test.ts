@@ -6,18 +6,7 @@ import type { Document, IndexedDocument } from "../../src/contract/index.js";
 import { PluginRegistry, definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
 import { StackRunner, loadStack } from "../../src/stack/index.js";
 import { tempDir } from "../e2e/helpers.js";
-
-/** A registry that serves in-memory plugins by id, for unit tests of the orchestrator. */
-class MemoryRegistry extends PluginRegistry {
-  constructor(private readonly plugins: Record<string, DetectorPlugin>) {
-    super();
-  }
-  override async load(use: string) {
-    const plugin = this.plugins[use];
-    if (!plugin) throw new Error(`no plugin ${use}`);
-    return { plugin, source: "builtin" };
-  }
-}
+import { MemoryRegistry } from "../support/memory-registry.js";
 
 function slowPlugin(id: string, log: string[], ms: number): DetectorPlugin {
   return definePlugin({

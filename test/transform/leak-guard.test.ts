@@ -3,11 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DetectedSpan, Document, IndexedDocument, Span } from "../../src/contract/index.js";
-import { PluginRegistry, definePlugin, type DetectorPlugin } from "../../src/detectors/index.js";
+import { definePlugin } from "../../src/detectors/index.js";
 import { StackRunner, loadStack } from "../../src/stack/index.js";
 import { checkLeaks, countLeaks, createTransformer, findLeaks, guardLeaks, redactLeaks, replaceSpans, type Transformer } from "../../src/transform/index.js";
 import knownIdentifiers from "../../plugins/known-identifiers/index.js";
 import { tempDir } from "../e2e/helpers.js";
+import { MemoryRegistry } from "../support/memory-registry.js";
 
 const text = "Jan Peeters kwam op 12/03/2024. Peeters is 45 jaar. Zijn zoon Bakker werkt als bakker.";
 const document: Document = {
@@ -137,17 +138,6 @@ describe("leak guard", () => {
     expect(counts.patterns).toBe(1);
   });
 });
-
-class MemoryRegistry extends PluginRegistry {
-  constructor(private readonly plugins: Record<string, DetectorPlugin>) {
-    super();
-  }
-  override async load(use: string) {
-    const plugin = this.plugins[use];
-    if (!plugin) throw new Error(`no plugin ${use}`);
-    return { plugin, source: "builtin" };
-  }
-}
 
 describe("leak guard in a run", () => {
   it("fails the run closed when a detector misses an occurrence of the patient's name", async () => {
