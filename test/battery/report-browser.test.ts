@@ -1,14 +1,15 @@
 // The HTML report in a real browser (Debian's chromium through playwright-core): it renders, its charts are drawn,
 // it asks for nothing outside its own file, the forest plot draws each difference on the side of zero the table's
 // sign says, and every setting a protocol changed from a stack file is disclosed.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { lockProtocol, runProtocol, type ProtocolRunOutcome } from "../../src/protocol/index.js";
 import { createWorkspace, REGEX_PLUGIN, stackYaml } from "../protocol/workspace.js";
+import { browserTestRuns, launchChromium } from "../support/chromium.js";
 
 interface SignCheck {
   measure: string;
@@ -38,9 +39,7 @@ async function signChecks(page: Page, corpus: string): Promise<SignCheck[]> {
 const mismatches = (checks: readonly SignCheck[]) =>
   checks.filter((c) => c.offset === null || (Math.abs(c.table) > 0.05 && Math.sign(c.offset) !== Math.sign(c.table)));
 
-const CHROMIUM = "/usr/bin/chromium";
-const canRun = existsSync(CHROMIUM) || process.env.CI === "true";
-if (!canRun) console.warn(`skipping the browser test of report.html: ${CHROMIUM} is missing (apt-get install -y chromium); in CI (CI=true) it must run`);
+const canRun = browserTestRuns("report.html");
 
 describe.skipIf(!canRun)("report.html in chromium", () => {
   let browser: Browser;
@@ -67,10 +66,7 @@ describe.skipIf(!canRun)("report.html in chromium", () => {
     ws.writeProtocol();
     await lockProtocol(ws.protocolPath);
     run = await runProtocol(ws.protocolPath, { outputRoot: join(ws.dir, "results") });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -4,16 +4,15 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scoreCommand } from "../../src/cli/commands/score.js";
 import { parseReviewMarks } from "../../src/eval/index.js";
 import { sampleIndices, writeReview } from "../../src/review/index.js";
 import { tempDir } from "../e2e/helpers.js";
+import { browserTestRuns, launchChromium } from "../support/chromium.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const canRun = existsSync(CHROMIUM) || process.env.CI === "true";
-if (!canRun) console.warn(`skipping the browser test of the review page: ${CHROMIUM} is missing (apt-get install -y chromium); in CI (CI=true) it must run`);
+const canRun = browserTestRuns("the review page");
 
 // Fictional notes; note b has an astral character before its spans (offsets on disk are code points).
 const NOTES = [
@@ -66,10 +65,7 @@ describe.skipIf(!canRun)("review.html in chromium", () => {
   beforeAll(async () => {
     ws = workspace();
     await writeReview({ input: ws.input, output: ws.output, sample: 3, seed: 1, html: ws.html });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
