@@ -49,6 +49,10 @@ const POSITIVES = [
   "Rijksregisternummer volgt, aansluiting [LM](Organization:Other) sinds 2010.",
   "Rolstoel in bruikleen (uitleendienst van de [CM](Organization:Other)).",
   "Hulp in het huishouden via [familiehulp](Organization:Other), elke dinsdag.",
+  // Session twelve: the emergency department of a hospital named by its acronym right after it.
+  "Overdracht SEH [QWZ](Organization:Healthcare) om 14:10 aan de SEH-arts.",
+  "Geen fractuur (foto's SEH [UMCX-Oost](Organization:Healthcare)).",
+  "SEH [RZV](Organization:Healthcare)",
 ];
 
 const NEGATIVES = [
@@ -70,6 +74,8 @@ const NEGATIVES = [
   "Reden van opname: acute dyspnoe.",
   "Woont in De Panne sinds de zomer.",
   "Wonde van 3 cm, uitleendienst niet nodig.",
+  "SEH ECG sinusritme, SEH OK gepland.",
+  "NAAR SEH ABC VERVOERD",
 ];
 
 describe("institutions by cue and shape", () => {

@@ -699,6 +699,8 @@ const CLINICAL_ACRONYMS = set(`
   dagziekenhuis kno sd lab abc adl nicu picu mc pacu rvt wzc ocmw cgg caw vzw nv bv bvba
 `);
 const ACRONYM_CONTEXT = set("opgenomen opname overgeplaatst overgebracht overname verwezen doorverwezen ontslagen vanuit naar uit in door getransfereerd");
+/** An emergency department written before its hospital's acronym ("SEH SMZN", "overdracht SEH ZNO", "EHBO AZX"). */
+const EMERGENCY_WORDS = set("seh sehl ehbo spoedgevallen urgences");
 
 /**
  * "verwezen door het UMCU", "overname OLVG", "opgenomen in het JBZ": an unlisted acronym in capitals (three to six
@@ -709,8 +711,20 @@ function cuedAcronymCandidates(a: Analysis): Candidate[] {
   for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
     const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
-    if (unit.first !== unit.last || !token.upper || token.kind !== "word" || token.text.length < 3 || token.text.length > 6) continue;
-    if (token.capsLine || CLINICAL_ACRONYMS.has(unit.key) || a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix)) continue;
+    // "UMCN-Noord": an acronym and a capitalised location glued by a hyphen is one name.
+    const located = unit.last === unit.first + 2 && a.tokens[unit.first + 1].text === "-" && a.tokens[unit.last].title;
+    if ((unit.first !== unit.last && !located) || !token.upper || token.kind !== "word" || token.text.length < 3 || token.text.length > 6) continue;
+    if (CLINICAL_ACRONYMS.has(token.key) || a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix)) continue;
+    const right = a.tokens[unit.first - 1];
+    // "SEH SMZN", "(foto's SEH UMCN-Noord)": the emergency department of a hospital named right after it (a line in
+    // capitals only when the two are all it holds: "SEH ZNO").
+    const wholeLine = right !== undefined && a.lineStart[right.index] === right.index && (a.tokens[unit.last + 1]?.newlinesBefore ?? 1) > 0;
+    if (right !== undefined && right.kind === "word" && right.upper && EMERGENCY_WORDS.has(right.key) && token.newlinesBefore === 0 &&
+      a.text.slice(right.end, token.start) === " " && (!token.capsLine || wholeLine)) {
+      out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.6, "org.emergency-acronym"));
+      continue;
+    }
+    if (located || token.capsLine) continue;
     const before = previousWords(a, unit.first, 3);
     const hop = before[0] === "het" || before[0] === "de" || before[0] === "t" ? 1 : 0;
     const cue = before[hop];
