@@ -41,3 +41,32 @@ describe("record and query forms", () => {
     expect(renderMarkup(text, detectRulesEn(text, compiled))).toBe(text);
   });
 });
+
+// Identifiers, ages and organisations by their form; HL7 v2 segments by field position.
+const MORE: readonly string[] = [
+  "Rx# [7730561-02]     Filled: [03/02/26]",
+  "SSN (last 4): [0917]",
+  "Driver number: [TARRN607144OT9KQ]",
+  "Age at booking: [31]",
+  "Mother: breast ca dx at [52]. Father: deceased, [77], CVA",
+  "Jury Officer\n[Wrenfield County District Court]\n",
+  "He worked underground at [Halbury Colliery] for 20 years.",
+  "Department of Music\n[University of Reading]\n",
+  "Landlord: [Harbourline Property Management]",
+  "Carrier: [Kestrel Plains Mutual]",
+  "MSH|^~\\&|ADT|[WELLCROFT_GH]|LAB|[WELLCROFT_GH]|[20250102101500]||ADT^A01|MSG1|P|2.5.1\nPID|1||[5520117]^^^[WGH]^MR||[TARRANT^OLWEN^J]^^^^L||[19610415]|F|||[22 Fenn Rd^^Quellford^NV^89801^USA]^H||^PRN^PH^^[1^775^5550142]\nNK1|1|[TARRANT^HUW]|SPO\nPV1|1|I|4W^410^B^[WELLCROFT_GH]||||[1902837465]^[QUARMBY^ELIN^K]^^^MD\nIN1|1|P01|7|[SILVERLAKE HEALTH PLAN]|[PO BOX 1105^^RENO^NV^89502]",
+];
+const NOT_FORMS: readonly string[] = ["Seen in Eye Casualty. Minor injuries unit.", "Family Court hearing next week.", "A gold mine of information."];
+
+describe("identifiers, ages, organisations and HL7 fields by form", () => {
+  it.each(MORE.map((c) => [c]))("%s", (marked) => {
+    const { text, spans } = parseMarkup(marked);
+    const found = detectRulesEn(text, compiled);
+    // Each marked span is found, and nothing outside them.
+    expect(spans.every((g) => found.some((f) => f.start < g.end && g.start < f.end))).toBe(true);
+    expect(found.every((f) => spans.some((g) => f.start < g.end && g.start < f.end))).toBe(true);
+  });
+  it.each(NOT_FORMS.map((c) => [c]))("%s", (text) => {
+    expect(renderMarkup(text, detectRulesEn(text, compiled))).toBe(text);
+  });
+});

@@ -14,6 +14,7 @@ import { findFields } from "./fields.js";
 import { findCareNames } from "./care-names.js";
 import { spanExtents } from "./extents.js";
 import { formCandidates, headerAges } from "./forms.js";
+import { hl7Candidates } from "./hl7.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
 import { MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
@@ -124,7 +125,8 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.places) out = out.concat(addressChains(out, text, compiled.lexicon));
   if (f.names) out = out.concat(initialsAsNames(text));
   if (f.names && compiled.settings.lone_names) out = out.concat(lowerCaseNameQueries(original, compiled.lexicon));
-  out = out.concat(formCandidates(text, original, compiled.lexicon, { places: f.places, ages: f.ages, professions: f.professions }));
+  out = out.concat(formCandidates(text, original, compiled.lexicon, { places: f.places, ages: f.ages, professions: f.professions, identifiers: f.identifiers }));
+  if (f.names && f.places && f.identifiers) out = out.concat(hl7Candidates(text));
   return out;
 }
 

@@ -37,6 +37,33 @@ const BABY_AFTER = /^\s{1,2}(?:preemie|premature|prem|baby|infant|newborn|neonat
 /** The column after a patient's name on a header line: "   44   ", "   44y   ", "   M   44   ". */
 const HEADER_AGE_AFTER_NAME = /^(?:[ \t]{2,8}|\t)(?:[MFmf][ \t]{2,8}|\t)?(\d{1,3}(?:\s?(?:y|yr|yrs|yo))?)(?=[ \t]{2,}|\t|[ \t]*\r?\n|[ \t]*$)/u;
 
+/** A prescription's number on a pharmacy label: "Rx# 7730561", "RX No: 88120". */
+const RX_NUMBER = /(?<![\p{L}])(?:Rx|RX)\s?(?:#|No\.?|Number)\s?:?\s{0,3}(\d{5,12}(?:-\d{1,3})?)(?![\d-])/gud;
+/** The last four digits of a social security number after their cue: "SSN (last 4): 0917", "SS# last four 8806". */
+const SSN_LAST4 = /(?<![\p{L}])(?:SSN|SS#|Social\s+Security(?:\s+(?:No\.?|Number))?)\s{0,2}\(?\s{0,2}last\s{1,2}(?:4|four)(?:\s{1,2}digits)?\s{0,2}\)?\s{0,2}[:#]?\s{0,3}(\d{4})(?!\d)/giud;
+/** A UK driving licence number (DVLA): five letters of the surname (9 for padding), the birth date coded in six
+ * digits (month + 50 for women), two initials, a digit and two check letters. */
+const UK_DRIVING_LICENCE = /(?<![\p{L}\d])([A-Z9]{5}\d(?:[05][1-9]|[16][0-2])(?:0[1-9]|[12]\d|3[01])\d[A-Z9]{2}\d[A-Z]{2})(?![\p{L}\d])/gud;
+/** "Age at booking: 31", "age at diagnosis 58": an age given with the event it was taken at. */
+const AGE_AT_FIELD = /(?<![\p{L}])age\s+at\s+(?:booking|diagnosis|dx|onset|referral|admission|death|menarche|menopause|delivery|presentation|transplant|surgery|injury|first\s+(?:visit|contact|episode|symptoms?))\s{0,2}[:=]?\s{0,3}(\d{1,3})(?![\d.\/:])/giud;
+/** "dx at 52", "dx @ 47" (a relative's or the patient's age when a disease was found), "deceased, 77,". */
+const AGE_DX_AT = /(?<![\p{L}])dx\s{1,2}(?:at|@)\s{1,2}(?:age\s{1,2})?(\d{1,3})(?!\d|[.:\/]\d|\s?(?:am|pm|h|hrs?|hours?|weeks?|wks?|days?|months?|mos?|mg|%)(?![\p{L}]))/giud;
+const AGE_DECEASED = /(?<![\p{L}])(?:deceased|died|dec'd|d\.)\s{0,2},\s{0,2}(\d{1,3})(?=\s{0,2}(?:[,;)]|\r?\n|$))/giud;
+
+const PROPER = String.raw`\p{Lu}[\p{L}'’\-]+`;
+/** A court with its place: "Wrenfield County District Court", "Wyle Magistrates' Court". */
+const COURT = new RegExp(String.raw`(?<![\p{L}])((?:${PROPER}[ \t]){1,3}(?:District|County|Circuit|Superior|Magistrates['’]?|Family|Crown|Municipal|Probate|Juvenile|Civil|Criminal)[ \t]Court)(?![\p{L}])`, "gud");
+/** A pit by its name: "Halbury Colliery", "Kessock No. 4 Mine" (a proper word that is no everyday word, or a number). */
+const PIT = new RegExp(String.raw`(?<![\p{L}])((${PROPER})(?:[ \t]${PROPER})?[ \t](?:(No\.?[ \t]?\d{1,2})[ \t])?(?:Colliery|Mine|Mines|Pit))(?![\p{L}])`, "gud");
+/** "University of <Place>" whatever the place's word. */
+const UNIVERSITY_OF = new RegExp(String.raw`(?<![\p{L}])(University[ \t]of[ \t]${PROPER}(?:[ \t]${PROPER}){0,2})(?![\p{L}])`, "gud");
+/** Landlords and housing bodies: "Harbourline Property Management", "Pennycress Housing Association". */
+const HOUSING = new RegExp(String.raw`(?<![\p{L}])((?:${PROPER}[ \t]){1,2}(?:Property[ \t]Management|Property[ \t]Services|Housing[ \t](?:Association|Trust|Authority|Co-op)|Lettings))(?![\p{L}])`, "gud");
+/** An insurer by two or three proper words before Mutual or Casualty ("Kestrel Plains Mutual"; "Eye Casualty" is a
+ * department, "Private Medical ..." a kind of cover). */
+const INSURER = new RegExp(String.raw`(?<![\p{L}])((?:${PROPER}[ \t]){2,3}(?:Mutual|Casualty)(?:[ \t](?:Insurance|Assurance|Company|Co\.?))?)(?![\p{L}])`, "gud");
+const NOT_ORG_LEAD = /^(?:The|A|An|Dear|To|From|Re|Private|Medical|National|Health|Travel|Life|Eye|Minor|Major|And|Or|Of|In|At|For|With|Seen|Called|Cc|Per)$/u;
+
 function lineOf(text: string, at: number): string {
   const s = text.lastIndexOf("\n", at - 1) + 1;
   let e = text.indexOf("\n", at);
@@ -44,7 +71,7 @@ function lineOf(text: string, at: number): string {
   return text.slice(s, e);
 }
 
-export function formCandidates(text: string, original: string, lex: RulesEnLexicon, families: { places: boolean; ages: boolean; professions: boolean }): Candidate[] {
+export function formCandidates(text: string, original: string, lex: RulesEnLexicon, families: { places: boolean; ages: boolean; professions: boolean; identifiers: boolean }): Candidate[] {
   const out: Candidate[] = [];
   if (families.places) {
     for (const [s, e] of groupMatches(RURAL_ROUTE, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.8, rule: "rural-route" });
@@ -55,6 +82,26 @@ export function formCandidates(text: string, original: string, lex: RulesEnLexic
       }
     }
     for (const [s, e] of groupMatches(POSTCODE_BEFORE_CUE, text, 1)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.7, rule: "postcode-district" });
+  }
+  if (families.places) {
+    for (const re of [COURT, UNIVERSITY_OF, HOUSING, INSURER]) {
+      for (const [s, e] of groupMatches(re, text, 1)) {
+        if (NOT_ORG_LEAD.test(text.slice(s, e).split(/[ \t]/)[0])) continue;
+        out.push({ start: s, end: e, label: "Organization:Other", score: 0.7, rule: "org-form" });
+      }
+    }
+    for (const [s, e, m] of groupMatches(PIT, text, 1)) {
+      if (NOT_ORG_LEAD.test(m[2]) || (!m[3] && lex.common.has(m[2].toLowerCase()))) continue;
+      out.push({ start: s, end: e, label: "Organization:Other", score: 0.7, rule: "org-form" });
+    }
+  }
+  if (families.identifiers) {
+    for (const re of [RX_NUMBER, SSN_LAST4, UK_DRIVING_LICENCE]) for (const [s, e] of groupMatches(re, text, 1)) out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "id-form" });
+  }
+  if (families.ages) {
+    for (const re of [AGE_AT_FIELD, AGE_DX_AT, AGE_DECEASED]) {
+      for (const [s, e] of groupMatches(re, text, 1)) if (Number.parseInt(text.slice(s, e), 10) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-form" });
+    }
   }
   if (families.professions) {
     for (const [s0, e, m] of groupMatches(AS_A_JOB, text, 1)) {
