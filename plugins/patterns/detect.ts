@@ -88,7 +88,52 @@ export interface DetectOptions {
 
 /** Letters OCR reads for digits: O/o for 0, l/I/| for 1. */
 const OCR_DIGIT: Readonly<Record<string, string>> = { O: "0", o: "0", l: "1", I: "1", "|": "1" };
-const OCR_TOKEN = /[0-9OolI|][0-9OolI|./\-]*[0-9OolI|]/g;
+
+/** OCR_TOKEN's first and last character: a digit or a look-alike letter. */
+function isOcrUnit(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 79 || code === 111 || code === 108 || code === 73 || code === 124;
+}
+
+/** The end of the run nextOcrRun last found (read right after the call). */
+let ocrRunEnd = 0;
+
+/**
+ * The start of the next match of /[0-9OolI|][0-9OolI|./\-]*[0-9OolI|]/g from `from` (the global scan's next match,
+ * its end in ocrRunEnd), or -1: the scan's greedy run over the characters and separators, cut back to its last
+ * digit or letter; a start with no such character after it is no match, and the scan tries the next position.
+ */
+function nextOcrRun(text: string, from: number): number {
+  const n = text.length;
+  for (let i = from; i < n; i++) {
+    if (!isOcrUnit(text.charCodeAt(i))) continue;
+    let last = -1;
+    let j = i + 1;
+    for (; j < n; j++) {
+      const code = text.charCodeAt(j);
+      if (isOcrUnit(code)) last = j;
+      else if (code !== 46 && code !== 47 && code !== 45) break;
+    }
+    if (last < 0) {
+      i = j - 1;
+      continue;
+    }
+    ocrRunEnd = last + 1;
+    return i;
+  }
+  return -1;
+}
+
+/** /[OolI|]/.test(run) and two digits or more in run, for run = text.slice(start, end). */
+function holdsOcrLetterAndTwoDigits(text: string, start: number, end: number): boolean {
+  let letter = false;
+  let digits = 0;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+    else if (code === 79 || code === 111 || code === 108 || code === 73 || code === 124) letter = true;
+  }
+  return letter && digits >= 2;
+}
 
 /**
  * A scanned note writes "l9-O4-l956", "O475/12.34.56" and "2O23": inside a run of digits, separators and those
@@ -97,12 +142,12 @@ const OCR_TOKEN = /[0-9OolI|][0-9OolI|./\-]*[0-9OolI|]/g;
  */
 export function readOcrDigits(text: string): string {
   let out: string | undefined;
-  OCR_TOKEN.lastIndex = 0;
-  for (let m = OCR_TOKEN.exec(text); m; m = OCR_TOKEN.exec(text)) {
-    const run = m[0];
-    const start = m.index;
-    const end = start + run.length;
-    if (!/[OolI|]/.test(run) || (run.match(/[0-9]/g)?.length ?? 0) < 2) continue;
+  for (let at = nextOcrRun(text, 0); at >= 0; at = nextOcrRun(text, ocrRunEnd)) {
+    const start = at;
+    const end = ocrRunEnd;
+    // Most runs are plain numbers: they are passed over without a match array or a substring.
+    if (!holdsOcrLetterAndTwoDigits(text, start, end)) continue;
+    const run = text.slice(start, end);
     // Not part of a word ("Tel0", "Hoofdstraat"): letters or digits may not touch the run.
     if (/[\p{L}\p{N}]/u.test(text[start - 1] ?? "") || /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
     out ??= text;
