@@ -30,8 +30,23 @@ function list(...sources: (readonly string[] | undefined)[]): string[] {
   return [...out].sort();
 }
 
-function names(n: Named): { female: readonly string[]; male: readonly string[]; generic: readonly string[] } {
-  return { female: n?.female ?? [], male: n?.male ?? [], generic: n?.generic ?? [] };
+type Locale = ReturnType<typeof faker>["en"];
+const firstNames = (l: Locale) => l.person?.first_name as Named;
+const lastNames = (l: Locale) => l.person?.last_name as Named;
+const strings = (xs: unknown) => xs as readonly string[] | undefined;
+
+/** A language's pools: female and male names from every `first` list, names of either sex from `generic` ones only. */
+function poolsOf(o: { first: Named[]; generic: Named[]; last: Named[]; places: (readonly string[] | undefined)[]; professions: readonly string[] }): Pools {
+  const female = list(...o.first.map((n) => n?.female));
+  const male = list(...o.first.map((n) => n?.male));
+  return {
+    female,
+    male,
+    given: list(female, male, ...o.generic.map((n) => n?.generic)),
+    family: list(...o.last.map((n) => n?.generic)),
+    places: list(...o.places),
+    professions: o.professions,
+  };
 }
 
 // Common trades and jobs, one word each where possible; enough of them that two professions of one patient rarely
@@ -51,44 +66,25 @@ const PROFESSIONS: Record<WordLanguage, readonly string[]> = {
 function build(lang: WordLanguage): Pools {
   const { en, fr, fr_BE, nl, nl_BE } = faker();
   if (lang === "nl") {
-    const a = names(nl_BE.person?.first_name as Named);
-    const b = names(nl.person?.first_name as Named);
-    const female = list(a.female, b.female);
-    const male = list(a.male, b.male);
-    return {
-      female,
-      male,
-      given: list(female, male, b.generic),
+    return poolsOf({
+      first: [firstNames(nl_BE), firstNames(nl)],
+      generic: [firstNames(nl)],
       // Belgian family names come from both language communities: faker's nl, nl_BE and fr_BE lists.
-      family: list((nl_BE.person?.last_name as Named)?.generic, (nl.person?.last_name as Named)?.generic, (fr_BE.person?.last_name as Named)?.generic),
-      places: list(nl_BE.location?.city_prefix as readonly string[] | undefined),
+      last: [lastNames(nl_BE), lastNames(nl), lastNames(fr_BE)],
+      places: [strings(nl_BE.location?.city_prefix)],
       professions: PROFESSIONS.nl,
-    };
+    });
   }
   if (lang === "fr") {
-    const a = names(fr.person?.first_name as Named);
-    const female = list(a.female);
-    const male = list(a.male);
-    return {
-      female,
-      male,
-      given: list(female, male, a.generic),
-      family: list((fr.person?.last_name as Named)?.generic, (fr_BE.person?.last_name as Named)?.generic),
-      places: list(fr_BE.location?.city_prefix as readonly string[] | undefined, fr.location?.city_name as readonly string[] | undefined),
+    return poolsOf({
+      first: [firstNames(fr)],
+      generic: [firstNames(fr)],
+      last: [lastNames(fr), lastNames(fr_BE)],
+      places: [strings(fr_BE.location?.city_prefix), strings(fr.location?.city_name)],
       professions: PROFESSIONS.fr,
-    };
+    });
   }
-  const a = names(en.person?.first_name as Named);
-  const female = list(a.female);
-  const male = list(a.male);
-  return {
-    female,
-    male,
-    given: list(female, male, a.generic),
-    family: list((en.person?.last_name as Named)?.generic),
-    places: list(en.location?.city_name as readonly string[] | undefined),
-    professions: PROFESSIONS.en,
-  };
+  return poolsOf({ first: [firstNames(en)], generic: [firstNames(en)], last: [lastNames(en)], places: [strings(en.location?.city_name)], professions: PROFESSIONS.en });
 }
 
 const cache = new Map<WordLanguage, Pools>();
