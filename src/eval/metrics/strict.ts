@@ -8,28 +8,19 @@ function f1(id: string, tp: string, gold: string, pred: string, description: str
   return { id, family: "strict", description, numerator: [[tp, 2]], denominator: [[gold, 1], [pred, 1]] };
 }
 
-export const strictPrecision = ratio("strict_precision", "strict", "exact-boundary matches / predicted spans", "strict_tp", "strict_pred");
-export const strictRecall = ratio("strict_recall", "strict", "exact-boundary matches / gold spans", "strict_tp", "strict_gold");
-export const strictF1 = f1("strict_f1", "strict_tp", "strict_gold", "strict_pred", "harmonic mean of strict precision and recall");
+/** Precision, recall and F1 of exact-boundary matching, from the `<id>_tp`, `<id>_gold` and `<id>_pred` counts. */
+function exactMatch(id: "strict" | "strict_typed", matches: string) {
+  const [tp, gold, pred] = [`${id}_tp`, `${id}_gold`, `${id}_pred`];
+  return {
+    precision: ratio(`${id}_precision`, "strict", `${matches} / predicted spans`, tp, pred),
+    recall: ratio(`${id}_recall`, "strict", `${matches} / gold spans`, tp, gold),
+    f1: f1(`${id}_f1`, tp, gold, pred, `harmonic mean of ${id.replace("_", " ")} precision and recall`),
+  };
+}
 
-export const strictTypedPrecision = ratio(
-  "strict_typed_precision",
-  "strict",
-  "exact-boundary matches with the same label / predicted spans",
-  "strict_typed_tp",
-  "strict_typed_pred",
-);
-export const strictTypedRecall = ratio(
-  "strict_typed_recall",
-  "strict",
-  "exact-boundary matches with the same label / gold spans",
-  "strict_typed_tp",
-  "strict_typed_gold",
-);
-export const strictTypedF1 = f1(
-  "strict_typed_f1",
-  "strict_typed_tp",
-  "strict_typed_gold",
-  "strict_typed_pred",
-  "harmonic mean of strict typed precision and recall",
-);
+export const { precision: strictPrecision, recall: strictRecall, f1: strictF1 } = exactMatch("strict", "exact-boundary matches");
+export const {
+  precision: strictTypedPrecision,
+  recall: strictTypedRecall,
+  f1: strictTypedF1,
+} = exactMatch("strict_typed", "exact-boundary matches with the same label");
