@@ -62,11 +62,11 @@ const CASES = [
   "Zij was vroeger [winkelierster](Profession) in het dorp.",
   "Hij was [lasser](Profession) in Gent en later\n[magazijnier](Profession) bij een brouwerij.",
   "Zijn moeder Ria is\n[kapster](Profession); de vader werkt niet.",
-  "Bezoek van zoon ([oud-mijnwerker](Profession) Waterschei).",
+  "Bezoek van zoon ([oud-postbode](Profession) Herentals).",
   "Kopie: mevrouw L. Peeters (zus), patiëntendossier",
   "Dhr. Claes, 70, is gekend met COPD.",
   "Ze is\narbeidsongeschikt sinds maart.",
-  "Mobilisatie met kinesist: 2x op de gang.",
+  "Afspraak met kinesist: 3x per week.",
 ];
 
 describe("jobs by position", () => {

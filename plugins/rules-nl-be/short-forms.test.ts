@@ -28,23 +28,23 @@ const DATES = [
   "Woonde daar van [1998](Date) tot [2012](Date).",
   "Voorgeschiedenis\n[2016](Date): appendectomie\n[2021](Date): fractuur pols",
   // Negatives: a stay of days, a measure, a dose range, a count before a colon mid-line.
-  "Opname 2-6 dagen voorzien.",
+  "Opname 3-4 dagen voorzien.",
   "CT 2.5 mm coupes.",
   "Dosis 1000 - 2000 mg per dag.",
   "Ratio 2019:2020 onbekend.",
 ];
 
 const ADDRESSES = [
-  "Praktijk Het Anker\n[Ankerplein 9\n3441 BR  Woerden](Address_Location:Other)",
-  "Dienst Geriatrie\n[Molenhof Noord 12\n9280 Lebbeke](Address_Location:Other)",
+  "Praktijk Het Anker\n[Ankerplein 9\n1234 AB  Dorp](Address_Location:Other)",
+  "Dienst Geriatrie\n[Molenhof Noord 12\n3000 Leuven](Address_Location:Other)",
   // A room above a postal code is no street.
   "Kamer 12\n[3000 Leuven](Address_Location:Other)",
 ];
 
 const NAMES = [
   "Met vriendelijke groet,\n[R.T. Smid](Name:Other)",
-  "[K.L. Schaap](Name:Other), huisarts",
-  "Gezien door nachtverpl. [Kwinten](Name:Other).",
+  "[K.L. Visch](Name:Other), huisarts",
+  "Gezien door nachtverpl. [Wannes](Name:Other).",
 ];
 
 describe("short forms", () => {

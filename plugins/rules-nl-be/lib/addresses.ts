@@ -226,8 +226,8 @@ function postBoxes(a: Analysis): Part[] {
 }
 
 /**
- * Session twelve: "Snellerpoort 14" / "Rijksweg Noord 130" on a line of its own, right above a line that opens with a
- * Belgian or Dutch postal code and a capitalised town ("3441 BR  Woerden", "9280 Lebbeke"): the street of a letter
+ * Session twelve: "Ankerplein 9" / "Molenhof Noord 12" on a line of its own, right above a line that opens with a
+ * Belgian or Dutch postal code and a capitalised town ("1234 AB  Dorp", "3000 Leuven"): the street of a letter
  * head or an address block, whatever its ending. One to four capitalised words (a lower-case particle between them)
  * and a house number; never a line with a colon, nor one that opens with a word of rooms and routes.
  */

@@ -1,24 +1,24 @@
 // Ages in short written forms that the sentence rules of lib/dates.ts do not read (session twelve, round eleven as
-// development set): a child's age in years and months with a semicolon ("2;7 jaar", the paediatric notation), a
-// number after a sex sign ("♀, 47", "♂ 62j"), a birth year with an apostrophe after a birth cue ("geb. '51",
+// development set): a child's age in years and months with a semicolon ("4;2 jaar", the paediatric notation), a
+// number after a sex sign ("♀, 63", "♂ 62j"), a birth year with an apostrophe after a birth cue ("geb. '44",
 // "° '38"), a number of years after "met/op haar/zijn" ("met zijn 90 jaar nog zelfstandig"), and the age at the
-// menarche or the menopause written right after it ("Menarche 13j", "menopauze: 52 jaar"). Each is one bounded
+// menarche or the menopause written right after it ("menarche 11j", "menopauze: 52 jaar"). Each is one bounded
 // regular expression run once over the text: linear.
 import { PRIORITY, type Candidate } from "./candidate.js";
 
-/** "2;7 jaar", "4;11 j": years, a semicolon and months (0–11), then a unit of years. */
+/** "4;2 jaar", "4;11 j": years, a semicolon and months (0–11), then a unit of years. */
 const YEARS_SEMICOLON_MONTHS = /(?<![\p{L}\p{N};.,])(\d{1,2});(\d{1,2})[ ]?(?:jaar|jr|j)(?![\p{L}\p{N}])/gu;
 
-/** "♀, 47", "♂ 62j", "♀ (71)": an age after a sex sign, closed by punctuation, a space or the end. */
+/** "♀, 63", "♂ 62j", "♀ (71)": an age after a sex sign, closed by punctuation, a space or the end. */
 const AFTER_SEX_SIGN = /[♀♂][ ]?(?:,[ ]?|\([ ]?|[ ])(\d{1,3}(?:[ ]?(?:j|jr|jaar|a|ans))?)(?=[ ]?[,;:).]|[ \t]*(?:\r?\n|$)|[ ](?!(?:kg|cm|mg|ml|mm|keer|maal|per)(?![\p{L}]))\p{L}{2})/gu;
 
-/** "geb. '51", "geboren in '38", "° '62": a birth year of two digits after an apostrophe. */
+/** "geb. '44", "geboren in '38", "° '62": a birth year of two digits after an apostrophe. */
 const APOSTROPHE_BIRTH_YEAR = /(?:(?<![\p{L}])(?:geb|geboren|gebo|née?|born)\.?(?:[ ](?:in|en|op))?[ ]?:?[ ]?|[°º][ ]?)(['’]\d{2})(?![\p{N}'’/.-])/giu;
 
-/** "met haar 95 jaar", "op zijn 80 jaar nog": a number of years after a possessive that a preposition opens. */
+/** "met haar 88 jaar", "op zijn 80 jaar nog": a number of years after a possessive that a preposition opens. */
 const POSSESSIVE_YEARS = /(?<![\p{L}])(?:met|op|à|avec)[ ](?:haar|zijn|z'n|hun|ses|son|sa)[ ](\d{1,3}[ ](?:jaar|jaren|ans))(?![\p{L}])/giu;
 
-/** "Menarche 13j", "menopauze: 52 jaar", "ménarche à 12 ans": the age right after the event word. */
+/** "menarche 11j", "menopauze: 52 jaar", "ménarche à 12 ans": the age right after the event word. */
 const EVENT_AGE = /(?<![\p{L}])(?:menarche|menopauze|menopause|ménarche|ménopause)[ ]?(?::[ ]?|op[ ]|rond[ ]|à[ ]|at[ ])?(\d{1,2}[ ]?(?:j|jr|jaar|ans|a|y|yrs?))(?![\p{L}\p{N}])/giu;
 
 function push(out: Candidate[], start: number, value: string, rule: string): void {

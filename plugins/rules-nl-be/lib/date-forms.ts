@@ -1,7 +1,7 @@
 // Dates in short written forms that lib/dates.ts does not read (session twelve, round eleven as development set): a
-// day and month with a hyphen or a full stop after an admission, sampling or examination word ("Opname 2-6 met …",
-// "afn 26-6 07:35", "RX thorax 29.10 9u"), two years of a period ("2018 - 2021", "2015 tot 2019"), and a year that
-// opens its line before a colon ("2019: 8 gesprekken"). Each is one bounded regular expression over the text: linear.
+// day and month with a hyphen or a full stop after an admission, sampling or examination word ("Opname 14-3 met …",
+// "afn 3-11 08:15", "RX knie 12.04 10u"), two years of a period ("2018 - 2021", "2015 tot 2019"), and a year that
+// opens its line before a colon ("2016: appendectomie"). Each is one bounded regular expression over the text: linear.
 import { PRIORITY, type Candidate } from "./candidate.js";
 
 const DAY = "(?:0?[1-9]|[12]\\d|3[01])";
@@ -9,8 +9,8 @@ const MONTH = "(?:0?[1-9]|1[0-2])";
 
 /**
  * An event word, at most one body part or view after it, then the day and month. The month after a full stop has two
- * digits ("29.10", never "2.5"); what follows is the end, punctuation, a clock time or a preposition, never a unit,
- * a count or a further number ("opname 2-6 dagen" is a stay).
+ * digits ("12.04", never "2.5"); what follows is the end, punctuation, a clock time or a preposition, never a unit,
+ * a count or a further number ("opname 3-4 dagen" is a stay).
  */
 const EVENT_DAY_MONTH = new RegExp(
   `(?<![\\p{L}])(?:opname|opn|ontslag|afname|afn|bloedafname|staalname|rx|ct|mri|nmr|echo|ok|operatie|ingreep|consult|raadpleging|controle|bevalling|partus)\\.?` +
@@ -23,7 +23,7 @@ const EVENT_DAY_MONTH = new RegExp(
 /** "2018 - 2021", "2015–2019", "2015 tot 2019": the two years of a period, the second after the first. */
 const YEAR_RANGE = /(?<![\p{L}\p{N}.,/-])((?:19|20)\d{2})(?:[ ]?[-–][ ]?|[ ](?:tot|t\/m|tem|à|au|to)[ ])((?:19|20)\d{2})(?![\p{N}.,/-]|[ ]?(?:mg|ml|g|kg|µg|mcg|ie|eh|stuks|kcal|m|km|cm|mm|%)(?![\p{L}]))/giu;
 
-/** "2019: 8 gesprekken": a year that opens its line before a colon (a history listed by year). */
+/** "2016: appendectomie": a year that opens its line before a colon (a history listed by year). */
 const YEAR_OPENING_LINE = /(?:^|\n)[ \t]*(?:[-•*][ \t]*)?((?:19|20)\d{2})[ \t]?:(?!\d)/gu;
 
 function push(out: Candidate[], start: number, value: string, rule: string): void {

@@ -341,7 +341,7 @@ function initialsRule(a: Analysis, unit: Unit): NameMention | undefined {
   if (!surname || surname.first !== next || a.tokens[next].newlinesBefore > 0) return undefined;
   // "M. Fontaine": French "M." (monsieur) reads like an initial but is a title, so a surname the whitelist holds counts.
   const monsieur = end === unit.first + 1 && a.tokens[unit.first].text === "M" && interfix < 0;
-  // Two initials or more ("R.T. Schaap") announce a surname as a title does: a listed one that is also a word counts.
+  // Two initials or more ("R.T. Smid") announce a surname as a title does: a listed one that is also a word counts.
   // Only where the name closes: punctuation or the line's end after it ("A.B. Zie boven" reads on).
   const closer = a.tokens[surname.last + 1];
   const several = end >= unit.first + 3 && (!closer || closer.newlinesBefore > 0 || closer.kind === "punct");

@@ -639,7 +639,7 @@ function cueCandidates(a: Analysis): Candidate[] {
     const unit = a.units[unitAt];
     // A job names its employer too: "spoorwegarbeider bij de NMBS", "caissière chez Delhaize".
     if (!ORGANISATION_CUES.has(unit.key) && !(a.unitListBits[unit.index] & LIST.profession)) continue;
-    // "met kinesist: 2x op de gang": after a job and its colon, a count or a time is no employer.
+    // "kinesist: 3x per week": after a job and its colon, a count or a time is no employer.
     if (!ORGANISATION_CUES.has(unit.key) && a.tokens[unit.last + 1]?.text === ":" && /^\d/.test(a.tokens[unit.last + 2]?.text ?? "")) continue;
     const t = nameStartAfterCue(a, unit);
     if (t < 0) continue;

@@ -106,8 +106,8 @@ function isListedJobKey(a: Pick<Analysis, "lexicon">, key: string): boolean {
 }
 
 /**
- * Session twelve: the feminine form of a listed job that the list lacks, "-ster" after a job in -er ("kruidenier" →
- * "kruidenierster") and "-e" after one in -ist, -ant, -ent or -aat ("kinesist" → "kinesiste").
+ * Session twelve: the feminine form of a listed job that the list lacks, "-ster" after a job in -er ("winkelier" →
+ * "winkelierster") and "-e" after one in -ist, -ant, -ent or -aat ("pianist" → "pianiste").
  */
 function feminineOfListedJob(a: Pick<Analysis, "lexicon">, key: string): boolean {
   if (key.length < 7 || !/^\p{Ll}+$/u.test(key)) return false;
@@ -268,7 +268,7 @@ function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
   // ("tolk gevraagd") or a title ("psycholoog dr. X") after it makes it a role in the care.
   const next = a.tokens[(unitAtToken(a, m.last)?.last ?? m.last) + 1];
   const placed = next !== undefined && next.kind === "word" && next.newlinesBefore === 0 && (PLACING_AFTER_JOB.has(next.key) || next.key === "de" || next.key === "d");
-  // "…, kapster: anemie", "…, landbouwer (akkerbouw)": a colon or a bracket closes the apposition too.
+  // "…, timmerman: pneumonie", "…, schrijnwerker (eigen zaak)": a colon or a bracket closes the apposition too.
   const closed = next === undefined || next.newlinesBefore > 0 || (next.kind === "punct" && ",;.):(".includes(next.text));
   if (!placed && !closed) return false;
   // "mama (Els Peeters, verpleegkundige)": a caregiver's job is a relative's own when a relative word opens the bracket.
@@ -293,7 +293,7 @@ function jobAfterPersonInApposition(a: Analysis, m: PhraseMatch): boolean {
 const COURTESY_TITLES = new Set(["dhr", "mevr", "mw", "mevrouw", "meneer", "mijnheer", "heer", "mr", "mme", "madame", "monsieur", "mej"]);
 
 /**
- * Session twelve: "Dhr. X, 42, vrachtwagenchauffeur", "mw. X Y (59), stukadoor": before a job in apposition, a
+ * Session twelve: "Mevr. X, 51, verkoopster", "dhr. X Y (66), timmerman": before a job in apposition, a
  * courtesy title that opens the line's clause, or a bare age in apposition (a number of 1–110 between a comma or a
  * bracket and the comma before the job) names the person whose job it is.
  */
@@ -333,7 +333,7 @@ const WRAPPED_COPULAS = new Set(["is", "was", "werd", "est", "etait"]);
 function wordsBeforeAcrossBreak(a: Analysis, first: number, count: number): string[] {
   const token = a.tokens[first];
   const previous = a.tokens[first - 1];
-  // "Zijn vader is\nlandbouwer": a copula that ends the line before is read across the break as "als" is.
+  // "Zijn moeder is\nkapster": a copula that ends the line before is read across the break as "als" is.
   if (token.newlinesBefore !== 1 || !previous || previous.kind !== "word" || (previous.key !== "als" && previous.key !== "comme" && !(WRAPPED_COPULAS.has(previous.key) && a.tokenBits[first] & LIST.profession))) {
     const words = previousWords(a, first, count);
     return words.length < count && words.length > 0 && (words[0] === "als" || words[0] === "comme") ? acrossSoftWrap(a, first, words, count) : words;
@@ -509,7 +509,7 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
     const unit = a.units[unitAt];
     const former = formerJob(a, unit);
     if (former || (!(a.unitListBits[unit.index] & LIST.profession) && unlistedJobAfterStrongCue(a, unit))) {
-      // "oud-mijnwerker Genk": a former job is nobody's role in the care, so a capitalised word after it is a place.
+      // "oud-postbode X": a former job is nobody's role in the care, so a capitalised word after it is a place.
       if (!former && followedByName(a, unit.last)) continue;
       out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.unlisted" });
       continue;
@@ -524,7 +524,7 @@ function compoundProfessionCandidates(a: Analysis): Candidate[] {
     const near = before[0] === "een" || before[0] === "un" || before[0] === "une" ? before[1] : before[0];
     const strong = near !== undefined && STRONG_PROFESSION_CUES.has(near);
     if (!ending && !strong) continue;
-    // Session twelve: "X, 68 jaar, mosselkweker,", "pt zelf baliemedewerker bij …": a compound by its ending in
+    // Session twelve: "X, 47 jaar, glastuinbouwer,", "pt zelf klantenmedewerker bij …": a compound by its ending in
     // apposition after a person or an age, or after "zelf".
     if (ending && !NOT_AGENT.test(unit.key) && !unit.key.endsWith("ier") && (near === "zelf" || jobAfterPersonInApposition(a, { first: unit.first, last: unit.last, bits: LIST.profession }))) {
       out.push({ start: unit.start, end: unit.end, label: "Profession", priority: PRIORITY.context, score: 0.6, rule: "profession.compound" });
@@ -591,7 +591,7 @@ function jobOfRelativeInBrackets(a: Analysis, m: PhraseMatch): boolean {
 const THEN_WORDS = new Set(["later", "daarna", "nadien", "vervolgens", "nu", "sindsdien", "ensuite", "puis", "apres"]);
 
 /**
- * Session twelve: "was mijnwerker in X en later\nconciërge van de school": a listed job joined by "en" (and a time
+ * Session twelve: "was lasser in X en later\nmagazijnier bij een brouwerij": a listed job joined by "en" (and a time
  * word) to a job already found in the same sentence is the same person's, also when the line breaks before it.
  */
 function coordinatedJobs(a: Analysis, found: readonly Candidate[], out: Candidate[]): void {
