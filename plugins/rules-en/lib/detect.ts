@@ -629,8 +629,8 @@ function wrapAndInitialEdges(text: string, spans: DetectedSpan[]): DetectedSpan[
  * 'Oswin Quarshie, aka "OQ"', 'lorcan pettifer aka big l'. Quoted, or after a cue: "known as", "aka", "goes by",
  * "nicknamed", "prefers to be called"; one or two words, capitalised unless quoted or on a line without capitals.
  */
-const NICKNAME_AFTER = /^[ \t]{0,4}(?:(\()[ \t]?|,[ \t]{1,2}|[ \t])?(?:(?:(?:also\s)?known\sas|aka|a\.k\.a\.?|goes\sby|nicknamed|nickname:?|prefers\sto\sbe\scalled)[ \t]{1,2})?(["“‘'])?([\p{L}][\p{L}'’.\-]{0,15}(?:[ \t][\p{L}][\p{L}'’.\-]{0,15})?)(["”’'])?/u;
-const NICKNAME_CUE = /(?:known\sas|aka|a\.k\.a|goes\sby|nicknamed|nickname|prefers\sto\sbe\scalled)/u;
+const NICKNAME_AFTER = /^[ \t]{0,4}(?:(\()[ \t]?|,[ \t]{1,2}|[ \t])?(?:(?:(?:also\s)?known\sas|aka|a\.k\.a\.?|goes\sby|nicknamed|nickname:?|(?:prefers|likes|wants|asks)\sto\sbe\scalled)[ \t]{1,2})?(["“‘'])?([\p{L}][\p{L}'’.\-]{0,15}(?:[ \t][\p{L}][\p{L}'’.\-]{0,15})?)(["”’'])?/u;
+const NICKNAME_CUE = /(?:known\sas|aka|a\.k\.a|goes\sby|nicknamed|nickname|(?:prefers|likes|wants|asks)\sto\sbe\scalled)/u;
 /** What a relative or a role is called, not a person's own name ("Nan", "Doc", "the boss"). */
 const NOT_NICKNAME = new Set(["nan", "nana", "mum", "mom", "dad", "doc", "boss", "the", "a", "an", "him", "her", "them", "by", "to", "in", "and", "or", "nok", "pt", "patient", "son", "daughter", "wife", "husband", "brother", "sister", "mother", "father", "friend", "partner", "dnr", "dnacpr"]);
 function nicknamesAfterNames(text: string, spans: DetectedSpan[], lex: RulesEnLexicon): DetectedSpan[] {

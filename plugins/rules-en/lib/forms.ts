@@ -50,6 +50,16 @@ const AGE_AT_FIELD = /(?<![\p{L}])age\s+at\s+(?:booking|diagnosis|dx|onset|refer
 const AGE_DX_AT = /(?<![\p{L}])dx\s{1,2}(?:at|@)\s{1,2}(?:age\s{1,2})?(\d{1,3})(?!\d|[.:\/]\d|\s?(?:am|pm|h|hrs?|hours?|weeks?|wks?|days?|months?|mos?|mg|%)(?![\p{L}]))/giud;
 const AGE_DECEASED = /(?<![\p{L}])(?:deceased|died|dec'd|d\.)\s{0,2},\s{0,2}(\d{1,3})(?=\s{0,2}(?:[,;)]|\r?\n|$))/giud;
 
+/** An age in brackets after a birth date in a column ("DOB:      3 Mar 1941 (84)"), the gap as wide as a form's. */
+const AGE_AFTER_WIDE_DOB = /(?<![\p{L}])(?:DOB|D\.O\.B\.?|Date\s+of\s+birth)\s{0,2}:?[ \t]{3,16}(?:\d{1,2}\s[A-Za-z]{3,9}\.?\s(?:19|20)\d\d|\d{1,4}[.\/-]\d{1,2}[.\/-]\d{2,4}|[A-Za-z]{3,9}\.?\s\d{1,2},?\s(?:19|20)\d\d)[ \t]{0,2}\([ \t]?(\d{1,3})(?:[ \t]?(?:y|yrs?|years?|yo))?[ \t]?\)/giud;
+/** Bank details: "sort code 40-11-62". */
+const SORT_CODE = /(?<![\p{L}])sort\s?code\s{0,2}[:#]?\s{0,2}(\d{2}-\d{2}-\d{2})(?![\d-])/giud;
+/** A vehicle's registration after its cue: "car reg KD17 XPT", "vehicle registration: MX62 0HU" (letters and digits). */
+const VEHICLE_REG = /(?<![\p{L}])(?:car|vehicle|van)\s{1,2}reg(?:istration)?(?:\s{1,2}(?:no\.?|number))?\s{0,2}[:#]?\s{0,2}([A-Z0-9]{2,4}\s?[A-Z0-9]{3,4})(?![\p{L}\d])/giud;
+/** Identifiers in XML exports by their element: "<GMC>…</GMC>", "<NHSNumber>…</NHSNumber>". */
+const XML_ID = /<(GMC|NMC|HCPC|NPI|DEA|GPhC|NHS|NHSNumber|NHSNo|MRN|HospitalNumber|HospNo|CHI|SSN)>([^<\n]{4,24})<\/\1>/gud;
+const CAREGIVER_ID_TAGS = new Set(["GMC", "NMC", "HCPC", "NPI", "DEA", "GPhC"]);
+
 const PROPER = String.raw`\p{Lu}[\p{L}'’\-]+`;
 /** A court with its place: "Wrenfield County District Court", "Wyle Magistrates' Court". */
 const COURT = new RegExp(String.raw`(?<![\p{L}])((?:${PROPER}[ \t]){1,3}(?:District|County|Circuit|Superior|Magistrates['’]?|Family|Crown|Municipal|Probate|Juvenile|Civil|Criminal)[ \t]Court)(?![\p{L}])`, "gud");
@@ -96,10 +106,14 @@ export function formCandidates(text: string, original: string, lex: RulesEnLexic
     }
   }
   if (families.identifiers) {
+    for (const re of [SORT_CODE, VEHICLE_REG]) {
+      for (const [s, e] of groupMatches(re, text, 1)) if (/\d/.test(text.slice(s, e)) && /[\p{L}]|-/u.test(text.slice(s, e))) out.push({ start: s, end: e, label: "Anonymize_Other", score: 0.7, rule: "id-form" });
+    }
+    for (const [s, e, m] of groupMatches(XML_ID, text, 2)) if (/\d/.test(m[2])) out.push({ start: s, end: e, label: CAREGIVER_ID_TAGS.has(m[1]) ? "ID:Caregiver" : "ID:Patient", score: 0.8, rule: "xml-id" });
     for (const re of [RX_NUMBER, SSN_LAST4, UK_DRIVING_LICENCE]) for (const [s, e] of groupMatches(re, text, 1)) out.push({ start: s, end: e, label: "ID:Patient", score: 0.8, rule: "id-form" });
   }
   if (families.ages) {
-    for (const re of [AGE_AT_FIELD, AGE_DX_AT, AGE_DECEASED]) {
+    for (const re of [AGE_AT_FIELD, AGE_DX_AT, AGE_DECEASED, AGE_AFTER_WIDE_DOB]) {
       for (const [s, e] of groupMatches(re, text, 1)) if (Number.parseInt(text.slice(s, e), 10) <= 115) out.push({ start: s, end: e, label: "Age_Birthdate", score: 0.7, rule: "age-form" });
     }
   }
