@@ -1,6 +1,7 @@
 // Session twelve (round eleven as development set): short date forms (lib/date-forms.ts), the street line above a
 // postal code in a letter head (lib/addresses.ts), a surname that is also a word after two initials where the name
-// closes, shift-prefixed nurse abbreviations before a name. The strings are invented for these tests.
+// closes, shift-prefixed nurse abbreviations before a name, pharmacies in "-apotheek" and a name before a practice's
+// discipline (lib/organisations.ts). The strings are invented for these tests.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/detectors/index.js";
@@ -47,7 +48,20 @@ const NAMES = [
   "Gezien door nachtverpl. [Wannes](Name:Other).",
 ];
 
+const ORGANISATIONS = [
+  "Herhaalrecept naar de [Zonneapotheek](Organization:Healthcare) gestuurd.",
+  "Verslag van de podotherapeut ([Verbeke Podotherapie](Organization:Healthcare)) bijgevoegd.",
+  // A kind of medicine supply, and a discipline without a name before it, name no practice.
+  "Neem je Huisapotheek mee naar de opname.",
+  "Vraag na bij de Ziekenhuisapotheek.",
+  "Verwezen naar Fysiotherapie voor oefentherapie.",
+];
+
 describe("short forms", () => {
+  it.each(ORGANISATIONS)("organisations: %s", (m) => {
+    expect(marked(m, (l) => l.startsWith("Organization"))).toBe(m);
+  });
+
   it.each(DATES)("dates: %s", (m) => {
     expect(marked(m, (l) => l === "Date")).toBe(m);
   });

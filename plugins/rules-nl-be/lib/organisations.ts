@@ -1229,11 +1229,43 @@ function ocrTypeCandidates(a: Analysis): Candidate[] {
   return out;
 }
 
+/** Heads of "-apotheek" compounds that name a kind of medicine supply, not a pharmacy's name. */
+const NOT_PHARMACY_HEADS = set("ziekenhuis huis thuis reis dienst centrale web online zieken nood trommel buurt");
+/** Disciplines of a practice written after its name ("X Podotherapie", "X Fysiotherapie"). */
+const TRAILING_DISCIPLINES = set("podotherapie fysiotherapie kinesitherapie logopedie ergotherapie podologie osteopathie diëtetiek dietetiek tandheelkunde mondzorg");
+
+/**
+ * Session twelve: "de Lindeapotheek", "(X Podotherapie)": a capitalised one-word pharmacy name in "-apotheek" whose
+ * head is three letters or more and no kind of medicine supply ("Huisapotheek", "Ziekenhuisapotheek"), mid-sentence;
+ * and a practice named by a capitalised name before its discipline, on one line.
+ */
+function pharmacyAndPracticeCandidates(a: Analysis): Candidate[] {
+  const out: Candidate[] = [];
+  for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
+    const unit = a.units[unitAt];
+    const first = a.tokens[unit.first];
+    if (first.kind !== "word" || !first.firstUpper) continue;
+    if (unit.first === unit.last && unit.key.endsWith("apotheek") && unit.key.length >= 11 && first.title && !first.sentenceStart) {
+      const head = unit.key.slice(0, -"apotheek".length);
+      if (!NOT_PHARMACY_HEADS.has(head) && !NOT_PHARMACY_HEADS.has(head.replace(/s$/, "")) && /^\p{L}+$/u.test(head)) out.push(candidate(a, unit.first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.7, "org.pharmacy-compound"));
+      continue;
+    }
+    if (!TRAILING_DISCIPLINES.has(unit.key) || unitAt === 0) continue;
+    const name = a.units[unitAt - 1];
+    const nameFirst = a.tokens[name.first];
+    if (nameFirst.kind !== "word" || !nameFirst.title || first.newlinesBefore > 0 || unit.start - name.end !== 1) continue;
+    if (HEALTHCARE_TYPE_WORDS.has(name.key) || DISCIPLINE_TYPE_WORDS.has(name.key)) continue;
+    if (!(unitBits(a, name) & (NAME_BITS | PLACE_BITS)) && isWordLike(a, name.first, name.last)) continue;
+    out.push(candidate(a, name.first, unit.last, "Organization:Healthcare", PRIORITY.pattern, 0.7, "org.name-discipline"));
+  }
+  return out;
+}
+
 export function organisationCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   const families = [letterheadCandidates, lookupCandidates, prefixCandidates, typeWordCandidates, compoundCandidates, trailingTypeCandidates, campusCandidates,
     cueCandidates, companyFormCandidates, cuedAcronymCandidates, employerCandidates, mutualityCandidates, capitalBodyCandidates,
-    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates, careServiceAcronymCandidates, ocrTypeCandidates, businessCandidates, townBodyCandidates];
+    administrativeAcronymCandidates, referralCandidates, gluedPrefixCandidates, wardCandidates, careServiceAcronymCandidates, ocrTypeCandidates, businessCandidates, townBodyCandidates, pharmacyAndPracticeCandidates];
   for (const family of families) for (const c of family(a)) out.push(c);
   return withBracketedAbbreviations(a, out);
 }
