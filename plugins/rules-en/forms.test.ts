@@ -59,9 +59,11 @@ const MORE: readonly string[] = [
   "Car reg [KD17 XPT] seen leaving.",
   "<Doctor>\n  <GMC>[6610293]</GMC>\n</Doctor>",
   "Resident [Wenna Penlow] (likes to be called [Addy])",
+  "[TREMAYNE CONRAD JR]",
+  "Next of kin:\n[TALLIS, EDWINA]",
   "MSH|^~\\&|ADT|[WELLCROFT_GH]|LAB|[WELLCROFT_GH]|[20250102101500]||ADT^A01|MSG1|P|2.5.1\nPID|1||[5520117]^^^[WGH]^MR||[TARRANT^OLWEN^J]^^^^L||[19610415]|F|||[22 Fenn Rd^^Quellford^NV^89801^USA]^H||^PRN^PH^^[1^775^5550142]\nNK1|1|[TARRANT^HUW]|SPO\nPV1|1|I|4W^410^B^[WELLCROFT_GH]||||[1902837465]^[QUARMBY^ELIN^K]^^^MD\nIN1|1|P01|7|[SILVERLAKE HEALTH PLAN]|[PO BOX 1105^^RENO^NV^89502]",
 ];
-const NOT_FORMS: readonly string[] = ["Seen in Eye Casualty. Minor injuries unit.", "Family Court hearing next week.", "A gold mine of information."];
+const NOT_FORMS: readonly string[] = ["PLAN\nASSESSMENT\nHOPE", "Seen in Eye Casualty. Minor injuries unit.", "Family Court hearing next week.", "A gold mine of information."];
 
 describe("identifiers, ages, organisations and HL7 fields by form", () => {
   it.each(MORE.map((c) => [c]))("%s", (marked) => {

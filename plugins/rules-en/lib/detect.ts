@@ -13,7 +13,7 @@ import { findTableCells } from "./tables.js";
 import { findFields } from "./fields.js";
 import { findCareNames } from "./care-names.js";
 import { spanExtents } from "./extents.js";
-import { formCandidates, headerAges } from "./forms.js";
+import { formCandidates, headerAges, upperNameLines } from "./forms.js";
 import { hl7Candidates } from "./hl7.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
@@ -127,6 +127,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.names && compiled.settings.lone_names) out = out.concat(lowerCaseNameQueries(original, compiled.lexicon));
   out = out.concat(formCandidates(text, original, compiled.lexicon, { places: f.places, ages: f.ages, professions: f.professions, identifiers: f.identifiers }));
   if (f.names && f.places && f.identifiers) out = out.concat(hl7Candidates(text));
+  if (f.names && compiled.settings.lone_names) out = out.concat(upperNameLines(original, compiled.lexicon));
   return out;
 }
 

@@ -147,6 +147,34 @@ export function formCandidates(text: string, original: string, lex: RulesEnLexic
   return out;
 }
 
+/** A line that is only a name in capitals ("TREMAYNE CONRAD JR", "BRANWEN", "TALLIS, EDWINA"): one to four words. */
+const UPPER_NAME_LINE = /^[ \t]*(\p{Lu}[\p{Lu}'’\-]+(?:,?[ \t]\p{Lu}[\p{Lu}'’\-]*\.?){0,3})[ \t]*$/gmud;
+const NAME_SUFFIX = new Set(["JR", "SR", "II", "III", "IV"]);
+
+/** Capital lines that are a name and nothing else: each word a listed given name or surname (a suffix last), no
+ * everyday, medical, clinical or place word; one word only when it is a listed given name. */
+export function upperNameLines(original: string, lex: RulesEnLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [s, e, m] of groupMatches(UPPER_NAME_LINE, original, 1)) {
+    const words = m[1].split(/,?[ \t]/).map((w) => w.replace(/\.$/, ""));
+    let given = 0;
+    let sur = 0;
+    let ok = true;
+    for (let i = 0; i < words.length && ok; i++) {
+      const w = words[i];
+      if (NAME_SUFFIX.has(w) && i === words.length - 1 && i > 0) continue;
+      const low = w.toLowerCase();
+      if (w.length < 2 || lex.common.has(low) || lex.medical.has(low) || lex.clinicalAcronyms.has(w) || lex.eponyms.has(low) || (lex.places.has(low) && !lex.firstNames.has(low) && !lex.surnames.has(low)) || STOP_WORDS.has(low)) ok = false;
+      else if (lex.firstNames.has(low)) given++;
+      else if (lex.surnames.has(low)) sur++;
+      else ok = false;
+    }
+    if (!ok || given === 0 || (words.length > 1 && given + sur < 2)) continue;
+    out.push({ start: s, end: e, label: "Name:Other", score: 0.6, rule: "upper-name-line" });
+  }
+  return out;
+}
+
 /** An age in the column after a patient's or a client's name on a header line ("Pt: Olwen Tarrant   M   44   …"). */
 export function headerAges(text: string, spans: DetectedSpan[]): DetectedSpan[] {
   const added: DetectedSpan[] = [];
