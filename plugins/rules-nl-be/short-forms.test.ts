@@ -46,6 +46,9 @@ const NAMES = [
   "Met vriendelijke groet,\n[R.T. Smid](Name:Other)",
   "[K.L. Visch](Name:Other), huisarts",
   "Gezien door nachtverpl. [Wannes](Name:Other).",
+  "Ingreep verricht door\n[dr. Vanden-\nbroucke](Name:Other) . Verloop goed.",
+  // A word any list holds after the wrapped hyphen opens a new clause.
+  "Besproken met [dr. Peeters](Name:Other)-\nvandaag geen wijziging.",
 ];
 
 const ORGANISATIONS = [

@@ -164,6 +164,30 @@ function bracketedGivenNames(a: Analysis, names: readonly Candidate[]): Candidat
   return out;
 }
 
+/**
+ * Session twelve: "dr. Vanden-\nbroucke": a name that a word processor wrapped at its hyphen goes on with the
+ * lower-case piece that opens the next line (three letters or more, then punctuation, a space or the end); the name
+ * is proposed again over both lines, with its own label.
+ */
+const WRAPPED_NAME_TAIL = /^-[ \t]*\r?\n[ \t]*(\p{Ll}{3,})(?=[\s.,;:)]|$)/u;
+
+const ORDINARY_TAIL_BITS = LIST.dutchWord | LIST.frenchWord | LIST.commonWord | LIST.stopWord | LIST.medicalTerm;
+
+function namesOverWrappedHyphen(a: Analysis, names: readonly Candidate[]): Candidate[] {
+  const text = a.text;
+  const out: Candidate[] = [];
+  for (const n of names) {
+    if (text.charCodeAt(n.end) !== 45) continue;
+    const m = WRAPPED_NAME_TAIL.exec(text.slice(n.end, n.end + 40));
+    if (!m || !/\p{Lu}/u.test(text.slice(n.start, n.end))) continue;
+    // "dr. X-\nvandaag": a word any list holds opens a new clause, not the rest of the name.
+    const tail = tokenAtOrAfter(a.tokens, n.end + m[0].length - m[1].length);
+    if (a.tokenBits[tail] & ORDINARY_TAIL_BITS || isDictionaryWord(a, a.units[a.unitOfToken[tail]], true)) continue;
+    out.push({ ...n, end: n.end + m[0].length, priority: PRIORITY.context, rule: "name.wrapped-hyphen" });
+  }
+  return out;
+}
+
 /** Short forms of relative words in handovers ("echtg.", "echtgen.", "dr." is a title, not a relative). */
 const RELATIVE_ABBREVIATIONS: ReadonlySet<string> = new Set(["echtg", "echtgen", "ptn", "partn", "mantelz"]);
 
@@ -332,6 +356,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   const names = families.names ? nameCandidates(a) : [];
   append(candidates, names);
   if (families.names) append(candidates, bracketedGivenNames(a, names));
+  if (families.names) append(candidates, namesOverWrappedHyphen(a, names));
   if (families.organisations) append(candidates, organisationCandidates(a));
   if (families.addresses) append(candidates, addressCandidates(a, personNearFinder(text, names)));
   if (families.names || families.addresses) append(candidates, ocrCandidates(a, families));
