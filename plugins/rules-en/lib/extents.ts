@@ -36,13 +36,19 @@ const OUTWARD_AFTER = new RegExp(String.raw`^[ \t]((?:${UK_POSTCODE_AREAS.split(
 const isOrg = (sp: DetectedSpan) => sp.label.startsWith("Organization");
 const isPlace = (sp: DetectedSpan) => sp.label.startsWith("Address_Location");
 
+/** How far a rule looks for its line's ends: a longer line is read as if it began or ended there (linear in the text). */
+const LINE_WINDOW = 240;
+
 function lineStartOf(text: string, at: number): number {
-  return text.lastIndexOf("\n", at - 1) + 1;
+  const from = Math.max(0, at - LINE_WINDOW);
+  const nl = text.slice(from, at).lastIndexOf("\n");
+  return nl < 0 ? from : from + nl + 1;
 }
 
 function lineEndOf(text: string, at: number): number {
-  const e = text.indexOf("\n", at);
-  return e < 0 ? text.length : e;
+  const to = Math.min(text.length, at + LINE_WINDOW);
+  const nl = text.slice(at, to).indexOf("\n");
+  return nl < 0 ? to : at + nl;
 }
 
 /** The end of an organisation's tail after `sp`, or `sp.end` when there is none. */
@@ -83,6 +89,7 @@ function orgTailEnd(text: string, sp: DetectedSpan, limit: number): number {
 /** The start of a heading an organisation ends: one or two capitalised words from the line's start before it. */
 function headingStart(text: string, sp: DetectedSpan, prevEnd: number): number {
   const ls = lineStartOf(text, sp.start);
+  if (ls > 0 && text[ls - 1] !== "\n") return sp.start;
   const before = text.slice(ls, sp.start);
   const m = /^([ \t]*)((?:\p{Lu}[\p{L}\p{M}'’\-]*)(?:[ \t]\p{Lu}[\p{L}\p{M}'’\-]*)?)[ \t]$/u.exec(before);
   if (!m || ls + m[1].length < prevEnd) return sp.start;

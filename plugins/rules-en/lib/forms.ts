@@ -74,11 +74,18 @@ const HOUSING = new RegExp(String.raw`(?<![\p{L}])((?:${PROPER}[ \t]){1,2}(?:Pro
 const INSURER = new RegExp(String.raw`(?<![\p{L}])((?:${PROPER}[ \t]){2,3}(?:Mutual|Casualty)(?:[ \t](?:Insurance|Assurance|Company|Co\.?))?)(?![\p{L}])`, "gud");
 const NOT_ORG_LEAD = /^(?:The|A|An|Dear|To|From|Re|Private|Medical|National|Health|Travel|Life|Eye|Minor|Major|And|Or|Of|In|At|For|With|Seen|Called|Cc|Per)$/u;
 
-function lineOf(text: string, at: number): string {
-  const s = text.lastIndexOf("\n", at - 1) + 1;
-  let e = text.indexOf("\n", at);
-  if (e < 0) e = text.length;
-  return text.slice(s, e);
+/** The line holding `at` when it is at most `max` characters long, else undefined (a bounded look: linear in the text). */
+function shortLineOf(text: string, at: number, max: number): string | undefined {
+  const from = Math.max(0, at - max - 1);
+  const before = text.slice(from, at);
+  const nl = before.lastIndexOf("\n");
+  if (nl < 0 && from > 0) return undefined;
+  const s = nl < 0 ? from : from + nl + 1;
+  const after = text.slice(at, Math.min(text.length, s + max + 1));
+  const nl2 = after.indexOf("\n");
+  const e = nl2 < 0 ? at + after.length : at + nl2;
+  if (nl2 < 0 && e < text.length) return undefined;
+  return e - s <= max ? text.slice(s, e) : undefined;
 }
 
 export function formCandidates(text: string, original: string, lex: RulesEnLexicon, families: { places: boolean; ages: boolean; professions: boolean; identifiers: boolean }): Candidate[] {
@@ -135,8 +142,8 @@ export function formCandidates(text: string, original: string, lex: RulesEnLexic
   if (families.ages) {
     for (const [s, e] of groupMatches(QUERY_AGE, text, 1)) {
       // The line as written (names are capitalised in `text` on lines without capitals).
-      const line = lineOf(original, s);
-      if (line.length > 80 || /\p{Lu}/u.test(line) || /[.;]\s/.test(line) || /^[\s\-*•]/u.test(line)) continue;
+      const line = shortLineOf(original, s, 80);
+      if (line === undefined || /\p{Lu}/u.test(line) || /[.;]\s/.test(line) || /^[\s\-*•]/u.test(line)) continue;
       if (NOT_BEFORE_QUERY_AGE.test(text.slice(Math.max(0, s - 12), s))) continue;
       if (Number.parseInt(text.slice(s, e), 10) > 115) continue;
       // Weeks are a pregnancy's or a course's ("20 wk anatomy scan") unless a baby is named beside them.
@@ -184,8 +191,12 @@ export function headerAges(text: string, spans: DetectedSpan[]): DetectedSpan[] 
     const nextStart = i + 1 < spans.length ? spans[i + 1].start : text.length;
     const m = HEADER_AGE_AFTER_NAME.exec(text.slice(sp.end, Math.min(nextStart, sp.end + 40)));
     if (!m) continue;
-    const lineStart = text.lastIndexOf("\n", sp.start - 1) + 1;
-    if (!/^[ \t]*(?:pt|patient|name|client|resident)\s{0,2}[:\-]/iu.test(text.slice(lineStart, sp.start))) continue;
+    // The name opens its line after a patient's key ("Pt:", "Name -"): looked for within a bounded window.
+    const from = Math.max(0, sp.start - 24);
+    const before = text.slice(from, sp.start);
+    const nl = before.lastIndexOf("\n");
+    if (nl < 0 && from > 0) continue;
+    if (!/^[ \t]*(?:pt|patient|name|client|resident)\s{0,2}[:\-]/iu.test(before.slice(nl + 1))) continue;
     if (Number.parseInt(m[1], 10) > 115) continue;
     const start = sp.end + m[0].length - m[1].length;
     added.push({ start, end: start + m[1].length, label: "Age_Birthdate", score: 0.7 });
