@@ -157,7 +157,7 @@ const references: PositiveCase[] = [
   ["Onze ref.: [[2024-0051932]]", "ID:Patient", 0.9],
   ["uw ref: [[77120345]]", "ID:Patient", 0.9],
   ["Onze ref.: [[KL/ab/25-0117]]", "ID:Patient", 0.9],
-  ["Notre réf. : [[2025-118204]]", "ID:Patient", 0.9],
+  ["Notre réf. : [[2025-306817]]", "ID:Patient", 0.9],
   ["PatNr [[4401877]]   Opn [[0033190245]]", ["ID:Patient", "ID:Patient"], [0.9, 0.9]],
   ["ordernr [[B2604477120]]", "ID:Patient", 0.9],
   ["rit [[20260107-0112]] melding 03:12", "ID:Patient", 0.9],

@@ -57,7 +57,7 @@ export interface IdentifierRules {
   /** Answers of `recordTrigger` per word: the same few words come before most numbers. */
   readonly recordTriggerMemo: Map<string, boolean>;
   readonly patientRecordBefore: RegExp | null;
-  /** Words that name a patient's number only before six digits or more ("Opn 0012548731"). */
+  /** Words that name a patient's number only before six digits or more ("Opn 0019364852"). */
   readonly weakRecordBefore: RegExp | null;
   readonly caregiverRecordBefore: RegExp | null;
   readonly otherRecordBefore: RegExp | null;
@@ -459,7 +459,7 @@ function codeAt(scan: TextScan, r: number, rules: IdentifierRules): Found | null
   if (code.split(/[-./]/).some((group) => VARIANT.test(group))) return null;
   const word = scan.wordBefore(start);
   const context = isRecordTrigger(word, rules) ? recordContext(scan, start, Math.max(digits, BARE_LABEL_MIN_DIGITS), rules, code, digits) : undefined;
-  // "Onze ref.: GS/kvd/26-0412": a letter's reference; a bare "ref." names a product's code.
+  // "Onze ref.: RT/lmb/26-0583": a letter's reference; a bare "ref." names a product's code.
   if (context && OWN_REFERENCE.test(text.slice(context.at, start))) return { start, end, label: context.label, score: SCORE_CONTEXT };
   if (NOT_PERSON_CODE_WORDS.has(word) || NOT_PERSON_CODE_WORDS.has(word.replace(/[.:]+$/, ""))) return null;
   if (context) return { start, end, label: context.label, score: SCORE_CONTEXT };
@@ -540,7 +540,7 @@ function bareIdentifierAt(scan: TextScan, r: number): Found | null {
   return null;
 }
 
-/** A word naming a person's number earlier on the line ("Het BSN op het formulier (245780913)", "Verzekeraar / nr. : X / 554102883"). */
+/** A word naming a person's number earlier on the line ("Het BSN op het formulier (316927408)", "Verzekeraar / nr. : X / 673015295"). */
 const RECORD_WORD_ON_LINE =
   /(?<![\p{L}])(?:bsn|burgerservicenummer|insz|niss|rijksregister(?:nummer)?|pati[eë]nt(?:en)?nummer|dossiernummer|dossiernr|epd|mrn|polisnummer|polis|lidnummer|aansluitingsnummer|verzekerde?|verzekeraar|ziekenfonds|mutualiteit|nr|nummer|num[ée]ro|n°)(?![\p{L}])[^\n]{0,48}$/iu;
 /** Words on the line that make its numbers a phone's, a batch's or an order's. */
@@ -583,7 +583,7 @@ function prefixedIdAt(scan: TextScan, r: number): Found | null {
 // ── Belgian payment references and e-prescriptions ─────────────────────────────────────────────────────────────
 
 /**
- * A Belgian structured communication ("+++087/0871/26053+++", "***…***"): 3 + 4 + 5 digits between three pluses or
+ * A Belgian structured communication ("+++064/0641/29317+++", "***…***"): 3 + 4 + 5 digits between three pluses or
  * asterisks, the last two digits the first ten mod 97 (97 for 0). It ties a payment to one patient's invoice; the
  * span is the digits. The shape alone is distinctive (0.9); a passing check scores 1.0.
  */
@@ -668,7 +668,7 @@ const REPEAT_MIN_DIGITS = 6;
 
 /**
  * An identifier found once (after its cue word, in its column, by its checksum) is the same identifier where its
- * digits stand again in the text without a cue ("PatNr 000918274" … a barcode line "*000918274*"): every other digit
+ * digits stand again in the text without a cue ("PatNr 000736481" … a barcode line "*000736481*"): every other digit
  * run of six digits or more that spells a found identifier exactly, standing free (no letter or digit beside it).
  * One pass over the digit runs with a set of the found identifiers' digits: linear.
  */

@@ -20,7 +20,7 @@ interface LanguageWords {
   recordContexts: string[];
   /**
    * Regex sources of words after which a patient's identifier follows only when it holds six digits or more
-   * ("Opn 0012548731", "ordernr A25114800", "rit 20250914-0387"; "opn 2019" is a year).
+   * ("Opn 0019364852", "ordernr A25307621", "rit 20250622-0526"; "opn 2019" is a year).
    */
   weakRecordContexts?: string[];
   /** Regex sources of phrases after which a caregiver identifier follows. */
@@ -71,7 +71,7 @@ const NL: LanguageWords = {
     "referentie(?:[- ]?(?:nummer|nr))?(?: (?:afspraak|aanvraag|onderzoek|\\p{L}+))?", "(?:nr|nummer) (?:aanvraag|afspraak|onderzoek)",
     // Police reports: "PV nr GE.12.L3.004417/2024", "proces-verbaal 2024/5531".
     "pv(?:[- ]?(?:nummer|nr))?", "proces[- ]?verbaal(?:[- ]?(?:nummer|nr))?",
-    // A letter's own reference and the addressee's (session twelve): "Onze ref.: 2025-0433871", "uw ref: 12345".
+    // A letter's own reference and the addressee's (session twelve): "Onze ref.: 2025-0681524", "uw ref: 12345".
     "(?:ons|onze|uw|mijn) ?ref(?:erentie)?",
   ],
   weakRecordContexts: ["opn", "opname", "order(?:[- ]?(?:nummer|nr))?", "rit(?:[- ]?(?:nummer|nr))?", "episode(?:[- ]?(?:nummer|nr))?",

@@ -62,7 +62,7 @@ const positives: PositiveCase[] = [
 
 const negatives: string[] = [
   // A US National Drug Code (4-4-2 with hyphens) in a drug list or an inventory export.
-  "NDC 0598-6629-25 vial",
+  "NDC 0613-6629-25 vial",
   "\"0842-5109-43\",\"Heparin\",\"vial\"",
   "Hb 12.3 g/dL",
   "2x500 mg",

@@ -38,7 +38,7 @@ const positives: PositiveCase[] = [
   ["kamer bed  naam                    lft  dx\n402   1    Verhaeghe-Lambert Karel [[86]]   heupfractuur", A],
   // Session twelve: a study log's subject column; "°" alone titles a birth column.
   ["Studie-ID  | Initialen | Arm\n[[ABC-02-017]] | K.L.      | B", I],
-  ["kamer\tnaam\t°\tnaar\nB1-12\tWuyts Lea\t[[1941]]\tthuis", A],
+  ["kamer\tnaam\t°\tnaar\nB1-12\tWauts Lea\t[[1941]]\tthuis", A],
 ];
 
 const negatives: string[] = [

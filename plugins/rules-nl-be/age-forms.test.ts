@@ -25,7 +25,7 @@ const CASES = [
   "Ontwikkeling op [5;11 j](Age_Birthdate) normaal.",
   "Consult ♂, [58](Age_Birthdate), hoest",
   "♀ [71 jaar](Age_Birthdate), val thuis",
-  "Dhr. Verbist, geb. [’47](Age_Birthdate), COPD",
+  "Dhr. Verlinst, geb. [’47](Age_Birthdate), COPD",
   "Mevrouw woont met haar [91 jaar](Age_Birthdate) nog alleen.",
   "Voorgeschiedenis: menarche [12j](Age_Birthdate), menopauze: [51 jaar](Age_Birthdate).",
   "Cliënt ([44](Age_Birthdate)) woont in een studio.",

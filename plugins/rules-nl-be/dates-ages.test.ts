@@ -144,8 +144,8 @@ describe("ages in lists, after person nouns and at an event", () => {
     "VAN DAM, R.   M [66](Age_Birthdate)   03/09/1959",
     // Session twelve: shorthand ages in rows and strips, a child's years and months, "nu" in an apposition, a
     // birthday after "wordt"; durations and doses stay unmarked.
-    "WOUTERS ANNA\n° [12.03.1941](Age_Birthdate)   V   [84j](Age_Birthdate)\nKamer 212",
-    "k.12  Claes R.  [77j](Age_Birthdate) M\n - pneumonie",
+    "WOUTERS GRETA\n° [12.03.1941](Age_Birthdate)   V   [84j](Age_Birthdate)\nKamer 212",
+    "k.12  Cleyn R.  [77j](Age_Birthdate) M\n - pneumonie",
     "Kind: Mila (° [03.05.2021](Age_Birthdate)) - [4j 2m](Age_Birthdate) - 16 kg",
     "Ik zag Lore, nu [14 maanden](Age_Birthdate), met haar vader.",
     "Mevrouw wordt [90](Age_Birthdate) op 3 maart; de familie komt.",

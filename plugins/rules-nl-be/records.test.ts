@@ -64,9 +64,9 @@ const CASES: [rule: string, marked: string][] = [
   // Session twelve (round eleven as development set): a comma or semicolon inside a quoted cell separates nothing,
   // and an age column's value may be digits alone.
   ["quoted cells holding the separator, a bare age",
-    "bezoek,uur,naam,lft,arts\n12/05,09:00,\"[Maes, K.](Name:Patient)\",[57](Age_Birthdate),[RD](Name:Caregiver)\n12/05,09:20,\"[De Wolf, L.](Name:Patient)\",[8](Age_Birthdate),[RD](Name:Caregiver)"],
-  ["semicolons inside a quoted note", "\"id\";\"naam\";\"voornaam\";\"opmerking\"\n\"11\";\"[Goris](Name:Patient)\";\"[Ilse](Name:Patient)\";\"insuline; controle\""],
-  ["FHIR and CDA name parts", "{\"family\": \"[Verbruggen](Name:Patient)\", \"given\": [\"Lies\"]}\n<given>[Tom](Name:Patient)</given><family>[Aerts](Name:Patient)</family>"],
+    "bezoek,uur,naam,lft,arts\n12/05,09:00,\"[Moes, K.](Name:Patient)\",[57](Age_Birthdate),[RD](Name:Caregiver)\n12/05,09:20,\"[De Wolf, L.](Name:Patient)\",[8](Age_Birthdate),[RD](Name:Caregiver)"],
+  ["semicolons inside a quoted note", "\"id\";\"naam\";\"voornaam\";\"opmerking\"\n\"11\";\"[Gorin](Name:Patient)\";\"[Ilka](Name:Patient)\";\"insuline; controle\""],
+  ["FHIR and CDA name parts", "{\"family\": \"[Verbrugt](Name:Patient)\", \"given\": [\"Lies\"]}\n<given>[Tom](Name:Patient)</given><family>[Aernts](Name:Patient)</family>"],
   // Negatives.
   ["a strip needs the sex letter and a date", "Opname Peeters Jan op 12/03\nControle V 12/03/2024 goed"],
   ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nMetformine     850 mg    2x/dag\nPantoprazol    40 mg     1x/dag"],

@@ -39,9 +39,9 @@ const CASES: [rule: string, marked: string][] = [
   ["query hospital", "opnames [isala](Organization:Healthcare) maart"],
   ["query line, ordinary words", "echo buik controle"],
   // Session twelve: a given name, a lower-case particle and a surname the lists hold after a particle, also a word.
-  ["given name, particle, surname that is a word", "Gisteren belde [Marleen van den Berg](Name:Other) over de afspraak."],
+  ["given name, particle, surname that is a word", "Gisteren belde [Liesbet van den Berg](Name:Other) over de afspraak."],
   ["given name, particle, surname that is a word, no name before", "Wandeling in de Berg van de Vos."],
-  ["one initial after a title, before a bracketed given name", "Overdracht mw. [K.](Name:Patient) ([Ineke](Name:Patient)) naar de afdeling."],
+  ["one initial after a title, before a bracketed given name", "Overdracht mw. [K.](Name:Patient) ([Greta](Name:Patient)) naar de afdeling."],
   ["lower case in prose is no query", "De patiënt werd gisteren gezien door de huisarts en kreeg een verwijzing naar de longarts voor verder onderzoek en een ct thorax, waarna hij met pietersen naar huis ging."],
   ["a whitelisted eponym after a title", "Adressé par le [Dr Fontaine](Name:Caregiver), médecin généraliste."],
   ["a whitelisted eponym without a title", "Classification de Fontaine stade II."],

@@ -45,15 +45,15 @@ const ADDRESSES = [
 const NAMES = [
   "Met vriendelijke groet,\n[R.T. Smid](Name:Other)",
   "[K.L. Visch](Name:Other), huisarts",
-  "Gezien door nachtverpl. [Wannes](Name:Other).",
+  "Gezien door nachtverpl. [Warre](Name:Other).",
   "Ingreep verricht door\n[dr. Vanden-\nbroucke](Name:Other) . Verloop goed.",
   // A word any list holds after the wrapped hyphen opens a new clause.
-  "Besproken met [dr. Peeters](Name:Other)-\nvandaag geen wijziging.",
+  "Besproken met [dr. Pelters](Name:Other)-\nvandaag geen wijziging.",
 ];
 
 const ORGANISATIONS = [
   "Herhaalrecept naar de [Zonneapotheek](Organization:Healthcare) gestuurd.",
-  "Verslag van de podotherapeut ([Verbeke Podotherapie](Organization:Healthcare)) bijgevoegd.",
+  "Verslag van de podotherapeut ([Verhelle Podotherapie](Organization:Healthcare)) bijgevoegd.",
   // A kind of medicine supply, and a discipline without a name before it, name no practice.
   "Neem je Huisapotheek mee naar de opname.",
   "Vraag na bij de Ziekenhuisapotheek.",

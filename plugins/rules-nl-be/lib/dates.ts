@@ -927,12 +927,12 @@ function wordAges(c: TextContext, out: Candidate[]): void {
 }
 
 /**
- * A shorthand age in a row or an identification strip: "° 27.04.1936   V   89j", "Mertens J.  71j M": a number
+ * A shorthand age in a row or an identification strip: "° 27.04.1936   V   89j", "Merkens J.  71j M": a number
  * of years with "j", "jr" or "a" (glued or after one space) between column gaps (two spaces or a tab), or beside a
  * sex letter, with the line's end, a gap or a sex letter after it. A duration in a row ("dag 3") has no such unit.
  */
 const ROW_SHORTHAND_AGE = /(?:^|\t|[ ]{2}|(?<![\p{L}\p{N}])[MVF][ \t]+)(\d{1,3}) ?(?:j|jr|a)\.?(?=[ \t]*$|\t|[ ]{2}|[ ]+[MVF](?![\p{L}\p{N}]))/gmu;
-/** A row about a person: a birth mark, a birth date, a sex letter on its own or an initial after a name ("Mertens J."). */
+/** A row about a person: a birth mark, a birth date, a sex letter on its own or an initial after a name ("Merkens J."). */
 const PERSON_ROW = /[°º]|\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d\d|(?<![\p{L}\p{N}])[MVF](?![\p{L}\p{N}.])|\p{Lu}\p{Ll}+ \p{Lu}\.(?!\p{L})/u;
 /** "5j 11m", "2 j 3 m", "1a 6m", "3 jaar 2 mnd": a child's years and months written together. */
 const YEARS_AND_MONTHS = /(?<![\p{L}\p{N}.,/])(\d{1,2}) ?(?:j|jr|jaar|a|ans) ?(\d{1,2}) ?(?:m|mnd|maand|maanden|mois)(?![\p{L}\p{N}])/gu;

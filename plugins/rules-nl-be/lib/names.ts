@@ -324,7 +324,7 @@ function titleRule(a: Analysis, unit: Unit): NameMention | undefined {
   const seq = readNameSequence(a, unit.first, true);
   // "Pat. R.V. (34M)", "dhr. J.P.": two initials or more after a title stand for the name.
   if (seq.nameUnits === 0 && seq.last >= unit.first + 3 && initialsEnd(a, unit.first) === seq.last) return mention(unit.first, seq.last, "title", title);
-  // "mw. J. (Janny) Mulder", "dhr. T. (cliëntnr …)": one initial after a title, before a bracket, is the name too.
+  // "mw. J. (Josefien) Mallens", "dhr. T. (cliëntnr …)": one initial after a title, before a bracket, is the name too.
   if (seq.nameUnits === 0 && initialsEnd(a, unit.first) === seq.last && seq.last > unit.first && a.tokens[seq.last + 1]?.text === "(" &&
     a.tokens[seq.last + 1].newlinesBefore === 0) return mention(unit.first, seq.last, "title", title);
   if (seq.nameUnits === 0) return undefined;
@@ -435,7 +435,7 @@ function pairRule(a: Analysis, unit: Unit): NameMention | undefined {
     return undefined;
   }
   const secondBits = nameBitsOf(a, second);
-  // "Marleen van den Berg", "Koen de Bakker": a listed given name, a particle in lower case and a surname the lists
+  // "Liesbet van den Berg", "Koen de Bakker": a listed given name, a particle in lower case and a surname the lists
   // hold after a particle, though the surname is also a word ("berg", "bakker"): a name mid-sentence and after a
   // closing formula alike. Not a stop word, a medical term or an eponym; not a given name that is an ordinary word
   // at a sentence start ("Roos van de Berg" opens a sentence as often as "Jan van de Berg").

@@ -699,7 +699,7 @@ const CLINICAL_ACRONYMS = set(`
   dagziekenhuis kno sd lab abc adl nicu picu mc pacu rvt wzc ocmw cgg caw vzw nv bv bvba
 `);
 const ACRONYM_CONTEXT = set("opgenomen opname overgeplaatst overgebracht overname verwezen doorverwezen ontslagen vanuit naar uit in door getransfereerd");
-/** An emergency department written before its hospital's acronym ("SEH SMZN", "overdracht SEH ZNO", "EHBO AZX"). */
+/** An emergency department written before its hospital's acronym ("SEH SKZW", "overdracht SEH ZWK", "EHBO AZX"). */
 const EMERGENCY_WORDS = set("seh sehl ehbo spoedgevallen urgences");
 
 /**
@@ -711,13 +711,13 @@ function cuedAcronymCandidates(a: Analysis): Candidate[] {
   for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
     const unit = a.units[unitAt];
     const token = a.tokens[unit.first];
-    // "UMCN-Noord": an acronym and a capitalised location glued by a hyphen is one name.
+    // "ZKNB-Oost": an acronym and a capitalised location glued by a hyphen is one name.
     const located = unit.last === unit.first + 2 && a.tokens[unit.first + 1].text === "-" && a.tokens[unit.last].title;
     if ((unit.first !== unit.last && !located) || !token.upper || token.kind !== "word" || token.text.length < 3 || token.text.length > 6) continue;
     if (CLINICAL_ACRONYMS.has(token.key) || a.unitListBits[unit.index] & (WHITELIST_BITS | LIST.hospitalPrefix)) continue;
     const right = a.tokens[unit.first - 1];
-    // "SEH SMZN", "(foto's SEH UMCN-Noord)": the emergency department of a hospital named right after it (a line in
-    // capitals only when the two are all it holds: "SEH ZNO").
+    // "SEH SKZW", "(foto's SEH ZKNB-Oost)": the emergency department of a hospital named right after it (a line in
+    // capitals only when the two are all it holds: "SEH ZWK").
     const wholeLine = right !== undefined && a.lineStart[right.index] === right.index && (a.tokens[unit.last + 1]?.newlinesBefore ?? 1) > 0;
     if (right !== undefined && right.kind === "word" && right.upper && EMERGENCY_WORDS.has(right.key) && token.newlinesBefore === 0 &&
       a.text.slice(right.end, token.start) === " " && (!token.capsLine || wholeLine)) {

@@ -242,7 +242,7 @@ interface Table {
   from: number[];
 }
 
-/** A spreadsheet row's quoted cells emptied: their own ", " and "; " ("\"Peeters, J.\"") separate nothing. */
+/** A spreadsheet row's quoted cells emptied: their own ", " and "; " ("\"Pelters, J.\"") separate nothing. */
 const QUOTED_CELL = /(?<=^|[;,])[ ]?"[^"\n]{0,200}"(?=[ ]?(?:[;,]|$))/g;
 
 function separatorOf(line: string): Separator | undefined {
@@ -318,7 +318,7 @@ function headerOf(text: string, cells: Cell[], separator: Separator, lineStart: 
     if (kind) named++;
     if (kind || raw.length === 0 || OTHER_TITLE.test(fold(raw)) || THING_TABLE.test(fold(raw))) known++;
   }
-  // Most titles are known header words: a key-value pair in two cells ("Patiënt | Mevr. Claes") is no header. A
+  // Most titles are known header words: a key-value pair in two cells ("Patiënt | Mevr. Cleyn") is no header. A
   // log's last column of who signed ("… Kt/V  Vpk", "… gewicht  paraaf") makes a header of short titles by itself.
   const signedLast = kinds[kinds.length - 1] === "caregiver" && cells.length >= 4 &&
     cells.every((cell) => cell.end - cell.start <= 16 && !/\d{2,}/.test(text.slice(cell.start, cell.end)));
@@ -381,7 +381,7 @@ function tableCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void
   }
 }
 
-/** Initials of a signature: two or three capitals, or capitals around the lower-case letters of a particle ("JdH", "EdB"). */
+/** Initials of a signature: two or three capitals, or capitals around the lower-case letters of a particle ("KvM", "LvB"). */
 const SIGNATURE_INITIALS = /^(?:\p{Lu}{2,3}|\p{Lu}(?:v|d|vd|vdr|t)\p{Lu}{1,2})(?:\/(?:\p{Lu}{2,3}|\p{Lu}(?:v|d|vd|vdr|t)\p{Lu}{1,2}))?$/u;
 /** Two or three capitals that a care log writes for a route, a status or a test, not a person. */
 const LOG_ABBREVIATIONS = new Set(`
@@ -401,7 +401,7 @@ function leadingInitials(a: Analysis, cell: Cell, out: Candidate[]): void {
 }
 
 /**
- * A row of a care log with no header on the text ("04-11<TAB>09:15<TAB>INR 3,1<TAB>JdH"): three cells or more, one a
+ * A row of a care log with no header on the text ("04-11<TAB>09:15<TAB>INR 3,1<TAB>KvM"): three cells or more, one a
  * clock time or a day and month, and a last cell of initials that is no route, status or test abbreviation: who
  * signed the entry.
  */
