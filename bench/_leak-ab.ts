@@ -6,13 +6,11 @@
 // detectors; `own`: without them (the guard's own work). Counts and CPU times only.
 //   node --import tsx bench/_leak-ab.ts [generated|hand-written] [rounds=8] [notes per round=80] [cold|warm] [whole|own]
 import "reflect-metadata";
-import { analyseText, type Document, type TextAnalysis } from "../src/contract/index.js";
-import { getHealingProfile, healSpans } from "../src/healing/index.js";
-import { resolveOverlaps, unionSpans } from "../src/stack/union.js";
+import { type Document, type TextAnalysis } from "../src/contract/index.js";
 import { loadStack } from "../src/stack/index.js";
-import { createTransformer, findLeaks, type TransformResult } from "../src/transform/index.js";
+import { findLeaks, type TransformResult } from "../src/transform/index.js";
 import { generatedCorpus, handWrittenCorpus } from "./_corpora.js";
-import { stackParts } from "./_stack-parts.js";
+import { stackParts, unguardedCases } from "./_stack-parts.js";
 import * as frozenKnown from "../test/support/known-identifiers-reference.js";
 import { findLeaks as frozenFindLeaks } from "../test/support/leak-guard-reference.js";
 const [which = "generated", roundsArg = "8", notesArg = "80", mode = "cold", which3 = "whole"] = process.argv.slice(2);
@@ -21,17 +19,8 @@ const slices = cold ? rounds * 2 : 1;
 const corpus = which === "generated" ? generatedCorpus(notes * slices) : await handWrittenCorpus(notes * slices * 2540);
 const stack = await loadStack("rules-only");
 const parts = await stackParts(stack);
-const transformer = await createTransformer(stack.config.transform as never, { baseDir: stack.baseDir, language: stack.config.language, healingOptions: stack.config.healing_options } as never);
 const signal = new AbortController().signal;
-const profile = getHealingProfile("nl-BE");
-const cases: { doc: Document; result: TransformResult }[] = [];
-for (const [i, d] of corpus.documents.entries()) {
-  const analysis = analyseText(d.text);
-  const o = [];
-  for (const p of parts.detectors) o.push({ detectorId: p.id, spans: await p.detector.detect(d, { signal, documentIndex: i, analysis }) });
-  const spans = resolveOverlaps(healSpans(profile, unionSpans(o), { document: d, options: stack.config.healing_options ?? {}, analysis }));
-  cases.push({ doc: d, result: await transformer.apply(d, spans, { documentIndex: i }) });
-}
+const cases = await unguardedCases(stack, parts, corpus.documents);
 const per = Math.floor(cases.length / slices);
 const known = parts.detectors.filter((d) => d.use === "known-identifiers").map((d) => d.detector);
 const patterns = parts.detectors.filter((d) => d.use === "patterns").map((d) => d.detector);

@@ -7,14 +7,11 @@
 // row (tables are read from their header line down to a blank line). Counts, shares and times only.
 //   node --import tsx bench/_leak-windows.ts [generated|hand-written] [R=16,32,64] [rounds=5]
 import "reflect-metadata";
-import { analyseText, categoryOf, type Document } from "../src/contract/index.js";
-import { getHealingProfile, healSpans } from "../src/healing/index.js";
-import { resolveOverlaps, unionSpans } from "../src/stack/union.js";
+import { categoryOf, type Document } from "../src/contract/index.js";
 import { loadStack } from "../src/stack/index.js";
-import { createTransformer } from "../src/transform/index.js";
 import type { LeakGuardDetector } from "../src/transform/leak-guard.js";
 import { generatedCorpus, handWrittenCorpus } from "./_corpora.js";
-import { stackParts } from "./_stack-parts.js";
+import { stackParts, unguardedCases } from "./_stack-parts.js";
 
 const [which = "generated", radiiArg = "16,32,64", roundsArg = "5"] = process.argv.slice(2);
 const radii = radiiArg.split(",").map(Number);
@@ -23,9 +20,7 @@ const TABLE_ROW = /[|\t]|;.*;|\S {2,}\S|,\S.*,\S/;
 const corpus = which === "generated" ? generatedCorpus(300) : await handWrittenCorpus(0.5e6);
 const stack = await loadStack("rules-only");
 const parts = await stackParts(stack);
-const transformer = await createTransformer(stack.config.transform as never, { baseDir: stack.baseDir, language: stack.config.language, healingOptions: stack.config.healing_options } as never);
 const signal = new AbortController().signal;
-const profile = getHealingProfile("nl-BE");
 const patterns = parts.detectors.find((d) => d.use === "patterns");
 if (!patterns) throw new Error("rules-only has no patterns detector");
 const guardRun = patterns.detector as LeakGuardDetector;
@@ -35,12 +30,7 @@ let lineWindowed = 0;
 let replacements = 0;
 let uncoveredInputHits = 0;
 const cases: { output: Document; windows: Document[] }[] = [];
-for (const [i, d] of corpus.documents.entries()) {
-  const analysis = analyseText(d.text);
-  const outs = [];
-  for (const p of parts.detectors) outs.push({ detectorId: p.id, spans: await p.detector.detect(d, { signal, documentIndex: i, analysis }) });
-  const spans = resolveOverlaps(healSpans(profile, unionSpans(outs), { document: d, options: stack.config.healing_options ?? {}, analysis }));
-  const result = await transformer.apply(d, spans, { documentIndex: i });
+for (const { doc: d, outputs: outs, result } of await unguardedCases(stack, parts, corpus.documents)) {
   const out = result.deidText;
   total += out.length;
   replacements += result.spans.length;

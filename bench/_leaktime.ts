@@ -8,13 +8,10 @@
 // round is the figure.
 //   node --import tsx bench/_leaktime.ts [generated|hand-written] [rounds=5] [warm|cold] [notes=400]
 import "reflect-metadata";
-import { analyseText, type Document } from "../src/contract/index.js";
-import { getHealingProfile, healSpans } from "../src/healing/index.js";
-import { resolveOverlaps, unionSpans } from "../src/stack/union.js";
 import { loadStack } from "../src/stack/index.js";
-import { createTransformer, findLeaks, type TransformResult } from "../src/transform/index.js";
+import { findLeaks } from "../src/transform/index.js";
 import { generatedCorpus, handWrittenCorpus } from "./_corpora.js";
-import { stackParts } from "./_stack-parts.js";
+import { stackParts, unguardedCases } from "./_stack-parts.js";
 
 const [which = "generated", roundsArg = "5", mode = "warm", notesArg = "400"] = process.argv.slice(2);
 const rounds = Number(roundsArg);
@@ -26,17 +23,8 @@ const slices = cold ? rounds * VARIANTS.length : 1;
 const corpus = which === "generated" ? generatedCorpus(notes * slices) : await handWrittenCorpus(notes * slices * 2540);
 const stack = await loadStack("rules-only");
 const parts = await stackParts(stack);
-const transformer = await createTransformer(stack.config.transform as never, { baseDir: stack.baseDir, language: stack.config.language, healingOptions: stack.config.healing_options } as never);
 const signal = new AbortController().signal;
-const profile = getHealingProfile("nl-BE");
-const cases: { doc: Document; result: TransformResult }[] = [];
-for (const [i, d] of corpus.documents.entries()) {
-  const analysis = analyseText(d.text);
-  const outs = [];
-  for (const p of parts.detectors) outs.push({ detectorId: p.id, spans: await p.detector.detect(d, { signal, documentIndex: i, analysis }) });
-  const spans = resolveOverlaps(healSpans(profile, unionSpans(outs), { document: d, options: stack.config.healing_options ?? {}, analysis }));
-  cases.push({ doc: d, result: await transformer.apply(d, spans, { documentIndex: i }) });
-}
+const cases = await unguardedCases(stack, parts, corpus.documents);
 const per = Math.floor(cases.length / slices);
 const known = parts.detectors.filter((d) => d.use === "known-identifiers").map((d) => d.detector);
 const patterns = parts.detectors.filter((d) => d.use === "patterns").map((d) => d.detector);

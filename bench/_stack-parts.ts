@@ -86,6 +86,29 @@ export async function stackParts(stack: LoadedStack): Promise<StackParts> {
   };
 }
 
+/**
+ * Each document's detector outputs and its transform result without the leak guard (detectors with the shared
+ * analysis, union, the nl-BE healing profile, overlap resolution, transform): what the leak-guard benches feed the guard.
+ */
+export async function unguardedCases(
+  stack: LoadedStack,
+  parts: StackParts,
+  documents: readonly Document[],
+): Promise<{ doc: Document; outputs: Parameters<typeof unionSpans>[0]; result: TransformResult }[]> {
+  const transformer = await createTransformer(stack.config.transform as never, { baseDir: stack.baseDir, language: stack.config.language, healingOptions: stack.config.healing_options } as never);
+  const signal = new AbortController().signal;
+  const profile = getHealingProfile("nl-BE");
+  const cases = [];
+  for (const [i, doc] of documents.entries()) {
+    const analysis = analyseText(doc.text);
+    const outputs = [];
+    for (const p of parts.detectors) outputs.push({ detectorId: p.id, spans: await p.detector.detect(doc, { signal, documentIndex: i, analysis }) });
+    const spans = resolveOverlaps(healSpans(profile, unionSpans(outputs), { document: doc, options: stack.config.healing_options ?? {}, analysis }));
+    cases.push({ doc, outputs, result: await transformer.apply(doc, spans, { documentIndex: i }) });
+  }
+  return cases;
+}
+
 /** Whether the layers gave what the runner gave for one document (same text out, same spans). */
 export function same(parts: TransformResult | null, record: OutputRecord | null): boolean {
   if (parts === null || record === null) return parts === record;
