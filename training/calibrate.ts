@@ -9,9 +9,9 @@
 // the threshold where the new model beats the reference by the widest margin on the worse of core-PII recall gain
 // and non-PII redaction drop, among thresholds reaching --min-recall (chooseBalanced); a new model is shipped only if
 // it improves on both, so this is the operating point that leaves most room on each.
-// The held-out round (--held, default t-*-r11) is refused: it is scored only at the start and end of a session.
+// The held-out round (--held, default t-*-r12) is refused: it is scored only at the start and end of a session.
 //
-// Usage: node --import tsx training/calibrate.ts --model training/data/out-nl --lang nl [--include '^t-.*-r10$'] \
+// Usage: node --import tsx training/calibrate.ts --model training/data/out-nl --lang nl [--include '^t-.*-r11$'] \
 //          [--reference models/meddeid-nl-small] [--rule recall|balanced] [--min-recall 0.95] [--write]
 //   (--write: into the model's bundle.json; a regex that starts with a dash is passed as --include='-r6$')
 import "reflect-metadata";
@@ -122,8 +122,8 @@ async function main(): Promise<void> {
     options: {
       model: { type: "string" },
       lang: { type: "string" },
-      include: { type: "string", default: "^t-.*-r10$" },
-      held: { type: "string", default: "^t-.*-r11$" },
+      include: { type: "string", default: "^t-.*-r11$" },
+      held: { type: "string", default: "^t-.*-r12$" },
       reference: { type: "string" },
       "min-recall": { type: "string", default: "0.95" },
       rule: { type: "string", default: "recall" },

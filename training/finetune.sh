@@ -3,8 +3,8 @@
 # notes, ordinary prose (with and without inserted identifiers), short inputs, hard negatives, mined negatives (MINED:
 # comma-separated files of prose sentences the model flagged, training/mine-negatives.ts; each also with inserted
 # identifiers) and the hand-written development documents of eval-sets/<lang>/dev except two held-out parts, never
-# trained on: HELD (default: the round-eleven sets t-*-r11, scored only at the start and end of a session) and
-# CALIBRATE (default: the round-ten sets t-*-r10, on which training/calibrate.ts chooses outside_threshold). Test sets
+# trained on: HELD (default: the round-twelve sets t-*-r12, scored only at the start and end of a session) and
+# CALIBRATE (default: the round-eleven sets t-*-r11, on which training/calibrate.ts chooses outside_threshold). Test sets
 # are never read.
 # Usage: training/finetune.sh <nl|en> <from-model-dir> [minutes] [out-dir]
 #   (optional: MODEL_VERSION, DEV_REPEAT, NOTES (generated notes, default 3000), MINED, MINED_MAX)
@@ -27,8 +27,8 @@ for p in $prose; do
   [ -f "training/data/prose/$p.txt" ] || node --import tsx training/build-prose.ts --lang "$p" --max-pages 400 --shared "$shared" --out "training/data/prose/$p.txt"
   prose_files="$prose_files,training/data/prose/$p.txt"
 done
-held="${HELD:-^t-.*-r11\$}"
-calibrate="${CALIBRATE:-^t-.*-r10\$}"
+held="${HELD:-^t-.*-r12\$}"
+calibrate="${CALIBRATE:-^t-.*-r11\$}"
 dev=""
 held_out=""
 for l in $dev_langs; do
