@@ -72,6 +72,11 @@ const CASES: [rule: string, marked: string][] = [
     "MSH#^~\\&#ZIS#[ZKHOOST](Organization:Healthcare)#LAB#[ZKHOOST](Organization:Healthcare)#[20250704113012](Date)##ADT^A01#M77#P#2.5\nPID#1##7713^^^[ZKHOOST](Organization:Healthcare)^PI##[Wouters^Mira](Name:Patient)^^^Mevr.##[19620911](Age_Birthdate)#F###[Lindelaan 7^^Keerbergen^^3140](Address_Location:Patient)^BE"],
   ["HL7 time stamps of the event, the visit and an observation",
     "MSH|^~\\&|ADT|[ZKHOOST](Organization:Healthcare)|LAB|LAB|[202507041130](Date)\nEVN|A03|[20250708](Date)\nOBX|1|NM|K^Kalium||4.1|mmol/L|||||F|||[20250705064500](Date)\nOBR|1|||CBC|||[20250705](Date)"],
+  // Session thirteen: the parts of a name and an address an export keeps apart; a form's combined postcode field.
+  ["a Dutch name's particle and an address's number and postcode in their own keys",
+    "{\"achternaam\": \"[Wulms](Name:Patient)\", \"tussenvoegsel\": \"[van der](Name:Patient)\", \"huisnummer\": \"[14](Address_Location:Patient)\", \"busnummer\": \"[3](Address_Location:Patient)\", \"postcode\": \"[3128](Address_Location:Patient)\"}\n<housenumber>[12B](Address_Location:Patient)</housenumber><zip>[3140](Address_Location:Patient)</zip>"],
+  ["a postcode and its town in one field", "Postcode / gemeente: [3128 / Tremelo](Address_Location:Patient)\nPostcode en woonplaats: [3140 Keerbergen](Address_Location:Patient)"],
+  ["a table's house number column", "straat;huisnr;postcode\n[Lindeweg](Address_Location:Patient);[5a](Address_Location:Patient);[3128](Address_Location:Patient)"],
   // Negatives.
   ["a strip needs the sex letter and a date", "Opname Peeters Jan op 12/03\nControle V 12/03/2024 goed"],
   ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nMetformine     850 mg    2x/dag\nPantoprazol    40 mg     1x/dag"],
@@ -81,6 +86,7 @@ const CASES: [rule: string, marked: string][] = [
   ["a plain name field is the name rules'", "Naam: Jansen"],
   ["employment states alone are no job", "Beroep: werkloos\nBeroep: gepensioneerd"],
   ["a comma row with another number of cells is no row", "naam,lft\n38,1,88,2"],
+  ["particle, number and postcode keys need their shape", "{\"tussenvoegsel\": \"Mulders\", \"huisnummer\": \"onbekend\", \"postcode\": \"12\"}\nNr  Leeftijd  Reden"],
   ["pipes that are no HL7 segment", "PIDX|1||Verhaegen^Lotte"],
   ["an HL7 time field without a calendar day", "MSH|^~\\&|ADT|LAB|LAB|LAB|20251399\nEVN|A01|NOW"],
   ["a line that opens with MSH in prose declares no separators", "MSH werd besproken\nPID 1 2 3"],

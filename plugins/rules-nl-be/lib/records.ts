@@ -36,7 +36,19 @@ export interface RecordFamilies {
   professions: boolean;
 }
 
-type Kind = "patient" | "caregiver" | "other" | "place" | "address" | "hospital" | "organisation" | "profession" | "age";
+type Kind =
+  | "patient"
+  | "caregiver"
+  | "other"
+  | "place"
+  | "address"
+  | "hospital"
+  | "organisation"
+  | "profession"
+  | "age"
+  | "particle"
+  | "houseNumber"
+  | "postcode";
 
 /** Folded key: lower case, no diacritics, letters and digits only. */
 function fold(s: string): string {
@@ -52,10 +64,16 @@ const KINDS: readonly [RegExp, Kind][] = [
   [/^(?:arts|artsen|huisarts|huisdokter|verwijzer|verwijzendarts|verwijzendehuisarts|behandelendarts|behandelendearts|behandelaar|hoofdbehandelaar|aanvrager|aanvragendarts|supervisor|stafarts|zaalarts|arts(?:van)?wacht|dokter|specialist|chirurg|operateur|anesthesist|verpleegkundige|verpleegkundigen|vpk|verpl|verpleging|paraaf|parafe|visum|initialen|init|uitgevoerddoor|doorwie|door|zorgverlener|therapeut|kinesist|kine|kinesitherapeut|fysiotherapeut|logopedist|dietist|psycholoog|vroedvrouw|verloskundige|voorschrijver|gevalideerddoor|validatie|opgestelddoor|getyptdoor|getypt|typist|uitgetypt|nagelezen|nagelezendoor|gezien|geziendoor|gecontroleerd|gecontroleerddoor|dubbelecontrole|toegediend|toegediendoor|klaargezet|klaargezetdoor|medecin|medecintraitant|medecins|infirmiere|infirmier|infirmieres|prescripteur|visa|doctor|nurse|physician|gp|attending|attendingphysician|referringphysician|referrer|naamarts|naamhuisarts|huisartsnaam|artsnaam|onderzoeker|onderzoekers|investigator|studiearts|studieverpleegkundige|studiecoordinator|vaccinator|vaccinateur|afgenomendoor|handtekening|afgetekend|signature)$/, "caregiver"],
   [/^(?:contactpersoon|contactpersonen|referentiepersoon|vertrouwenspersoon|mantelzorger|familie|naaste|naasten|partner|echtgeno(?:o|te)|moeder|vader|ouder|ouders|voogd|bewindvoerder|personnedecontact|contact|famille|proche|mere|pere|conjoint)$/, "other"],
   [/^(?:woonplaats|gemeente|plaats|stad|dorp|localiteit|deelgemeente|geboorteplaats|verblijfplaats|localite|commune|ville|lieudenaissance|city|town|residence)$/, "place"],
+  // Session thirteen: a form's combined field ("Postcode / gemeente: 3128 / Tremelo"), the parts of a Dutch name and an
+  // address that exports keep apart ("tussenvoegsel": "van", "huisnummer": "12", "postcode": "2000").
+  [/^(?:postcode|postnr|postnummer|codepostal|cp)(?:en)?(?:gemeente|woonplaats|plaats|stad|localiteit|localite|commune|ville)$/, "place"],
+  [/^(?:tussenvoegsel|tussenvoegsels|voorvoegsel|voorvoegsels|voorvoegselsgeslachtsnaam)$/, "particle"],
+  [/^(?:huisnummer|huisnr|huisnummers|busnummer|busnr|huisnummertoevoeging|housenumber|numerodemaison|numeromaison)$/, "houseNumber"],
+  [/^(?:postcode|postnummer|postnr|codepostal|zip|zipcode|postalcode)$/, "postcode"],
   [/^(?:adres|adressen|straat|straatnr|straatennummer|domicilie|thuisadres|woonadres|verblijfadres|adresse|rue|domicile|address|street|streetaddress|adresregel|adreslijn|straatnaam)$/, "address"],
   [/^(?:ziekenhuis|ziekenhuizen|instelling|verwijzendziekenhuis|herkomst|campus|apotheek|praktijk|huisartsenpraktijk|labo|laboratorium|wzc|woonzorgcentrum|verpleeghuis|zorginstelling|thuisverpleging|thuiszorg|thuiszorgorganisatie|revalidatiecentrum|hopital|clinique|pharmacie|maisonderepos|institution|hospital|pharmacy|clinic)$/, "hospital"],
   [/^(?:werkgever|bedrijf|firma|school|opleiding|studie|universiteit|hogeschool|mutualiteit|ziekenfonds|verzekeringsinstelling|verzekeraar|zorgverzekeraar|verzekering|club|vereniging|employeur|entreprise|ecole|mutuelle|mutualite|assurance|employer|company|insurer)$/, "organisation"],
-  [/^(?:beroep|beroepen|beroepvader|beroepmoeder|beroeppartner|job|werk|baan|occupation|profession|metier|emploi)$/, "profession"],
+  [/^(?:beroep|beroepen|beroepvader|beroepmoeder|beroeppartner|job|werk|baan|occupation|profession|metier|emploi|bijbaan|bijjob|studentenjob|vakantiejob|weekendjob|nevenberoep)$/, "profession"],
   [/^(?:leeftijd|lft|leeft|lftd|age|ageans|leeftijdjaar)$/, "age"],
 ];
 
@@ -76,6 +94,9 @@ const LABELS: Readonly<Record<Kind, Label>> = {
   organisation: "Organization:Other",
   profession: "Profession",
   age: "Age_Birthdate",
+  particle: "Name:Patient",
+  houseNumber: "Address_Location:Patient",
+  postcode: "Address_Location:Patient",
 };
 
 function enabled(kind: Kind, f: RecordFamilies): boolean {
@@ -83,9 +104,12 @@ function enabled(kind: Kind, f: RecordFamilies): boolean {
     case "patient":
     case "caregiver":
     case "other":
+    case "particle":
       return f.names;
     case "place":
     case "address":
+    case "houseNumber":
+    case "postcode":
       return f.addresses;
     case "hospital":
     case "organisation":
@@ -125,7 +149,7 @@ function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { sta
   if (end <= start || end - start > 80) return undefined;
   const raw = text.slice(start, end);
   // An age may be digits alone ("71" under "Leeftijd"); every other kind holds a letter.
-  if (PLACEHOLDER.test(fold(raw)) || (kind !== "age" && !/\p{L}/u.test(raw))) return undefined;
+  if (PLACEHOLDER.test(fold(raw)) || (kind !== "age" && kind !== "houseNumber" && kind !== "postcode" && !/\p{L}/u.test(raw))) return undefined;
   switch (kind) {
     case "patient":
     case "caregiver":
@@ -133,7 +157,7 @@ function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { sta
       return nameValue(a, start, end, kind);
     case "place":
       end = start + cutAtApposition(raw);
-      return /^(?:B-?)?(?:\d{4}(?: ?[A-Z]{2})?\s)?\p{Lu}[\p{L}'’. -]{1,40}$/u.test(text.slice(start, end)) && text.slice(start, end).split(/\s+/).length <= 5 ? { start, end } : undefined;
+      return /^(?:B-?)?(?:\d{4}(?: ?[A-Z]{2})?(?:\s?[/–-]\s?|\s))?\p{Lu}[\p{L}'’. -]{1,40}$/u.test(text.slice(start, end)) && text.slice(start, end).split(/\s+/).length <= 5 ? { start, end } : undefined;
     case "address":
       return /\p{Lu}/u.test(raw) && /\p{L}{3}/u.test(raw) ? { start, end } : undefined;
     case "hospital":
@@ -146,6 +170,12 @@ function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { sta
       return professionValue(a, start, end);
     case "age":
       return AGE_VALUE.test(raw) && ageBelow(raw) ? { start, end } : undefined;
+    case "particle":
+      return raw.length <= 12 && raw.split(/[\s'’]+/).every((w) => w === "" || PARTICLES.has(w.toLowerCase())) ? { start, end } : undefined;
+    case "houseNumber":
+      return /^\d{1,5}(?:[ -]?[A-Za-z]{1,2})?(?:[ ]?(?:bus|bte|b)[ ]?\d{1,4}[A-Za-z]?)?$/.test(raw) ? { start, end } : undefined;
+    case "postcode":
+      return /^(?:B-?)?[1-9]\d{3}(?: ?[A-Z]{2})?$/.test(raw) ? { start, end } : undefined;
   }
 }
 
@@ -436,7 +466,7 @@ function push(a: Analysis, start: number, end: number, kind: Kind, rule: string,
  * Group 1 is the key; group 2 says how it was written ("=", "\"", "." or "-" for a bullet; plain ":" otherwise).
  */
 const FIELD =
-  /(?:^|[\t|;{,]|[ ]{2})[ \t]*(?:([-*•·])\s?)?("?)(\p{L}[\p{L}\p{N}'’/.-]{0,30}(?:[ ][\p{L}(][\p{L}\p{N}'’/.)-]{0,30}){0,3})\2[ \t]*(=|:|\.{3,}[ \t.]*|…+)[ \t]*/gu;
+  /(?:^|[\t|;{,]|[ ]{2})[ \t]*(?:([-*•·])\s?)?("?)(\p{L}[\p{L}\p{N}'’/.-]{0,30}(?:[ ](?:[/&+][ ])?[\p{L}(][\p{L}\p{N}'’/.)-]{0,30}){0,3})\2[ \t]*(=|:|\.{3,}[ \t.]*:?|…+)[ \t]*/gu;
 const VALUE_END = /\t|[ ]{2}|[|;]|",|"\s*[,}]|"$|\s*$/g;
 const XML_FIELD = /<([A-Za-z][\w.-]{0,40})>([^<\n]{1,80})<\/\1>/g;
 /** Two to four capitals, with dots or a slash between two sets ("ML", "M.L.", "AV/KD"). */
