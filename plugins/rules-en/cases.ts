@@ -751,4 +751,12 @@ export const CASES: Record<string, readonly string[]> = {
     "readmissions [2017] [2018] by ward",
     "falls audit [2021/22]; FY [2024/25] budget; BP 2019/2020",
   ],
+  "session thirteen: eponyms of examinations, grades, proteins and implants; guideline years": [
+    "Harrington maneuvers: cephalic. Corbett skin type III. Talbot level II lesion.",
+    "Prescott Kingsley protein absent; old Bellamy Brackett envelope requested; Ponseti clubfoot surgery planned.",
+    "Implant: Charnley stem with a Thompson prosthesis; Pavlik harness in clinic; Frankel appliance fitted.",
+    "eGFR (CKD-EPI 2021) 54; plan per ASCCP 2019; assessed under MCA 2005; lymphoma staged per Lugano 2014.",
+    "s/p CABG [2016], ORIF [2020]; diagnosed (CVA [2019]); [Mrs Talbot] seen; [Dr Thompson] reviewed; WHO grade 2",
+    "[Cordelia Pavlik] called; [Mr Leopold Harrington] admitted; moved to [Tilbury] [2019]",
+  ],
 };

@@ -67,6 +67,15 @@ const CASES = [
   "Dhr. Cleyn, 70, is gekend met COPD.",
   "Ze is\narbeidsongeschikt sinds maart.",
   "Afspraak met kinesist: 3x per week.",
+  // Session thirteen: a side job as a form's field (a colon or dot leaders), fitness for work in occupational medicine.
+  "Bijbaan: [kelner](Profession)\nSport: voetbal",
+  "Studentenjob .......: [kassier](Profession)",
+  "Bijbaan ..........: [pizzakoerier](Profession)",
+  "Beroep ...........: [koerier](Profession)",
+  "Na de operatie tijdelijk inzetbaar als [heftruckchauffeur](Profession), geen nachtwerk.",
+  "Herplaatst als [receptionist](Profession) na de val.",
+  "Bijbaan: geen",
+  "Inzetbaar als de pijn het toelaat.",
 ];
 
 describe("jobs by position", () => {

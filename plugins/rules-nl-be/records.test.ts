@@ -43,13 +43,13 @@ const CASES: [rule: string, marked: string][] = [
   ["plain fields of kinds the name rules do not read", "Ziekenfonds: [Solidaris](Organization:Other)\nLeeftijd: [ca. 70 jaar](Age_Birthdate)\nWerkgever: [Bekaert NV](Organization:Other), Zwevegem"],
   // MSH-4 (and MSH-6) name the sending (receiving) facility; a system code there ("LAB", "EPD") names none.
   ["HL7 names, address, caregivers and facilities by position",
-    "MSH|^~\\&|ZIS|[ZKH](Organization:Healthcare)|LAB|[AZ Vesalius](Organization:Healthcare)\nPID|1||4455123^^^[ZKH](Organization:Healthcare)^MR||[Verhaegen^Lotte](Name:Patient)^^^Mevr.||19870214|F|||[Dorpsstraat 18^^Herent^^3020](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Claes^Bart](Name:Caregiver)^^^Dr.\nNK1|1|[Verhaegen^Tom](Name:Other)|SPO"],
+    "MSH|^~\\&|ZIS|[ZKH](Organization:Healthcare)|LAB|[ZKHWEST](Organization:Healthcare)\nPID|1||4455123^^^[ZKH](Organization:Healthcare)^MR||[Geldhof^Lotte](Name:Patient)^^^Mevr.||[19870214](Age_Birthdate)|F|||[Dorpsstraat 18^^Tremelo^^3128](Address_Location:Patient)^BE\nPV1|1|I|CARD^305^2||||01234^[Hulpiau^Piet](Name:Caregiver)^^^Dr.\nNK1|1|[Geldhof^Tom](Name:Other)|SPO"],
   // PV1-3.4 names the location's facility; PID-3.4 the authority that assigned an identifier, an institution only
   // when a message header names it as a facility (a national register "NN" or a country code "BE" is none).
   ["HL7 facilities of a location and of an identifier",
-    "MSH|^~\\&|ADT|[ZKHNOORD](Organization:Healthcare)|LAB|[ZKHNOORD](Organization:Healthcare)|20240310081522\nPID|1||ZN0012345^^^[ZKHNOORD](Organization:Healthcare)^PI~71020312345^^^BE^NN||[Jansen^Piet](Name:Patient)\nPV1|1|I|C2^104^1^[ZKHNOORD](Organization:Healthcare)||||01234^[Claes^Bart](Name:Caregiver)"],
+    "MSH|^~\\&|ADT|[ZKHNOORD](Organization:Healthcare)|LAB|[ZKHNOORD](Organization:Healthcare)|[20240310081522](Date)\nPID|1||ZN0012345^^^[ZKHNOORD](Organization:Healthcare)^PI~71020312345^^^BE^NN||[Sels^Piet](Name:Patient)\nPV1|1|I|C2^104^1^[ZKHNOORD](Organization:Healthcare)||||01234^[Hulpiau^Mira](Name:Caregiver)"],
   ["no facility in a location without one, nor an unknown authority",
-    "MSH|^~\\&|ADT|[ZKHNOORD](Organization:Healthcare)|LAB|LAB|20240310081522\nPID|1||ZN0012345^^^RRN^PI||[Jansen^Piet](Name:Patient)\nPV1|1|I|C2^104^1||||01234^[Claes^Bart](Name:Caregiver)"],
+    "MSH|^~\\&|ADT|[ZKHNOORD](Organization:Healthcare)|LAB|LAB|[20240310081522](Date)\nPID|1||ZN0012345^^^RRN^PI||[Sels^Piet](Name:Patient)\nPV1|1|I|C2^104^1||||01234^[Hulpiau^Mira](Name:Caregiver)"],
   ["identification strips: name, sex letter, birth date",
     "[MERTENS, Sabine](Name:Patient)  V  21/06/1979 (45j)   PID 410327798\n[Peeters Jan](Name:Patient) (M) °12/03/1950 - kamer 412\n[DE SMET Karel](Name:Patient) / M / 05-06-1939"],
   ["a study log: initials with short particles, investigators by column",
@@ -67,6 +67,16 @@ const CASES: [rule: string, marked: string][] = [
     "bezoek,uur,naam,lft,arts\n12/05,09:00,\"[Moes, K.](Name:Patient)\",[57](Age_Birthdate),[RD](Name:Caregiver)\n12/05,09:20,\"[De Wolf, L.](Name:Patient)\",[8](Age_Birthdate),[RD](Name:Caregiver)"],
   ["semicolons inside a quoted note", "\"id\";\"naam\";\"voornaam\";\"opmerking\"\n\"11\";\"[Gorin](Name:Patient)\";\"[Ilka](Name:Patient)\";\"insuline; controle\""],
   ["FHIR and CDA name parts", "{\"family\": \"[Verbrugt](Name:Patient)\", \"given\": [\"Lies\"]}\n<given>[Tom](Name:Patient)</given><family>[Aernts](Name:Patient)</family>"],
+  // Session thirteen: the separators are the header's own, and the time stamps of a message are dates (PID-7 a birth).
+  ["HL7 with the field separator its header declares",
+    "MSH#^~\\&#ZIS#[ZKHOOST](Organization:Healthcare)#LAB#[ZKHOOST](Organization:Healthcare)#[20250704113012](Date)##ADT^A01#M77#P#2.5\nPID#1##7713^^^[ZKHOOST](Organization:Healthcare)^PI##[Wouters^Mira](Name:Patient)^^^Mevr.##[19620911](Age_Birthdate)#F###[Lindelaan 7^^Keerbergen^^3140](Address_Location:Patient)^BE"],
+  ["HL7 time stamps of the event, the visit and an observation",
+    "MSH|^~\\&|ADT|[ZKHOOST](Organization:Healthcare)|LAB|LAB|[202507041130](Date)\nEVN|A03|[20250708](Date)\nOBX|1|NM|K^Kalium||4.1|mmol/L|||||F|||[20250705064500](Date)\nOBR|1|||CBC|||[20250705](Date)"],
+  // Session thirteen: the parts of a name and an address an export keeps apart; a form's combined postcode field.
+  ["a Dutch name's particle and an address's number and postcode in their own keys",
+    "{\"achternaam\": \"[Wulms](Name:Patient)\", \"tussenvoegsel\": \"[van der](Name:Patient)\", \"huisnummer\": \"[14](Address_Location:Patient)\", \"busnummer\": \"[3](Address_Location:Patient)\", \"postcode\": \"[3128](Address_Location:Patient)\"}\n<housenumber>[12B](Address_Location:Patient)</housenumber><zip>[3140](Address_Location:Patient)</zip>"],
+  ["a postcode and its town in one field", "Postcode / gemeente: [3128 / Tremelo](Address_Location:Patient)\nPostcode en woonplaats: [3140 Keerbergen](Address_Location:Patient)"],
+  ["a table's house number column", "straat;huisnr;postcode\n[Lindeweg](Address_Location:Patient);[5a](Address_Location:Patient);[3128](Address_Location:Patient)"],
   // Negatives.
   ["a strip needs the sex letter and a date", "Opname Peeters Jan op 12/03\nControle V 12/03/2024 goed"],
   ["a medication table's name column names drugs", "Naam           Dosis     Frequentie\nMetformine     850 mg    2x/dag\nPantoprazol    40 mg     1x/dag"],
@@ -76,7 +86,10 @@ const CASES: [rule: string, marked: string][] = [
   ["a plain name field is the name rules'", "Naam: Jansen"],
   ["employment states alone are no job", "Beroep: werkloos\nBeroep: gepensioneerd"],
   ["a comma row with another number of cells is no row", "naam,lft\n38,1,88,2"],
+  ["particle, number and postcode keys need their shape", "{\"tussenvoegsel\": \"Mulders\", \"huisnummer\": \"onbekend\", \"postcode\": \"12\"}\nNr  Leeftijd  Reden"],
   ["pipes that are no HL7 segment", "PIDX|1||Verhaegen^Lotte"],
+  ["an HL7 time field without a calendar day", "MSH|^~\\&|ADT|LAB|LAB|LAB|20251399\nEVN|A01|NOW"],
+  ["a line that opens with MSH in prose declares no separators", "MSH werd besproken\nPID 1 2 3"],
 ];
 
 describe("record rules", () => {

@@ -171,6 +171,26 @@ export interface DateOptions {
   relative: boolean;
 }
 
+/**
+ * The year of a guideline, a classification, an equation or an act, right after the body or the system that issued
+ * it ("CKD-EPI 2021", "ASCCP 2019", "MCA 2005", "WHO 2022", "Lugano 2014", "Fleischner 2017"): its edition, no date of the
+ * patient's. Only names of guideline bodies and consensus systems: a procedure's or a diagnosis's acronym before a year
+ * ("CABG 2016", "CVA 2019") is the patient's own event and stays a date.
+ */
+function editionYear(text: string, yearStart: number): boolean {
+  const m = /(?:^|[^\p{L}\d-])([\p{L}][\p{L}\d]*(?:-[\p{L}\d]+)?)[ \t]$/u.exec(text.slice(Math.max(0, yearStart - 24), yearStart));
+  if (!m) return false;
+  const word = m[1];
+  return /^[A-Z\d-]+$/.test(word) ? GUIDELINE_BODIES.has(word) : /^[A-Z][a-z]+$/.test(word) && EDITION_SYSTEMS.has(word.toLowerCase());
+}
+/** Bodies whose guidelines, equations and acts are cited with their year (written for deidstack from general knowledge). */
+const GUIDELINE_BODIES = new Set(
+  ("CKD-EPI MDRD ASCCP WHO NICE SIGN MCA MHA ESC AHA KDIGO GOLD GINA ACR EULAR ICD DSM ATS IDSA NCCN ESMO FIGO AJCC BTS RCOG " +
+    "ACOG AAP USPSTF AASLD EASL ISTH CDC BSG NHSN KDOQI JNC ESH ASCO SCCM").split(" "),
+);
+/** Named classifications and consensus systems cited with their edition year. */
+const EDITION_SYSTEMS = new Set("bethesda lugano fleischner".split(" "));
+
 export function findDates(text: string, rules: DateRules, opts: DateOptions): Candidate[] {
   const out: Candidate[] = [];
   const push = (s: number, e: number, rule: string, score = 0.9) => {
@@ -229,6 +249,7 @@ export function findDates(text: string, rules: DateRules, opts: DateOptions): Ca
       // A 24-hour time, not a year: "MEWS 5 at 2000", "@ 1950", a flowsheet row that opens with its time before a
       // blood pressure ("2000    104/60    110").
       if (/(?:(?<![\p{L}])at|@)[ \t]{1,2}$/u.test(text.slice(Math.max(0, s - 5), s)) || (/(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, s - 8), s)) && /^[ \t]{2,}\d{2,3}\/\d{2,3}(?!\d)/.test(text.slice(e, e + 16)))) continue;
+      if (editionYear(text, s)) continue;
       push(s, e, "bare-year", 0.6);
     }
     // "admissions 2019 2020": a second year right after a year (a number before a year is otherwise a count).

@@ -493,7 +493,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       continue;
     }
     // "<Proper> fracture clinic", "<Proper> wound care clinic": a proper word before a lower-case service.
-    if (cap(t) && t.shape === "title" && !lex.common.has(t.low) && !wordInfo(lex, t).stop && !lex.clinicalAcronyms.has(t.text)) {
+    // An eponym of a technique, a brand or a rare surname only, is no place or clinic ("<Eponym> micrographic surgery").
+    const techniqueEponym = (lex.eponyms.has(t.low) || lex.medicalProper.has(t.low)) && !lex.places.has(t.low) && (lex.surnames.get(t.low) ?? Infinity) > 20000;
+    if (cap(t) && t.shape === "title" && !lex.common.has(t.low) && !wordInfo(lex, t).stop && !lex.clinicalAcronyms.has(t.text) && !techniqueEponym) {
       let j = k + 1;
       let n = 0;
       while (tokens[j] && tokens[j].kind === "word" && tokens[j].shape === "lower" && !tokens[j].newlineBefore && n < 3 && !SERVICE_END.has(tokens[j].low) && !STOP_WORDS.has(tokens[j].low)) {

@@ -29,7 +29,10 @@ export const EPONYM_CONTEXT = new Set(
     "virus fever coma index questionnaire inventory hernia diverticulum dementia encephalopathy anomaly malformation " +
     "ataxia dystrophy chorea thyroiditis spotted lymphadenopathy arthritis neuralgia aneurysm esophagus oesophagus metaplasia " +
     // A place or a name before a chart, a triage system or a stain's bodies ("Bristol stool chart", "Manchester triage", "Heinz bodies").
-    "stool triage bodies"
+    "stool triage bodies " +
+    // Examinations, grades, proteins, implants and record folders named after a person or a place ("Leopold maneuvers",
+    // "Breslow level", "Charnley stem", "Thompson prosthesis", "Pavlik harness", "Frankel appliance", "<Name> envelope").
+    "maneuvers manoeuvres level levels protein proteins prosthesis prostheses stem appliance harness envelope micrographic phototype"
   ).split(" "),
 );
 
@@ -115,6 +118,11 @@ export function eponymContextAfter(tokens: readonly Token[], endIndex: number): 
   const t = tokens[k];
   if (!t || t.kind !== "word" || t.newlineBefore) return false;
   if (EPONYM_CONTEXT.has(t.low) || EPONYM_INSTRUMENT.has(t.low) || (possessive && EPONYM_POSSESSIVE_CONTEXT.has(t.low))) return true;
+  // A two-word eponym ("<Given> <Surname> protein", "<Given> <Surname> envelope"): the first word is no lone name either.
+  const n1 = tokens[k + 1];
+  if (isCapitalised(t) && n1 && n1.kind === "word" && !n1.newlineBefore && !possessive && EPONYM_CONTEXT.has(n1.low)) return true;
+  // A skin classification: "<Surname> skin type II".
+  if (t.low === "skin" && tokens[k + 1]?.low === "type" && !tokens[k + 1].newlineBefore) return true;
   // One or two words further: a clinical word or an acronym, then rule/score/criteria.
   for (let j = k; j <= k + 1; j++) {
     const w = tokens[j];

@@ -12,8 +12,14 @@ const JOB_NOUNS = new Set([
   "werknemer", "werkneemster", "employe", "employee", "tewerkgesteld", "aangenomen", "engage", "engagee",
   // Side and student jobs: "bijbaan als vakkenvuller", "studentenjob als kassierster", "job étudiant comme serveur".
   "bijbaan", "bijbaantje", "bijjob", "studentenjob", "vakantiejob", "vakantiewerk", "weekendjob", "zaterdagjob", "etudiant",
+  // Occupational medicine: "tijdelijk inzetbaar als heftruckchauffeur", "herplaatst als receptionist".
+  "inzetbaar", "herplaatst", "herplaatsing", "tewerkstelling",
 ]);
-const LABEL_WORDS = new Set(["beroep", "profession", "occupation", "job", "werk", "functie", "metier", "poste", "emploi"]);
+const LABEL_WORDS = new Set([
+  "beroep", "profession", "occupation", "job", "werk", "functie", "metier", "poste", "emploi",
+  // A side or student job as a form's field: "Bijbaan: kelner", "Studentenjob ....: kassier".
+  "bijbaan", "bijjob", "studentenjob", "vakantiejob", "weekendjob", "nevenberoep", "nevenactiviteit",
+]);
 const COPULAS = new Set(["is", "was", "est", "etait", "werd", "wordt", "ben", "bent", "zijn", "waren", "suis", "es", "sont", "am", "are"]);
 /** Subjects for which "is <profession>" states a job. */
 const SUBJECTS = new Set([

@@ -14,7 +14,9 @@
 // 3. A patient's identification strip: a name at the start of a line before the sex letter and a birth date
 //    ("MERTENS, Sabine  V  21/06/1979", "Peeters Jan (M) °12/03/1950").
 // 4. HL7 v2 segments by position: PID-5/6/9 (names), PID-11 and PID-23 (address, birthplace), NK1-2/4, GT1-3/5,
-//    the names of a caregiver's XCN field (PV1-7/8/9/17, ORC-12, OBR-16, PD1-4), PD1-3 and IN1-4 (organisations).
+//    the names of a caregiver's XCN field (PV1-7/8/9/17, ORC-12, OBR-16, PD1-4), PD1-3 and IN1-4 (organisations),
+//    PID-7 (birth date) and the message, event, visit and observation times (MSH-7, EVN-2/6, PV1-44/45, OBR-7, ORC-9,
+//    OBX-14). The separators are the ones the message header declares ("MSH#^~\\&#..." reads "#" fields).
 // A value must have its kind's shape: a name is one to six capitalised words, initials and particles (a title in
 // front stays outside the span); a place or organisation holds a capital; a job is a few lower-case words; an age is
 // 0–120 in digits or words, maybe approximate ("ca. 70", "begin 80", "vijftiger"). Placeholders ("onbekend", "idem",
@@ -30,10 +32,23 @@ export interface RecordFamilies {
   addresses: boolean;
   organisations: boolean;
   ages: boolean;
+  dates: boolean;
   professions: boolean;
 }
 
-type Kind = "patient" | "caregiver" | "other" | "place" | "address" | "hospital" | "organisation" | "profession" | "age";
+type Kind =
+  | "patient"
+  | "caregiver"
+  | "other"
+  | "place"
+  | "address"
+  | "hospital"
+  | "organisation"
+  | "profession"
+  | "age"
+  | "particle"
+  | "houseNumber"
+  | "postcode";
 
 /** Folded key: lower case, no diacritics, letters and digits only. */
 function fold(s: string): string {
@@ -49,10 +64,16 @@ const KINDS: readonly [RegExp, Kind][] = [
   [/^(?:arts|artsen|huisarts|huisdokter|verwijzer|verwijzendarts|verwijzendehuisarts|behandelendarts|behandelendearts|behandelaar|hoofdbehandelaar|aanvrager|aanvragendarts|supervisor|stafarts|zaalarts|arts(?:van)?wacht|dokter|specialist|chirurg|operateur|anesthesist|verpleegkundige|verpleegkundigen|vpk|verpl|verpleging|paraaf|parafe|visum|initialen|init|uitgevoerddoor|doorwie|door|zorgverlener|therapeut|kinesist|kine|kinesitherapeut|fysiotherapeut|logopedist|dietist|psycholoog|vroedvrouw|verloskundige|voorschrijver|gevalideerddoor|validatie|opgestelddoor|getyptdoor|getypt|typist|uitgetypt|nagelezen|nagelezendoor|gezien|geziendoor|gecontroleerd|gecontroleerddoor|dubbelecontrole|toegediend|toegediendoor|klaargezet|klaargezetdoor|medecin|medecintraitant|medecins|infirmiere|infirmier|infirmieres|prescripteur|visa|doctor|nurse|physician|gp|attending|attendingphysician|referringphysician|referrer|naamarts|naamhuisarts|huisartsnaam|artsnaam|onderzoeker|onderzoekers|investigator|studiearts|studieverpleegkundige|studiecoordinator|vaccinator|vaccinateur|afgenomendoor|handtekening|afgetekend|signature)$/, "caregiver"],
   [/^(?:contactpersoon|contactpersonen|referentiepersoon|vertrouwenspersoon|mantelzorger|familie|naaste|naasten|partner|echtgeno(?:o|te)|moeder|vader|ouder|ouders|voogd|bewindvoerder|personnedecontact|contact|famille|proche|mere|pere|conjoint)$/, "other"],
   [/^(?:woonplaats|gemeente|plaats|stad|dorp|localiteit|deelgemeente|geboorteplaats|verblijfplaats|localite|commune|ville|lieudenaissance|city|town|residence)$/, "place"],
+  // Session thirteen: a form's combined field ("Postcode / gemeente: 3128 / Tremelo"), the parts of a Dutch name and an
+  // address that exports keep apart ("tussenvoegsel": "van", "huisnummer": "12", "postcode": "2000").
+  [/^(?:postcode|postnr|postnummer|codepostal|cp)(?:en)?(?:gemeente|woonplaats|plaats|stad|localiteit|localite|commune|ville)$/, "place"],
+  [/^(?:tussenvoegsel|tussenvoegsels|voorvoegsel|voorvoegsels|voorvoegselsgeslachtsnaam)$/, "particle"],
+  [/^(?:huisnummer|huisnr|huisnummers|busnummer|busnr|huisnummertoevoeging|housenumber|numerodemaison|numeromaison)$/, "houseNumber"],
+  [/^(?:postcode|postnummer|postnr|codepostal|zip|zipcode|postalcode)$/, "postcode"],
   [/^(?:adres|adressen|straat|straatnr|straatennummer|domicilie|thuisadres|woonadres|verblijfadres|adresse|rue|domicile|address|street|streetaddress|adresregel|adreslijn|straatnaam)$/, "address"],
   [/^(?:ziekenhuis|ziekenhuizen|instelling|verwijzendziekenhuis|herkomst|campus|apotheek|praktijk|huisartsenpraktijk|labo|laboratorium|wzc|woonzorgcentrum|verpleeghuis|zorginstelling|thuisverpleging|thuiszorg|thuiszorgorganisatie|revalidatiecentrum|hopital|clinique|pharmacie|maisonderepos|institution|hospital|pharmacy|clinic)$/, "hospital"],
   [/^(?:werkgever|bedrijf|firma|school|opleiding|studie|universiteit|hogeschool|mutualiteit|ziekenfonds|verzekeringsinstelling|verzekeraar|zorgverzekeraar|verzekering|club|vereniging|employeur|entreprise|ecole|mutuelle|mutualite|assurance|employer|company|insurer)$/, "organisation"],
-  [/^(?:beroep|beroepen|beroepvader|beroepmoeder|beroeppartner|job|werk|baan|occupation|profession|metier|emploi)$/, "profession"],
+  [/^(?:beroep|beroepen|beroepvader|beroepmoeder|beroeppartner|job|werk|baan|occupation|profession|metier|emploi|bijbaan|bijjob|studentenjob|vakantiejob|weekendjob|nevenberoep)$/, "profession"],
   [/^(?:leeftijd|lft|leeft|lftd|age|ageans|leeftijdjaar)$/, "age"],
 ];
 
@@ -73,6 +94,9 @@ const LABELS: Readonly<Record<Kind, Label>> = {
   organisation: "Organization:Other",
   profession: "Profession",
   age: "Age_Birthdate",
+  particle: "Name:Patient",
+  houseNumber: "Address_Location:Patient",
+  postcode: "Address_Location:Patient",
 };
 
 function enabled(kind: Kind, f: RecordFamilies): boolean {
@@ -80,9 +104,12 @@ function enabled(kind: Kind, f: RecordFamilies): boolean {
     case "patient":
     case "caregiver":
     case "other":
+    case "particle":
       return f.names;
     case "place":
     case "address":
+    case "houseNumber":
+    case "postcode":
       return f.addresses;
     case "hospital":
     case "organisation":
@@ -122,7 +149,7 @@ function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { sta
   if (end <= start || end - start > 80) return undefined;
   const raw = text.slice(start, end);
   // An age may be digits alone ("71" under "Leeftijd"); every other kind holds a letter.
-  if (PLACEHOLDER.test(fold(raw)) || (kind !== "age" && !/\p{L}/u.test(raw))) return undefined;
+  if (PLACEHOLDER.test(fold(raw)) || (kind !== "age" && kind !== "houseNumber" && kind !== "postcode" && !/\p{L}/u.test(raw))) return undefined;
   switch (kind) {
     case "patient":
     case "caregiver":
@@ -130,7 +157,7 @@ function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { sta
       return nameValue(a, start, end, kind);
     case "place":
       end = start + cutAtApposition(raw);
-      return /^(?:B-?)?(?:\d{4}(?: ?[A-Z]{2})?\s)?\p{Lu}[\p{L}'’. -]{1,40}$/u.test(text.slice(start, end)) && text.slice(start, end).split(/\s+/).length <= 5 ? { start, end } : undefined;
+      return /^(?:B-?)?(?:\d{4}(?: ?[A-Z]{2})?(?:\s?[/–-]\s?|\s))?\p{Lu}[\p{L}'’. -]{1,40}$/u.test(text.slice(start, end)) && text.slice(start, end).split(/\s+/).length <= 5 ? { start, end } : undefined;
     case "address":
       return /\p{Lu}/u.test(raw) && /\p{L}{3}/u.test(raw) ? { start, end } : undefined;
     case "hospital":
@@ -143,6 +170,12 @@ function shapedValue(a: Analysis, start: number, end: number, kind: Kind): { sta
       return professionValue(a, start, end);
     case "age":
       return AGE_VALUE.test(raw) && ageBelow(raw) ? { start, end } : undefined;
+    case "particle":
+      return raw.length <= 12 && raw.split(/[\s'’]+/).every((w) => w === "" || PARTICLES.has(w.toLowerCase())) ? { start, end } : undefined;
+    case "houseNumber":
+      return /^\d{1,5}(?:[ -]?[A-Za-z]{1,2})?(?:[ ]?(?:bus|bte|b)[ ]?\d{1,4}[A-Za-z]?)?$/.test(raw) ? { start, end } : undefined;
+    case "postcode":
+      return /^(?:B-?)?[1-9]\d{3}(?: ?[A-Z]{2})?$/.test(raw) ? { start, end } : undefined;
   }
 }
 
@@ -433,7 +466,7 @@ function push(a: Analysis, start: number, end: number, kind: Kind, rule: string,
  * Group 1 is the key; group 2 says how it was written ("=", "\"", "." or "-" for a bullet; plain ":" otherwise).
  */
 const FIELD =
-  /(?:^|[\t|;{,]|[ ]{2})[ \t]*(?:([-*•·])\s?)?("?)(\p{L}[\p{L}\p{N}'’/.-]{0,30}(?:[ ][\p{L}(][\p{L}\p{N}'’/.)-]{0,30}){0,3})\2[ \t]*(=|:|\.{3,}[ \t.]*|…+)[ \t]*/gu;
+  /(?:^|[\t|;{,]|[ ]{2})[ \t]*(?:([-*•·])\s?)?("?)(\p{L}[\p{L}\p{N}'’/.-]{0,30}(?:[ ](?:[/&+][ ])?[\p{L}(][\p{L}\p{N}'’/.)-]{0,30}){0,3})\2[ \t]*(=|:|\.{3,}[ \t.]*:?|…+)[ \t]*/gu;
 const VALUE_END = /\t|[ ]{2}|[|;]|",|"\s*[,}]|"$|\s*$/g;
 const XML_FIELD = /<([A-Za-z][\w.-]{0,40})>([^<\n]{1,80})<\/\1>/g;
 /** Two to four capitals, with dots or a slash between two sets ("ML", "M.L.", "AV/KD"). */
@@ -492,33 +525,59 @@ type Hl7Kind =
   | "organisation"
   | "facility"
   | "location"
-  | "authority";
+  | "authority"
+  | "birth"
+  | "time";
 
 /** Facility codes that name a system or a department, not an institution. */
 const HL7_SYSTEM_CODES: ReadonlySet<string> = new Set(["LAB", "LIS", "HIS", "RIS", "EPD", "EHR", "ADT", "PACS", "HIX", "KWS", "ZIS", "APP", "TEST", "ORU"]);
 
 const HL7_FIELDS: Readonly<Record<string, Readonly<Record<number, Hl7Kind>>>> = {
-  // MSH-4 and MSH-6, the sending and receiving facility (MSH-1 is the separator itself, so they are read third and fifth).
-  MSH: { 3: "facility", 5: "facility" },
-  PID: { 3: "authority", 5: "patientName", 6: "otherName", 9: "patientName", 11: "patientAddress", 23: "patientAddress" },
+  // MSH-4, MSH-6 and MSH-7, the sending and receiving facility and the message time (MSH-1 is the separator itself,
+  // so they are read third, fifth and sixth).
+  MSH: { 3: "facility", 5: "facility", 6: "time" },
+  EVN: { 2: "time", 6: "time" },
+  PID: { 3: "authority", 5: "patientName", 6: "otherName", 7: "birth", 9: "patientName", 11: "patientAddress", 23: "patientAddress" },
   PD1: { 3: "hospital", 4: "caregiverXcn" },
-  PV1: { 3: "location", 7: "caregiverXcn", 8: "caregiverXcn", 9: "caregiverXcn", 17: "caregiverXcn" },
+  PV1: { 3: "location", 7: "caregiverXcn", 8: "caregiverXcn", 9: "caregiverXcn", 17: "caregiverXcn", 44: "time", 45: "time" },
   NK1: { 2: "otherName", 4: "otherAddress" },
   GT1: { 3: "otherName", 5: "otherAddress" },
-  ORC: { 12: "caregiverXcn" },
-  OBR: { 16: "caregiverXcn" },
+  ORC: { 9: "time", 12: "caregiverXcn" },
+  OBR: { 7: "time", 16: "caregiverXcn" },
+  OBX: { 14: "time" },
   IN1: { 4: "organisation" },
 };
-const SEGMENT = /^(MSH|PID|PD1|PV1|NK1|GT1|ORC|OBR|OBX|IN1|EVN)\|/;
+const SEGMENT = /^(MSH|PID|PD1|PV1|NK1|GT1|ORC|OBR|OBX|IN1|EVN)$/;
+
+/** The delimiters of one message: field, component and repetition separators (MSH-1, MSH-2). */
+interface Hl7Delimiters {
+  field: string;
+  component: string;
+  repetition: string;
+}
+const HL7_DEFAULT: Hl7Delimiters = { field: "|", component: "^", repetition: "~" };
+
+/**
+ * The delimiters a message header line declares ("MSH|^~\\&", "MSH#^~\\&"): the character after "MSH" separates
+ * the fields, the next two the components and repetitions. Undefined for a line that is no message header.
+ */
+function headerDelimiters(text: string, from: number, end: number): Hl7Delimiters | undefined {
+  if (end - from < 8 || !text.startsWith("MSH", from)) return undefined;
+  const [field, component, repetition] = [text[from + 3], text[from + 4], text[from + 5]];
+  const isDelimiter = (c: string) => /[^\p{L}\p{N}\s]/u.test(c);
+  if (!isDelimiter(field) || !isDelimiter(component) || !isDelimiter(repetition)) return undefined;
+  if (field === component || field === repetition || component === repetition) return undefined;
+  return { field, component, repetition };
+}
 
 /** The span over components [first, last] of one repetition [from, to) that hold letters, or undefined. */
-function components(text: string, from: number, to: number, first: number, last: number, letters = true): { start: number; end: number } | undefined {
+function components(text: string, from: number, to: number, first: number, last: number, sep: string, letters = true): { start: number; end: number } | undefined {
   let index = 0;
   let compStart = from;
   let start = -1;
   let end = -1;
   for (let i = from; i <= to; i++) {
-    if (i < to && text[i] !== "^") continue;
+    if (i < to && text[i] !== sep) continue;
     index++;
     if (index >= first && index <= last && (letters ? /\p{L}/u : /\S/u).test(text.slice(compStart, i))) {
       if (start < 0) start = compStart;
@@ -532,27 +591,31 @@ function components(text: string, from: number, to: number, first: number, last:
 function hl7Candidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
   const text = a.text;
   let seen = false;
+  let delimiters = HL7_DEFAULT;
   // The facility codes of the message headers (MSH-4, MSH-6) read so far, upper case.
   const facilities = new Set<string>();
   for (let from = 0; from <= text.length; ) {
     let to = text.indexOf("\n", from);
     if (to < 0) to = text.length;
     const end = to > from && text[to - 1] === "\r" ? to - 1 : to;
-    const m = SEGMENT.exec(text.slice(from, Math.min(end, from + 4)));
-    if (m && (seen || m[1] === "MSH" || m[1] === "PID" || (text.slice(from, end).match(/\|/g)?.length ?? 0) >= 5)) {
+    const header = headerDelimiters(text, from, end);
+    if (header) delimiters = header;
+    const sep = delimiters.field;
+    const name = end - from >= 4 && text[from + 3] === sep ? SEGMENT.exec(text.slice(from, from + 3)) : null;
+    if (name && (seen || name[1] === "MSH" || name[1] === "PID" || fieldCount(text, from, end, sep) >= 5)) {
       seen = true;
-      const kinds = HL7_FIELDS[m[1]];
+      const kinds = HL7_FIELDS[name[1]];
       let field = 0;
       let fieldStart = from + 4;
       for (let i = fieldStart; kinds && i <= end; i++) {
-        if (i < end && text[i] !== "|") continue;
+        if (i < end && text[i] !== sep) continue;
         field++;
         const kind = kinds[field];
         if (kind) {
           let repStart = fieldStart;
           for (let j = fieldStart; j <= i; j++) {
-            if (j < i && text[j] !== "~") continue;
-            hl7Value(a, repStart, j, kind, f, out, facilities);
+            if (j < i && text[j] !== delimiters.repetition) continue;
+            hl7Value(a, repStart, j, kind, f, out, facilities, delimiters.component);
             repStart = j + 1;
           }
         }
@@ -564,17 +627,23 @@ function hl7Candidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void {
   }
 }
 
+function fieldCount(text: string, from: number, end: number, sep: string): number {
+  let n = 0;
+  for (let i = from; i < end; i++) if (text[i] === sep) n++;
+  return n;
+}
+
 /**
  * PV1-3.4 (the facility of the patient's location, "C2^104^1^ZKHNOORD") and PID-3.4 (the authority that assigned an
  * identifier, "0012345^^^ZKHNOORD^PI") name an institution: the facility always (unless it is a system code), the
  * assigning authority only when a message header of the same text names it as a facility (a national register or
  * a country, "^^^BE^NN", "^^^RRN", is no institution).
  */
-function fourthComponent(text: string, from: number, to: number): { start: number; end: number } | undefined {
+function fourthComponent(text: string, from: number, to: number, sep: string): { start: number; end: number } | undefined {
   let index = 1;
   let compStart = from;
   for (let i = from; i <= to; i++) {
-    if (i < to && text[i] !== "^") continue;
+    if (i < to && text[i] !== sep) continue;
     if (index === 4) return i > compStart ? { start: compStart, end: i } : undefined;
     index++;
     compStart = i + 1;
@@ -582,42 +651,55 @@ function fourthComponent(text: string, from: number, to: number): { start: numbe
   return undefined;
 }
 
-function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: RecordFamilies, out: Candidate[], facilities: Set<string>): void {
+/**
+ * An HL7 time stamp (TS/DTM) at the start of a field: YYYYMMDD, then hours, minutes, seconds and fractions if any
+ * ("19870214", "20240310081522"), a real calendar day of 1900-2099; undefined otherwise.
+ */
+function timeStamp(text: string, from: number, to: number): { start: number; end: number } | undefined {
+  const m = /^(?:19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?:\d{2}){0,3}(?:\.\d{1,4})?(?:[+-]\d{4})?(?!\d)/.exec(text.slice(from, Math.min(to, from + 30)));
+  return m ? { start: from, end: from + m[0].length } : undefined;
+}
+
+function hl7Value(a: Analysis, from: number, to: number, kind: Hl7Kind, f: RecordFamilies, out: Candidate[], facilities: Set<string>, sep: string): void {
   const add = (r: { start: number; end: number } | undefined, label: Label, on: boolean): void => {
     if (r && on && r.end > r.start) out.push({ start: r.start, end: r.end, label, priority: PRIORITY.context, score: 0.7, rule: "record.hl7" });
   };
   const text = a.text;
   switch (kind) {
     case "patientName":
-      return add(components(text, from, to, 1, 3), "Name:Patient", f.names);
+      return add(components(text, from, to, 1, 3, sep), "Name:Patient", f.names);
     case "otherName":
-      return add(components(text, from, to, 1, 3), "Name:Other", f.names);
+      return add(components(text, from, to, 1, 3, sep), "Name:Other", f.names);
     case "caregiverXcn":
-      return add(components(text, from, to, 2, 4), "Name:Caregiver", f.names);
+      return add(components(text, from, to, 2, 4, sep), "Name:Caregiver", f.names);
     case "patientAddress":
-      return add(components(text, from, to, 1, 5, false), "Address_Location:Patient", f.addresses);
+      return add(components(text, from, to, 1, 5, sep, false), "Address_Location:Patient", f.addresses);
     case "otherAddress":
-      return add(components(text, from, to, 1, 5, false), "Address_Location:Other", f.addresses);
+      return add(components(text, from, to, 1, 5, sep, false), "Address_Location:Other", f.addresses);
     case "hospital":
-      return add(components(text, from, to, 1, 1), "Organization:Healthcare", f.organisations);
+      return add(components(text, from, to, 1, 1, sep), "Organization:Healthcare", f.organisations);
     case "facility": {
-      const r = components(text, from, to, 1, 1);
+      const r = components(text, from, to, 1, 1, sep);
       if (r && HL7_SYSTEM_CODES.has(text.slice(r.start, r.end).toUpperCase())) return;
       if (r) facilities.add(text.slice(r.start, r.end).toUpperCase());
       return add(r, "Organization:Healthcare", f.organisations);
     }
     case "location": {
-      const r = fourthComponent(text, from, to);
+      const r = fourthComponent(text, from, to, sep);
       if (!r || !/\p{L}/u.test(text.slice(r.start, r.end)) || HL7_SYSTEM_CODES.has(text.slice(r.start, r.end).toUpperCase())) return;
       return add(r, "Organization:Healthcare", f.organisations);
     }
     case "authority": {
-      const r = fourthComponent(text, from, to);
+      const r = fourthComponent(text, from, to, sep);
       if (!r || !facilities.has(text.slice(r.start, r.end).toUpperCase())) return;
       return add(r, "Organization:Healthcare", f.organisations);
     }
     case "organisation":
-      return add(components(text, from, to, 1, 1), "Organization:Other", f.organisations);
+      return add(components(text, from, to, 1, 1, sep), "Organization:Other", f.organisations);
+    case "birth":
+      return add(timeStamp(text, from, to), "Age_Birthdate", f.ages);
+    case "time":
+      return add(timeStamp(text, from, to), "Date", f.dates);
   }
 }
 
@@ -657,10 +739,11 @@ function stripCandidates(a: Analysis, f: RecordFamilies, out: Candidate[]): void
 export function recordCandidates(a: Analysis, f: RecordFamilies): Candidate[] {
   const out: Candidate[] = [];
   const text = a.text;
-  if (!/[|\t;,:=…<]|\S {2,}\S|\.{3}/.test(text)) return out;
+  const hl7 = text.includes("MSH") || text.includes("|");
+  if (!hl7 && !/[\t;,:=…<]|\S {2,}\S|\.{3}/.test(text)) return out;
   tableCandidates(a, f, out);
   fieldCandidates(a, f, out);
   stripCandidates(a, f, out);
-  if (text.includes("|")) hl7Candidates(a, f, out);
+  if (hl7) hl7Candidates(a, f, out);
   return out;
 }
