@@ -96,6 +96,11 @@ const CASES: [rule: string, marked: string][] = [
   ["hyphenated compound of a listed job in brackets", "Parents : [Anouar](Name:Other) ([schilder-decorateur](Profession))"],
   ["agent noun before a named workplace", "Dhr. [Verstrepen](Name:Patient), [41 j](Age_Birthdate), [glazenmaker](Profession) bij [Bouwbedrijf Smet](Organization:Other)."],
   ["agent noun needs a workplace or a copula", "Dhr. [Verstrepen](Name:Patient), [41 j](Age_Birthdate), vertrekker."],
+  // Session thirteen: a country alone identifies no one, also where a locality or street list holds its name.
+  ["a country after a place preposition", "Zij woont sinds kort in België."],
+  ["countries of the faker list on a route", "Reis via Jemen en Oman, lang onderweg."],
+  ["a country as the whole fragment", "Turkije"],
+  ["a country still ends an address", "Adres: [Beekstraat 4, 3128 Tremelo, België](Address_Location:Patient)"],
 ];
 
 describe("shape and position rules", () => {

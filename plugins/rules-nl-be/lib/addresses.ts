@@ -417,7 +417,8 @@ function placeParts(a: Analysis): Part[] {
     const needsContext = !standsAlone(a, unit, m, single, bits) && (ambiguous || onlyResidence || (a.tokens[t].sentenceStart && !country));
     // Without context an ambiguous place counts only as the locality of the street before it ("Gentsesteenweg 112, Aalst").
     // A country on its own ("afkomstig uit Syrië") identifies no one: only as the end of an address.
-    const countryOnly = (m.bits & PLACE_BITS) === LIST.country;
+    // A list of localities or residences that also holds the country's name ("België") makes it no town.
+    const countryOnly = country && (m.bits & (LIST.municipality | LIST.province | LIST.region)) === 0;
     const needsJoin = countryOnly || (needsContext && !addressed) || (a.tokens[t].sentenceStart && country && !addressed);
     parts.push({ start: a.tokens[t].start, end: a.tokens[m.last].end, kind: "place", strong: locative, needsJoin });
     t = m.last;

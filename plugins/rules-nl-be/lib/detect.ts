@@ -343,6 +343,8 @@ function bareFragment(a: Analysis, start: number, end: number, families: RuleFam
     const unit = a.units[0];
     const bits = a.unitListBits[unit.index];
     if (bits & (WHITELIST_BITS & ~LIST.commonWord)) return undefined;
+    // A country alone identifies no one, also where a street list holds its name.
+    if (bits & LIST.country && !(bits & (LIST.municipality | LIST.province))) return undefined;
     const place = (): Candidate => ({ start, end, label: "Address_Location:Other", priority: PRIORITY.pattern, score: 0.55, rule: "address.fragment" });
     if (isCapitalisedUnit(a, unit) && (streetSuffixOf(unit)?.strong || (bits & LIST.street && !isDictionaryWord(a, unit, true)))) return place();
     if (tokens[0].upper && unit.end - unit.start >= 4 && bits & LIST.municipality) return place();

@@ -139,6 +139,7 @@ const CURATED_SOURCES: { file: string; bit: number }[] = [
   { file: "curated/professions-en.txt", bit: LIST.profession },
   { file: "curated/employment-states.txt", bit: LIST.employmentState },
   { file: "curated/countries.txt", bit: LIST.country },
+  { file: "faker/countries.txt", bit: LIST.country },
   { file: "curated/hospital-names.txt", bit: LIST.hospital },
   { file: "curated/hospital-prefixes.txt", bit: LIST.hospitalPrefix },
   { file: "curated/whitelist-extra.txt", bit: LIST.extraWhitelist },
