@@ -759,4 +759,12 @@ export const CASES: Record<string, readonly string[]> = {
     "s/p CABG [2016], ORIF [2020]; diagnosed (CVA [2019]); [Mrs Talbot] seen; [Dr Thompson] reviewed; WHO grade 2",
     "[Cordelia Pavlik] called; [Mr Leopold Harrington] admitted; moved to [Tilbury] [2019]",
   ],
+  "session thirteen: practices named by a specialty or a care type; Welsh facilities and streets": [
+    "PCP: Dr. [Hester Corbett] ([Harwell Internists]); carers from [Heron Lane Homecare] visit twice daily",
+    "[Brackenridge Valley Dialysis]\nTransient Coordinator\n[Tarnwick Breast Imaging Center]",
+    "SERVICE FACILITY  [Harwell Bone & Joint]; referred to [Heron Bay Spine & Pain Center]; [Corbett Pathology Associates]",
+    "Cellular Pathology reported; Clinical Pathology; Renal Dialysis; home dialysis; Breast Imaging",
+    "EMERGENCY DEPARTMENT - [YSBYTY CWM FELIN]\nGP: [MEDDYGFA'R FELIN].\nseen at [Canolfan Iechyd Tregaron]",
+    "[Heol y Felin, Tregaron]; lives at [4 HEOL Y FELIN]; the terrace was wet",
+  ],
 };

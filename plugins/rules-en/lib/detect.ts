@@ -15,6 +15,7 @@ import { findCareNames } from "./care-names.js";
 import { spanExtents } from "./extents.js";
 import { formCandidates, headerAges, upperNameLines } from "./forms.js";
 import { hl7Candidates } from "./hl7.js";
+import { welshCandidates } from "./welsh.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
 import { MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
@@ -121,6 +122,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
     out = out.concat(names);
     if (f.ages) out = out.concat(agesAfterNames(text, names));
   }
+  if (f.places) out = out.concat(welshCandidates(text));
   if (f.places) out = out.concat(placesBeforeTypes(out, text, original));
   if (f.places) out = out.concat(addressChains(out, text, compiled.lexicon));
   if (f.names) out = out.concat(initialsAsNames(text));

@@ -477,7 +477,9 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
       const amp = tokens[j];
       if (n > 0 && amp && !amp.newlineBefore && (amp.low === "&" || amp.low === "and") && cap(tokens[j + 1]) && !tokens[j + 1].newlineBefore && SPECIALTY_WORDS.has(tokens[j + 1].low)) {
         let e = j + 1;
-        const te = typeEndAt(tokens, lex, e + 1);
+        // The last specialty may open a type ("Spine & Pain Center": "Pain Center"), or a type may follow it.
+        const own = typeEndAt(tokens, lex, e);
+        const te = own > e ? own : typeEndAt(tokens, lex, e + 1);
         if (te >= 0) e = te;
         else if (tokens[e + 1] && !tokens[e + 1].newlineBefore && /^(?:PT|OT|MD|PC|PLLC|PA)$/.test(tokens[e + 1].text)) e++;
         push(k, e, "Organization:Healthcare", 0.8, "facility-specialties");
@@ -1172,9 +1174,9 @@ function extendFacility(tokens: readonly Token[], lex: RulesEnLexicon, end: numb
 }
 
 /** Specialties that end a practice's or a service's name after proper words ("Pine Ridge Dermatology"). */
-const PRACTICE_SPECIALTIES = new Set(["dermatology", "rheumatology", "endocrinology", "cardiology", "neurology", "nephrology", "oncology", "urology", "gastroenterology", "pulmonology", "ophthalmology", "podiatry", "audiology", "genetics", "hematology", "haematology", "orthopedics", "orthopaedics", "otolaryngology", "allergy", "immunology", "psychiatry", "psychology", "neurosurgery", "hepatology", "gynecology", "gynaecology", "obstetrics", "respiratory", "cardiac", "renal", "vascular", "spine", "sleep", "heart", "fertility", "pain", "wound", "vein", "eye", "sports", "chiropractic", "psychosis", "memory", "diabetes", "cancer", "kidney", "lung", "skin", "hearing", "foot", "breast", "bone", "joint", "neuro", "ortho", "derm", "rheum", "cardio", "endo", "peds"]);
+const PRACTICE_SPECIALTIES = new Set(["pathology", "dialysis", "internists", "dermatology", "rheumatology", "endocrinology", "cardiology", "neurology", "nephrology", "oncology", "urology", "gastroenterology", "pulmonology", "ophthalmology", "podiatry", "audiology", "genetics", "hematology", "haematology", "orthopedics", "orthopaedics", "otolaryngology", "allergy", "immunology", "psychiatry", "psychology", "neurosurgery", "hepatology", "gynecology", "gynaecology", "obstetrics", "respiratory", "cardiac", "renal", "vascular", "spine", "sleep", "heart", "fertility", "pain", "wound", "vein", "eye", "sports", "chiropractic", "psychosis", "memory", "diabetes", "cancer", "kidney", "lung", "skin", "hearing", "foot", "breast", "bone", "joint", "neuro", "ortho", "derm", "rheum", "cardio", "endo", "peds"]);
 /** Specialties that end a name by themselves (no service noun after them). */
-const BARE_PRACTICE_SPECIALTIES = new Set(["dermatology", "rheumatology", "endocrinology", "cardiology", "neurology", "nephrology", "oncology", "urology", "gastroenterology", "pulmonology", "ophthalmology", "podiatry", "audiology", "genetics", "hematology", "haematology", "orthopedics", "orthopaedics", "otolaryngology", "psychiatry", "neurosurgery", "chiropractic"]);
+const BARE_PRACTICE_SPECIALTIES = new Set(["pathology", "dialysis", "internists", "dermatology", "rheumatology", "endocrinology", "cardiology", "neurology", "nephrology", "oncology", "urology", "gastroenterology", "pulmonology", "ophthalmology", "podiatry", "audiology", "genetics", "hematology", "haematology", "orthopedics", "orthopaedics", "otolaryngology", "psychiatry", "neurosurgery", "chiropractic"]);
 /** Service nouns after a specialty ("Heart Centre", "Genetics Service", "Rheumatology Associates"). */
 const PRACTICE_NOUNS = new Set(["associates", "partners", "specialists", "consultants", "group", "center", "centre", "ctr", "service", "services", "program", "programme", "institute", "clinic", "clinics", "care", "network", "team", "practice", "medicine", "supply"]);
 
