@@ -100,6 +100,13 @@ const CASES: [rule: string, marked: string][] = [
   ["a country after a place preposition", "Zij woont sinds kort in België."],
   ["countries of the faker list on a route", "Reis via Jemen en Oman, lang onderweg."],
   ["a country as the whole fragment", "Turkije"],
+  // Session thirteen: eponyms of scales, classes, protocols, splints and exercises; a count after a name goes on.
+  ["a single-digit grade after an untitled surname names a class", "Subarachnoïdale bloeding, Hunt en Hess 2, gecoild."],
+  ["a grade word after a surname", "Artrose, Hess graad 4."],
+  ["a protocol named after someone", "Oefeningen volgens het protocol van Hess, spalk 6 weken."],
+  ["a French splint and exercises named after someone", "Suites : attelle de Hess pendant 3 semaines, exercices de Mason en décubitus."],
+  ["a count after a surname goes on", "[Hess](Name:Other) 2 dagen afwezig wegens ziekte."],
+  ["a bracket after a caregiver's name opens an aside", "wijkverpleegkundige [Mira](Name:Caregiver) (niveau 5) komt morgen"],
   ["a country still ends an address", "Adres: [Beekstraat 4, 3128 Tremelo, België](Address_Location:Patient)"],
 ];
 

@@ -139,12 +139,14 @@ export const EPONYM_HEADS = set(`
   stadium methode techniek operatie procedure triade wet regel index klassering morbus
   maladie syndrome signe manœuvre manoeuvre échelle echelle classification critères criteres opération
   operation disease sign scale
+  protocol protocole spalk attelle profil extensions exercices reflexe
 `);
 
 /** Words after an eponym ("Wells-score", "Glasgow Coma Scale", "Babinski reflex"). */
 export const EPONYM_TAILS = set(`
   test score scores schaal classificatie index criteria syndroom ziekte teken fractuur cyste reflex
   manoeuvre operatie procedure disease sign syndrome scale coma fenomeen phenomenon
+  graad grade niveau stadium stade klasse classe balance
 `);
 
 /** Age expressions preceded by these words are durations, not ages ("sinds 3 jaar"). */

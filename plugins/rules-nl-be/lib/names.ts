@@ -1163,8 +1163,25 @@ function inEponymContext(a: Analysis, m: NameMention): boolean {
   // A sex letter in the next cell of a row ("VERSCHUEREN Godelieve<TAB>V<TAB>°…") is no grade: a grade follows one space.
   if (m.titleStart < 0 && grade && grade.kind === "word" && grade.newlinesBefore === 0 && /^(?:I{1,3}|IV|V)[abc]?$/.test(grade.text) &&
     a.text.slice(a.tokens[m.last].end, grade.start) === " ") return true;
+  // "Wagner 2", "Westley 3.", "(Coban 2)": one untitled word and a single-digit grade after one space, then the
+  // end of the clause, is a score or class named after someone (a count or a duration goes on: "2 dagen").
+  // A common given name before a digit is a child and its age ("Mats 9)").
+  if (m.titleStart < 0 && grade && grade.kind === "number" && /^\d$/.test(grade.text) && unitAt(a, m.first)?.last === m.last &&
+    !(a.tokenBits[m.first] & LIST.commonFirstName) &&
+    a.text.slice(a.tokens[m.last].end, grade.start) === " " && gradeEndsClause(a, grade.index)) return true;
   const next = nextWords(a, m.last, 1)[0];
-  return next !== undefined && EPONYM_TAILS.has(next) && a.tokens[m.last + 1]?.text !== ",";
+  // "Mira (niveau 5)": a bracket after the name opens an aside, no eponym's tail.
+  const gap = a.tokens[m.last + 1]?.text;
+  return next !== undefined && EPONYM_TAILS.has(next) && gap !== "," && gap !== "(";
+}
+
+/** After a grade: the end of the text or line, or a closing ".", ",", ";", ")" or "/" (not a decimal or a time). */
+function gradeEndsClause(a: Analysis, t: number): boolean {
+  const next = a.tokens[t + 1];
+  if (next === undefined || next.newlinesBefore > 0) return true;
+  if (next.kind !== "punct" || !".,;)".includes(next.text)) return false;
+  const after = a.tokens[t + 2];
+  return next.spaceBefore || after === undefined || after.spaceBefore || after.newlinesBefore > 0;
 }
 
 /** Covered by a multi-word whitelisted phrase ("Bence Jones", "Ann Arbor") or an eponym phrase. */
