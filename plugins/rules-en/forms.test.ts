@@ -61,9 +61,13 @@ const MORE: readonly string[] = [
   "Resident [Wenna Penlow] (likes to be called [Addy])",
   "[TREMAYNE CONRAD JR]",
   "Next of kin:\n[TALLIS, EDWINA]",
-  "MSH|^~\\&|ADT|[WELLCROFT_GH]|LAB|[WELLCROFT_GH]|[20250102101500]||ADT^A01|MSG1|P|2.5.1\nPID|1||[5520117]^^^[WGH]^MR||[TARRANT^OLWEN^J]^^^^L||[19610415]|F|||[22 Fenn Rd^^Quellford^NV^89801^USA]^H||^PRN^PH^^[1^775^5550142]\nNK1|1|[TARRANT^HUW]|SPO\nPV1|1|I|4W^410^B^[WELLCROFT_GH]||||[1902837465]^[QUARMBY^ELIN^K]^^^MD\nIN1|1|P01|7|[SILVERLAKE HEALTH PLAN]|[PO BOX 1105^^RENO^NV^89502]",
+  // A message whose field separator is "#" (MSH-1), order and visit clinicians in any field, order and specimen times.
+  "MSH#^~\\&#LABSYS#[WELLCROFT-EAST]#REFSYS#[HARBOR REF LAB]#[202611020733]##ORM^O01#LAB1#P#2.5.1\nPID#1##[5520117]^^^[WGH]^MR##[TARRANT-QUILL^OLWEN^IONA^JR]#[Quill]^^^^^^M#[19610415]#F###[7 Wexmoor Rd^^Quellford^NV^89801^USA]\nPV1#1#O#LAB^DRAW1^01##########[1902837465]^[QUARMBY^ELIN]^^^^^^NPI\nORC#NW#CM25-1##ORD7#####[202611020731]#[HTALLIS]^[Tallis^Huw]##[1902837465]^[QUARMBY^ELIN]\nOBR#1#CM25-1##80053^COMPREHENSIVE METABOLIC PANEL^CPT4#R#[202611020731]",
+  // HL7 values quoted in an interface engine's log: a person, a clinician with an identifier, an address.
+  'ERR MATCH-409 name "[TARRANT-QUILL^OLWEN^M]" conflicts; attending "[1902837465]^[QUARMBY^ELIN]" unknown; PID-11 "[12 Oak Hollow Rd^^Quellford^NV^89801]"',
+  "MSH|^~\\&|ADT|[WELLCROFT_GH]|LAB|[WELLCROFT_GH]|[20250102101500]||ADT^A01|MSG1|P|2.5.1\nPID|1||[5520117]^^^[WGH]^MR||[TARRANT^OLWEN^J]^^^^L||[19610415]|F|||[7 Wexmoor Rd^^Quellford^NV^89801^USA]^H||^PRN^PH^^[1^775^5550142]\nNK1|1|[TARRANT^HUW]|SPO\nPV1|1|I|4W^410^B^[WELLCROFT_GH]||||[1902837465]^[QUARMBY^ELIN^K]^^^MD\nIN1|1|P01|7|[SILVERLAKE HEALTH PLAN]|[PO BOX 1105^^RENO^NV^89502]",
 ];
-const NOT_FORMS: readonly string[] = ["PLAN\nASSESSMENT\nHOPE", "Seen in Eye Casualty. Minor injuries unit.", "Family Court hearing next week.", "A gold mine of information."];
+const NOT_FORMS: readonly string[] = ['OBX-5 "POS^Positive" and "NEG^Negative^L" kept', "PLAN\nASSESSMENT\nHOPE", "Seen in Eye Casualty. Minor injuries unit.", "Family Court hearing next week.", "A gold mine of information."];
 
 describe("identifiers, ages, organisations and HL7 fields by form", () => {
   it.each(MORE.map((c) => [c]))("%s", (marked) => {

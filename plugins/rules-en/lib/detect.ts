@@ -14,7 +14,7 @@ import { findFields } from "./fields.js";
 import { findCareNames } from "./care-names.js";
 import { spanExtents } from "./extents.js";
 import { formCandidates, headerAges, upperNameLines } from "./forms.js";
-import { hl7Candidates } from "./hl7.js";
+import { hl7Candidates, hl7HashLines, hl7QuotedValues } from "./hl7.js";
 import { welshCandidates } from "./welsh.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
@@ -66,7 +66,11 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   const text = restored.text;
   const tokens = f.names || f.places ? tokenize(text) : [];
   let out: Candidate[] = [];
-  if (f.identifiers) out = out.concat(findIdentifiers(text, compiled.identifiers));
+  if (f.identifiers) {
+    // In a message whose fields are separated by "#", a "#" opens a field, not a number ("PID#1##5520117^^^WGH").
+    const hashLines = hl7HashLines(text);
+    out = out.concat(findIdentifiers(text, compiled.identifiers).filter((c) => c.rule !== "hash-id" || !hashLines.some(([s, e]) => c.start >= s && c.start < e)));
+  }
   if (f.dates || f.ages) {
     out = out.concat(findDates(text, compiled.dates, { dates: f.dates, ages: f.ages, relative: compiled.settings.relative_dates }));
   }
@@ -128,7 +132,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.names) out = out.concat(initialsAsNames(text));
   if (f.names && compiled.settings.lone_names) out = out.concat(lowerCaseNameQueries(original, compiled.lexicon));
   out = out.concat(formCandidates(text, original, compiled.lexicon, { places: f.places, ages: f.ages, professions: f.professions, identifiers: f.identifiers }));
-  if (f.names && f.places && f.identifiers) out = out.concat(hl7Candidates(text));
+  if (f.names && f.places && f.identifiers) out = out.concat(hl7Candidates(text), hl7QuotedValues(text, compiled.lexicon));
   if (f.names && compiled.settings.lone_names) out = out.concat(upperNameLines(original, compiled.lexicon));
   return out;
 }
