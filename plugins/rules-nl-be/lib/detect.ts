@@ -20,6 +20,7 @@ import { professionCandidates } from "./professions.js";
 import { numberWordCandidates } from "./number-words.js";
 import { queryCandidates } from "./queries.js";
 import { recordCandidates } from "./records.js";
+import { serviceProviderCandidates } from "./service-providers.js";
 import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
 import { CAREGIVER_WORDS, RELATIVE_WORDS } from "./context.js";
 
@@ -360,6 +361,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.names) append(candidates, bracketedGivenNames(a, names));
   if (families.names) append(candidates, namesOverWrappedHyphen(a, names));
   if (families.organisations) append(candidates, organisationCandidates(a));
+  if (families.organisations) append(candidates, serviceProviderCandidates(a));
   if (families.addresses) append(candidates, addressCandidates(a, personNearFinder(text, names)));
   if (families.names || families.addresses) append(candidates, ocrCandidates(a, families));
   if (families.addresses) append(candidates, unknownPlaceCandidates(a));

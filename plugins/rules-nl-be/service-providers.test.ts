@@ -1,0 +1,36 @@
+// The provider of a service a note arranges, named after "via" (lib/service-providers.ts): home care, transport,
+// interpreting, meals and alarms; software, channels, devices and kinds of service after "via" stay out. The strings
+// are invented for these tests.
+import { beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../src/detectors/index.js";
+import { loadRulesLexicon } from "./index.js";
+import { detectSpans } from "./lib/detect.js";
+import type { Lexicon } from "./lib/lexicon.js";
+import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+
+let lexicon: Lexicon;
+beforeAll(() => {
+  lexicon = loadRulesLexicon(PROJECT_ROOT);
+});
+
+const organisations = (marked: string): string => {
+  const { text } = parseMarkup(marked);
+  return renderMarkup(text, detectSpans(text, lexicon).filter((s) => s.label.startsWith("Organization")));
+};
+
+const CASES: [rule: string, marked: string][] = [
+  ["home care and meals via their providers", "Thuiszorg 2x/week via [Zorgrijk](Organization:Healthcare), maaltijden via [Tafeltje Dekje](Organization:Other)."],
+  ["transport via a one-word provider", "Afspraak revalidatie op maandag, vervoer via [Rolmobielcentrale](Organization:Other)."],
+  ["an interpreter named on the line's first word", "Tolk: telefonisch, Arabisch, via [Taalbrug Oost](Organization:Other)."],
+  ["an alarm and night care", "Personenalarm via [Zorgbel](Organization:Other) geregeld, nachtoppas via [Nachtwacht Kempen](Organization:Healthcare)."],
+  ["a channel after another noun", "Verslag verstuurd via Zorgmail, overleg via Teams."],
+  ["a kind of service in capitals", "Opvolging via HA, begeleiding via CGG."],
+  ["a device or a body part", "Dialyse via AV-fistel, voeding via PEG-sonde."],
+  ["an article after via", "Vervoer via de mutualiteit, tolk via het ziekenhuis."],
+];
+
+describe("service providers after via", () => {
+  it.each(CASES)("%s", (_rule, marked) => {
+    expect(organisations(marked)).toBe(marked);
+  });
+});
