@@ -23,8 +23,8 @@ const CASES: [rule: string, marked: string][] = [
   ["transport via a one-word provider", "Afspraak revalidatie op maandag, vervoer via [Rolmobielcentrale](Organization:Other)."],
   ["an interpreter named on the line's first word", "Tolk: telefonisch, Arabisch, via [Taalbrug Oost](Organization:Other)."],
   ["an alarm and night care", "Personenalarm via [Zorgbel](Organization:Other) geregeld, nachtoppas via [Nachtwacht Kempen](Organization:Healthcare)."],
-  ["a channel after another noun", "Verslag verstuurd via Zorgmail, overleg via Teams."],
-  ["a kind of service in capitals", "Opvolging via HA, begeleiding via CGG."],
+  ["a channel after another noun", "Verslag verstuurd via Zorgpost, overleg via Teams."],
+  ["a kind of service in capitals", "Opvolging via HA, begeleiding via DVC."],
   ["a device or a body part", "Dialyse via AV-fistel, voeding via PEG-sonde."],
   ["an article after via", "Vervoer via de mutualiteit, tolk via het ziekenhuis."],
 ];

@@ -1203,8 +1203,18 @@ function hasEponymUnit(a: Analysis, m: NameMention): boolean {
   return false;
 }
 
+/** "afdeling 2 Oost", "ronde B West": a compass point after a ward's or round's number or letter is part of its code. */
+const COMPASS_POINTS: ReadonlySet<string> = new Set(["noord", "oost", "zuid", "west"]);
+
+function compassOfACode(a: Analysis, m: NameMention): boolean {
+  if (m.titleStart >= 0 || unitAt(a, m.first)?.last !== m.last || !COMPASS_POINTS.has(a.tokens[m.first].key)) return false;
+  const code = a.tokens[m.first - 1];
+  return code !== undefined && code.newlinesBefore === 0 && a.tokens[m.first].spaceBefore && (code.kind === "number" || /^\p{Lu}\d?$/u.test(code.text));
+}
+
 function rejected(a: Analysis, m: NameMention): boolean {
   if (m.titleStart < 0 && followsInstitutionType(a, m.first)) return true;
+  if (compassOfACode(a, m)) return true;
   if (m.signal === "title" && m.titleKind !== "academic") return inEponymContext(a, m) && m.titleStart < 0;
   return inEponymContext(a, m) || inWhitelistedPhrase(a, m) || hasEponymUnit(a, m);
 }

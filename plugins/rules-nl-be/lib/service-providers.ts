@@ -46,7 +46,7 @@ export function serviceProviderCandidates(a: Analysis): Candidate[] {
     const unit = unitAtToken(a, name.first);
     if (!unit) continue;
     const surface = a.text.slice(tokens[name.first].start, tokens[name.last].end);
-    // Acronyms of a few capitals name a kind of service or a channel ("via HA", "via OCMW"), unless a list holds them.
+    // Acronyms of a few capitals name a kind of service or a channel ("via HA", "via RVT"), unless a list holds them.
     if (/^\p{Lu}{1,5}$/u.test(surface) && !(a.unitListBits[unit.index] & (LIST.hospital | LIST.hospitalAbbr | LIST.institution | LIST.employer))) continue;
     // A compound with a lower-case piece ("AV-fistel") is a thing, not a name.
     if (unit.last > unit.first && /^\p{Ll}/u.test(tokens[unit.last].text)) continue;
