@@ -767,4 +767,11 @@ export const CASES: Record<string, readonly string[]> = {
     "EMERGENCY DEPARTMENT - [YSBYTY CWM FELIN]\nGP: [MEDDYGFA'R FELIN].\nseen at [Canolfan Iechyd Tregaron]",
     "[Heol y Felin, Tregaron]; lives at [4 HEOL Y FELIN]; the terrace was wet",
   ],
+  "session thirteen: names and ages in worklist and log rows; semicolon exports": [
+    "02/11    08:15  26C0412233    Ward 4            [HARWELL Iona]                    Label missing\n03/11    10:05  26C0412290    ED                [CORBETT Sorcha] [0771 400 8867]   Clotted",
+    "7      [B4410021]    [Peverell, Iona]              [71 F]     Day Unit\n8      [B4410022]    [HARWELL, Sorcha]             [8/12 M]    Paeds",
+    "[2026-11-02] 09:14:07   [Harwell, Iona]           RN ED           WS-04",
+    "WARD HANDOVER  NOTE Urgent  PLAN Review  Sodium, Potassium  Urea, Creatinine  Left, Right  EDTA Tube",
+    "clinic_export;run=nightly\nappt_date;hosp_no;surname;forename;clinician;status\n[02/11/2026];[Q4410021];[PEVERELL];[Sorcha];Dr [K Harwell];BOOKED",
+  ],
 };

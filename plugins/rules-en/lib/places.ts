@@ -747,7 +747,7 @@ export function findPlaces(tokens: readonly Token[], text: string, lex: RulesEnL
   // PO boxes and units on their own: "P.O. Box 123", "Apt 4B", "Suite 210".
   const poBox = /(?<![\p{L}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pmb)\s{0,2}#?\s{0,2}\d{1,6}(?!\d)/giud;
   for (const [s, e] of groupMatches(poBox, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.9, rule: "po-box" });
-  const unit = /(?<![\p{L}])(?:apt\.?|apartment|suite|ste\.?|unit|flat)\s{0,2}#?\s{0,2}(?=[A-Za-z]?\d)[A-Za-z0-9]{1,5}(?:-[A-Za-z0-9]{1,4})?(?![\p{L}\d])/giud;
+  const unit = /(?<![\p{L}])(?:apt\.?|apartment|suite|ste\.?|unit|flat)[ \t]{0,2}#?[ \t]{0,2}(?=[A-Za-z]?\d)[A-Za-z0-9]{1,5}(?:-[A-Za-z0-9]{1,4})?(?![\p{L}\d])/giud;
   for (const [s, e] of groupMatches(unit, text)) out.push({ start: s, end: e, label: "Address_Location:Other", score: 0.8, rule: "unit" });
 
   // "City, ST 12345", "City, ST", "City, State", "ST 12345", ZIP+4, UK postcodes.

@@ -84,14 +84,15 @@ function count(text: string, start: number, end: number, ch: string): number {
   return n;
 }
 
-/** A comma-separated header: short cells (a title each, at most four words), no sentence. */
-function csvHeader(text: string, start: number, end: number): boolean {
-  const row = splitRow(text, start, end, ",");
+/** A comma- or semicolon-separated header: short cells (a title each, at most four words), no sentence. */
+function csvHeader(text: string, start: number, end: number, delim = ","): boolean {
+  const row = splitRow(text, start, end, delim);
   return row.cells.length >= 3 && row.cells.every((c) => c.end - c.start <= 32 && text.slice(c.start, c.end).split(/\s+/).length <= 4 && !/[.;:!?]$/.test(text.slice(c.start, c.end)));
 }
 
 function columnLabel(header: string): Label | undefined {
-  const h = header.toLowerCase().replace(/\s+/g, " ").replace(/[:.]$/, "").trim();
+  // An export's column key joins its words with underscores ("hosp_no", "last_name").
+  const h = header.toLowerCase().replace(/_/g, " ").replace(/\s+/g, " ").replace(/[:.]$/, "").trim();
   if (PATIENT_ID.has(h)) return "ID:Patient";
   if (PATIENT_NAME.has(h)) return "Name:Patient";
   if (CAREGIVER_NAME.has(h)) return "Name:Caregiver";
@@ -103,7 +104,7 @@ function columnLabel(header: string): Label | undefined {
  * lexicon, columns whose header names an organisation, a facility, a ward or a place ("Employer", "GP practice",
  * "Town") give their cells too, each read as that field's value (fields.ts). */
 export function findTableCells(text: string, plainWords: (cell: string) => boolean, lex?: RulesEnLexicon): Candidate[] {
-  if (!text.includes("|") && !text.includes("\t") && !text.includes(",")) return [];
+  if (!text.includes("|") && !text.includes("\t") && !text.includes(",") && !text.includes(";")) return [];
   const out: Candidate[] = [];
   // Lines with their offsets.
   const lines: { start: number; end: number }[] = [];
@@ -116,7 +117,13 @@ export function findTableCells(text: string, plainWords: (cell: string) => boole
   for (let i = 0; i < lines.length; i++) {
     const { start, end } = lines[i];
     // Exports: comma-separated rows under a header of short titles (spreadsheets, CSV reports).
-    const delim = count(text, start, end, "|") >= 2 ? "|" : count(text, start, end, "\t") >= 2 ? "\t" : count(text, start, end, ",") >= 2 && csvHeader(text, start, end) ? "," : "";
+    // Semicolon-separated exports too (the spreadsheet default where the comma is a decimal mark).
+    const delim =
+      count(text, start, end, "|") >= 2 ? "|"
+      : count(text, start, end, "\t") >= 2 ? "\t"
+      : count(text, start, end, ",") >= 2 && csvHeader(text, start, end) ? ","
+      : count(text, start, end, ";") >= 3 && csvHeader(text, start, end, ";") ? ";"
+      : "";
     if (!delim) continue;
     const header = splitRow(text, start, end, delim);
     const kinds: (FieldKind | undefined)[] = header.cells.map((c) => {
