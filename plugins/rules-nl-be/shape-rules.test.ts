@@ -107,6 +107,10 @@ const CASES: [rule: string, marked: string][] = [
   ["a French splint and exercises named after someone", "Suites : attelle de Hess pendant 3 semaines, exercices de Mason en décubitus."],
   ["a count after a surname goes on", "[Hess](Name:Other) 2 dagen afwezig wegens ziekte."],
   ["a bracket after a caregiver's name opens an aside", "wijkverpleegkundige [Mira](Name:Caregiver) (niveau 5) komt morgen"],
+  ["an age in shorthand before the person it describes", "[67j](Age_Birthdate) man, binnengebracht na een val; [8 j](Age_Birthdate) meisje met koorts."],
+  ["a duration before a person noun stays a duration", "Sinds 3 j vrouw van de buurman."],
+  ["an unlisted town before its country in brackets", "Zus woont in [Ouagadoro](Address_Location:Other) (Burkina Faso), contact per telefoon."],
+  ["a country in brackets after an ordinary word", "Verblijf in Quarantaine (Burkina Faso) afgelopen."],
   ["a country still ends an address", "Adres: [Beekstraat 4, 3128 Tremelo, België](Address_Location:Patient)"],
 ];
 

@@ -16,6 +16,7 @@ import {
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS } from "./lexicon.js";
 import { isCapitalisedUnit, isTitleCaseUnit, readProperName, unitAtToken } from "./proper.js";
 import { tokenAtOrAfter } from "./tokenize.js";
+import { isDictionaryWord } from "./unknown.js";
 
 const set = wordSet;
 
@@ -508,14 +509,19 @@ const EVERYDAY_WORD_TOWNS = set(
   "as ham mol peer lint spa beek lens lessen landen huizen putten putte graven namen bergen malle vorst manage voeren wellen halen schoten duiven balen essen kapellen aat buren geer best boom geel hal middag heure",
 );
 
-/** "Kinshasa, Congo": an unlisted capitalised place name is recognised by the country after it. */
+/** "Lilongwe, Malawi", "Ouagadoro (Burkina Faso)": an unlisted capitalised place name is recognised by the country after it. */
 function placesBeforeCountries(a: Analysis): Part[] {
   const parts: Part[] = [];
   for (let t = 2; t < a.tokens.length; t++) {
-    if (a.tokens[t - 1].text !== "," || !longestMatch(a, t, LIST.country)) continue;
+    const gap = a.tokens[t - 1].text;
+    if (gap !== "," && gap !== "(") continue;
+    const country = longestMatch(a, t, LIST.country);
+    if (!country || (gap === "(" && a.tokens[country.last + 1]?.text !== ")")) continue;
     const unit = unitAtToken(a, t - 2);
     if (!unit || !isTitleCaseUnit(a, unit) || isExcludedWord(a, unit) || a.tokens[unit.first].sentenceStart) continue;
     if (unitBits(a, unit) & (NAME_BITS | LIST.hospital | LIST.institution)) continue;
+    // A bracket may follow any noun ("in Quarantaine (Mali)"): there the word must be in no dictionary.
+    if (gap === "(" && !(unitBits(a, unit) & PLACE_BITS) && isDictionaryWord(a, unit, true)) continue;
     const before = previousWords(a, unit.first, 5);
     if (!before.some((w) => LOCATIVE_WORDS.has(w) || PATIENT_ADDRESS_WORDS.has(w))) continue;
     parts.push({ start: unit.start, end: unit.end, kind: "place", strong: true });

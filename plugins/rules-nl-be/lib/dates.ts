@@ -981,6 +981,10 @@ function shorthandAges(c: TextContext, out: Candidate[]): void {
   }
 }
 
+const YEAR_UNIT_SHORT = /^(?:j|jr|y|yr|a|an|ans)$/i;
+/** A person noun right after an age in shorthand: "67j man", "8 j meisje", "72 a femme". */
+const PERSON_AFTER_AGE = /^[ ](?:man|vrouw|jongen|meisje|heer|dame|patiënte?|patiente?|pte|homme|femme|garçon|garcon|fille|male|female)(?![\p{L}\p{N}])/iu;
+
 export function ageCandidates(text: string, tokens: readonly Token[]): Candidate[] {
   const c: TextContext = { text, tokens };
   const out: Candidate[] = [];
@@ -1000,9 +1004,15 @@ export function ageCandidates(text: string, tokens: readonly Token[]): Candidate
     const yearUnit = jarige || YEAR_UNIT.test(unit);
     // "overleden op 52 jaar", "eerste koortsconvulsie op 18 maanden", "décédé à 61 ans": the age at an event.
     const atEvent = !jarige && !old && ageAtEvent(c, m.index, end);
-    if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(c, m.index) && !old && !atEvent) continue;
+    // "67j man, gevallen", "45 j vrouw met dyspneu": a number of years right before the person it describes.
+    const person = !jarige && !old && YEAR_UNIT_SHORT.test(unit) && PERSON_AFTER_AGE.test(text.slice(end, end + 16));
+    if (/^(?:j|y|an)$/i.test(unit) && !hasAgeContext(c, m.index) && !old && !atEvent && !person) continue;
     if (!jarige && !old && !atEvent) {
       if (isDuration(c, m.index, end)) continue;
+      if (person) {
+        out.push({ start: m.index, end, label: "Age_Birthdate", priority: PRIORITY.strong, score: 0.7, rule: "age.unit" });
+        continue;
+      }
       if (!hasAgeContext(c, m.index)) continue;
       if (!yearUnit && !YOUNG_CHILD_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index)) &&
         !childAgeInApposition(c, m.index, end, unit, value)) continue;
