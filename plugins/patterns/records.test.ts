@@ -44,6 +44,13 @@ const fieldCases: [string, Label | Label[]][] = [
   ["OBR|1|[[ORD448812]]|[[LAB99812]]|CBC^Bloedbeeld|||[[202503140745]]", [P, P, D]],
   // A date-time to the minute in a field the table does not name (a sender that counts PV1 fields differently).
   ["PID|1||[[4455123]]^^^ZKH^MR\nPV1|1|I|GER^2^B||||||||||||||||||||||||||||||||[[202411071530]]|[[20241112094500]]", [P, D, D]],
+  // A sender that declares its own field separator in MSH-1 ("#" here): fields are counted on it.
+  [
+    "MSH#^~\\&#ZIS#ZKH#LAB#ZKH#[[202604021115]]##ADT^A01#CTL5617#P#2.5\n" +
+      "PID#1##[[5521096]]^^^ZKH^PI##Zwartkop^Elvire##[[19790523]]#F\n" +
+      "PV1#1#I#B2^114^1#U####[[38215]]^Wouters^Ottmar",
+    [D, P, A, C],
+  ],
   // A line that is only a record number.
   ["Zoekopdrachten\n- [[5531087]]\n[[6620914]]", [P, P]],
 ];
@@ -62,6 +69,9 @@ const negatives: string[] = [
   "0475123456\n19870412\n123456\n- 12",
   // A line with pipes that is no HL7 segment.
   "PIDX|1||4455123\n| Naam | Kamer |",
+  // "#" fields without a header that declares them; a header that declares no separator of its own.
+  "PID#1##5521096^^^ZKH^PI##Zwartkop^Elvire##19790523#F",
+  "MSH#aa#ZIS\nPID#1##5521096",
   // Twelve digits in an unnamed field that are no calendar date-time (month 13, hour 25), or only a date.
   "PID|1||ZKH^MR\nPV1|1|I|GER|202413011045|202411072545|20241107",
 ];

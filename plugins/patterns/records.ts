@@ -37,6 +37,28 @@ function fold(s: string): string {
 // ── HL7 v2 ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const SEGMENT = /^(MSH|EVN|PID|PD1|PV1|PV2|NK1|ORC|OBR|OBX|IN1|GT1|AL1|DG1|NTE|TXA|SCH|RGS|AIL|AIP)\|/;
+const SEGMENT_NAME = /^(?:MSH|EVN|PID|PD1|PV1|PV2|NK1|ORC|OBR|OBX|IN1|GT1|AL1|DG1|NTE|TXA|SCH|RGS|AIL|AIP)$/;
+
+/** A message's delimiters: the field separator is MSH-1, the component and repetition separators open MSH-2. */
+interface Hl7Delimiters {
+  readonly field: string;
+  readonly component: string;
+  readonly repetition: string;
+}
+
+const STANDARD_DELIMITERS: Hl7Delimiters = { field: "|", component: "^", repetition: "~" };
+
+/**
+ * The delimiters a header line declares ("MSH#^~\&#…": a sender that separates fields with "#"): the character
+ * after "MSH" and, right after it, two to four encoding characters closed by the same separator. Only a
+ * punctuation mark other than "|" counts (the standard delimiters need no declaration); null otherwise.
+ */
+function declaredDelimiters(line: string): Hl7Delimiters | null {
+  const m = /^MSH([#!$%*+\/:;?@_`{}-])([\^~\\&!$%*+/:;?@_`{}-]{2,4})\1/.exec(line);
+  if (!m || m[2].includes(m[1])) return null;
+  const [component, repetition] = [m[2][0], m[2][1]];
+  return component === repetition ? null : { field: m[1], component, repetition };
+}
 
 type FieldKind = "id" | "caregiverId" | "birth" | "date" | "phone";
 
@@ -95,7 +117,16 @@ function hl7Value(text: string, start: number, end: number, kind: FieldKind, fam
 }
 
 /** The spans of one segment line [from, to). */
-function hl7Segment(text: string, from: number, to: number, name: string, families: RecordFamilies, out: DetectedSpan[]): void {
+function hl7Segment(
+  text: string,
+  from: number,
+  to: number,
+  name: string,
+  families: RecordFamilies,
+  out: DetectedSpan[],
+  delimiters: Hl7Delimiters = STANDARD_DELIMITERS,
+): void {
+  const { field: fieldSep, component: compSep, repetition: repSep } = delimiters;
   const kinds = HL7_FIELDS[name];
   if (!kinds) return;
   // MSH-1 is the field separator itself, so MSH's n-th field is the (n-1)-th piece after the name.
@@ -103,7 +134,7 @@ function hl7Segment(text: string, from: number, to: number, name: string, famili
   let field = 0;
   let fieldStart = from + name.length + 1;
   for (let i = fieldStart; i <= to; i++) {
-    if (i < to && text[i] !== "|") continue;
+    if (i < to && text[i] !== fieldSep) continue;
     field++;
     const kind = kinds[field + shift];
     // A date-time to the minute in a field this table does not name ("…|||20241112094500|…", PV1 fields counted
@@ -117,10 +148,10 @@ function hl7Segment(text: string, from: number, to: number, name: string, famili
       // field may hold its number in a later component, so every component of a phone field is tried.
       let repStart = fieldStart;
       for (let j = fieldStart; j <= i; j++) {
-        if (j < i && text[j] !== "~") continue;
+        if (j < i && text[j] !== repSep) continue;
         let compStart = repStart;
         for (let k = repStart; k <= j; k++) {
-          if (k < j && text[k] !== "^") continue;
+          if (k < j && text[k] !== compSep) continue;
           hl7Value(text, compStart, k, kind, families, out);
           if (kind !== "phone") break;
           compStart = k + 1;
@@ -293,12 +324,18 @@ const FIELD_MARK = /[:=…]|\.{3}|<\/|(?:riziv|inami|big|agb|nihii|insz|inss|nis
 export function findRecordFields(text: string, numeric: string, families: RecordFamilies): DetectedSpan[] {
   const out: DetectedSpan[] = [];
   let hl7 = false;
+  // Delimiters declared by the last header line that named its own (null: the standard "|", "^", "~").
+  let declared: Hl7Delimiters | null = null;
   for (let from = 0; from <= text.length; ) {
     let to = text.indexOf("\n", from);
     if (to < 0) to = text.length;
     const end = to > from && text[to - 1] === "\r" ? to - 1 : to;
-    const segment = SEGMENT.exec(text.slice(from, Math.min(end, from + 4)));
-    if (segment && (hl7 || segment[1] === "MSH" || segment[1] === "PID" || (text.slice(from, end).match(/\|/g)?.length ?? 0) >= 5)) {
+    const head = text.slice(from, Math.min(end, from + 4));
+    if (head.startsWith("MSH")) declared = declaredDelimiters(text.slice(from, Math.min(end, from + 12)));
+    const segment = SEGMENT.exec(head);
+    if (declared && head.length === 4 && head[3] === declared.field && SEGMENT_NAME.test(head.slice(0, 3))) {
+      hl7Segment(text, from, end, head.slice(0, 3), families, out, declared);
+    } else if (segment && (hl7 || segment[1] === "MSH" || segment[1] === "PID" || (text.slice(from, end).match(/\|/g)?.length ?? 0) >= 5)) {
       hl7 = true;
       hl7Segment(text, from, end, segment[1], families, out);
     } else if (FIELD_MARK.test(text.slice(from, end))) {
