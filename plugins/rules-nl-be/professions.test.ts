@@ -76,6 +76,10 @@ const CASES = [
   "Herplaatst als [receptionist](Profession) na de val.",
   "Bijbaan: geen",
   "Inzetbaar als de pijn het toelaat.",
+  // A trainee's job in apposition or after a work verb.
+  "Patient : Marc Hurtebise, 24 ans, [apprenti boucher](Profession). Amoxicilline.",
+  "Il travaille comme [apprenti boulanger](Profession).",
+  "De leerling kok kwam langs.",
 ];
 
 describe("jobs by position", () => {

@@ -111,6 +111,9 @@ const CASES: [rule: string, marked: string][] = [
   ["a duration before a person noun stays a duration", "Sinds 3 j vrouw van de buurman."],
   ["an unlisted town before its country in brackets", "Zus woont in [Ouagadoro](Address_Location:Other) (Burkina Faso), contact per telefoon."],
   ["a country in brackets after an ordinary word", "Verblijf in Quarantaine (Burkina Faso) afgelopen."],
+  ["an age after a sibling's birth order", "Son frère aîné de [15 ans](Age_Birthdate), le cadet de [6 ans](Age_Birthdate) dort."],
+  ["a night written as a range of days in October", "Nuit du [14 au 15/10](Date) agitée; de nacht van [3 op 4/10](Date) onrustig."],
+  ["a pain score written as a range stays a score", "Score 3-4/10, pijnscore van 5 tot 6/10."],
   ["a country still ends an address", "Adres: [Beekstraat 4, 3128 Tremelo, België](Address_Location:Patient)"],
 ];
 

@@ -171,6 +171,7 @@ export const AGE_CONTEXT_WORDS = set(`
   jongeman jongedame tiener adolescent adolescente senior kindje kleintje pasgeborene neonaat
   kinderen zonen dochters kleinkinderen tweeling enfants fils filles children kids
   zoontje dochtertje jongetje broertje zusje zusje neefje nichtje kleinzoon kleindochter peuter kleuter petit petite
+  frère frere sœur soeur aîné aînée aine ainee cadet cadette benjamin benjamine oudste jongste neveu nièce niece
 `);
 
 /** Contexts that make a list word a profession ("werkt als bakker", "beroep: bakker"). */

@@ -67,6 +67,7 @@ const DAY_MONTH_CUES = new Set(["menstruatie", "lmp", "ddr", "regles", "naar", "
   // see RELATIVE_DAY_CUES).
   "gisteren", "eergisteren", "vannacht", "hier"]);
 const RELATIVE_DAY_CUES: ReadonlySet<string> = new Set(["gisteren", "eergisteren", "vannacht", "hier"]);
+const NIGHT_OR_STAY_BEFORE = /(?:nacht|nachtdienst|nuit|weekend|week-end|opname|verblijf|séjour|sejour|hospitalisé|hospitalisée|opgenomen)\s+(?:van|du|de)\s*$/i;
 const SCORE_CUES = /(?:score|vas|nrs|eva|pijn|pain|douleur|graad|grade|gcs|apgar|ratio|\/|x)\s*:?\s*(?:(?:van|de|of|from|tot|naar|à|a)\s+)?$/i;
 const COMPACT_YMD = /(?:19|20)\d{6}(?!\p{N})/uy;
 const CELL_SEPARATOR = /^[,;|\t]$/;
@@ -556,7 +557,9 @@ export function dateCandidates(text: string, tokens: readonly Token[]): Candidat
       const end = m.index + m[0].length;
       if ((name === "dmy" || name === "dmy-spaced") && NOT_A_DATE_AFTER.test(text.slice(end, end + 6))) continue;
       // "pijn 3-4/10" is a score.
-      if (name === "range-dm" && (/\/10$/.test(m[0]) || SCORE_CUES.test(text.slice(Math.max(0, m.index - 20), m.index)))) continue;
+      // "de nacht van 14 op 15/10", "nuit du 14 au 15/10": a night or a stay written as a range is October's.
+      const before = text.slice(Math.max(0, m.index - 20), m.index);
+      if (name === "range-dm" && ((/\/10$/.test(m[0]) && !NIGHT_OR_STAY_BEFORE.test(before)) || SCORE_CUES.test(before))) continue;
       // "van 2020-05-16 tot 28/05/2020", "24-8-17 tot 2/9/17": the first number ends another date.
       if (name === "range-dm" && /\d[-/.]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
       // "Apgar 8/9/10", "EMV 4/5/6": three scores with a two-digit "year" are no date.

@@ -15,6 +15,8 @@ const JOB_NOUNS = new Set([
   // Occupational medicine: "tijdelijk inzetbaar als heftruckchauffeur", "herplaatst als receptionist".
   "inzetbaar", "herplaatst", "herplaatsing", "tewerkstelling",
 ]);
+/** Words of a trainee before a listed job: "apprenti boucher", "leerling metser", "stagiaire coiffeuse". */
+const TRAINEE_WORDS: ReadonlySet<string> = new Set(["apprenti", "apprentie", "leerling", "leerjongen", "stagiair", "stagiaire", "aspirant", "aspirante", "trainee"]);
 const LABEL_WORDS = new Set([
   "beroep", "profession", "occupation", "job", "werk", "functie", "metier", "poste", "emploi",
   // A side or student job as a form's field: "Bijbaan: kelner", "Studentenjob ....: kassier".
@@ -647,8 +649,12 @@ export function professionCandidates(a: Analysis): Candidate[] {
       continue;
     }
     if (!unit || unit.first !== t) continue;
-    if (followedByName(a, m.last) || !(hasProfessionContext(a, m) || jobOfRelativeInBrackets(a, m))) continue;
-    let first = m.first;
+    // "apprenti boucher", "leerling metser": a trainee's job, read with its context from the trainee word.
+    const trainee = t > 0 ? unitAtToken(a, t - 1) : undefined;
+    const asTrainee = trainee && trainee.last === t - 1 && TRAINEE_WORDS.has(trainee.key) && m.bits & LIST.profession ? { ...m, first: trainee.first } : undefined;
+    if (followedByName(a, m.last)) continue;
+    if (!(hasProfessionContext(a, m) || jobOfRelativeInBrackets(a, m)) && !(asTrainee && hasProfessionContext(a, asTrainee))) continue;
+    let first = asTrainee ? asTrainee.first : m.first;
     // "gepensioneerd bakker": the employment state joins the profession it qualifies.
     const prev = first > 0 ? unitAtToken(a, first - 1) : undefined;
     const state = prev ? professionAt(a, prev.first) : undefined;
