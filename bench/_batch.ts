@@ -38,6 +38,7 @@ export interface WorkerCpuLite {
   first_documents: number;
   first_cpu_s: number | null;
   cpu_s: number | null;
+  gc?: { scavenges: number; scavenge_ms: number; major: number; major_ms: number };
 }
 
 /** Runs the real CLI and returns its summary and exit code. */

@@ -19,7 +19,7 @@ import { SharedLineSlabs, type RawLineItem } from "../src/batch/input-items.js";
 import { WorkerPoolSource } from "../src/batch/pool.js";
 import { threadCpuSeconds } from "../src/batch/thread-cpu.js";
 import { loadStack } from "../src/stack/index.js";
-import { ROOT, cliRun, load, median, synthCorpus, verdict, workDir } from "./_batch.js";
+import { ROOT, cliRun, load, median, synthCorpus, verdict, workDir, type WorkerCpuLite } from "./_batch.js";
 
 const N = Number(process.env.BENCH_BATCH_DOCS ?? 600);
 const ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 3);
@@ -47,6 +47,8 @@ interface Accounts {
   startup?: number;
   firstMsPerDoc?: number;
   laterMsPerDoc?: number;
+  /** The collector's pauses on the worker threads over the timed documents (all workers together). */
+  gc?: { scavenges: number; ms: number; major: number };
 }
 
 interface Rate {
@@ -79,6 +81,7 @@ function fmtAcct(a: Accounts): string {
     const later = Number.isFinite(a.laterMsPerDoc) ? `${a.laterMsPerDoc!.toFixed(2)} after` : "none after";
     parts.push(`per worker ${a.startup.toFixed(2)} CPU-s before its first document, ${a.firstMsPerDoc!.toFixed(2)} CPU-ms/doc on its first 200, ${later}`);
   }
+  if (a.gc) parts.push(`collector pauses on the worker threads ${per1000(a.gc.ms / 1000)} s per 1,000 docs (${((1000 * a.gc.scavenges) / a.docs).toFixed(0)} scavenges, ${((1000 * a.gc.major) / a.docs).toFixed(1)} major)`);
   if (a.inBytesPerDoc !== undefined) {
     parts.push(`${(a.inBytesPerDoc / 1024).toFixed(1)} KB of lines in (shared memory) / ${(a.outBytesPerDoc! / 1024).toFixed(1)} KB of records out (transferred) per doc, neither copied between threads; ${a.messagesPerDoc!.toFixed(2)} messages per doc`);
   }
@@ -94,6 +97,13 @@ function medianAcct(as: (Accounts | null)[]): Accounts | null {
   if (as.some((a) => a === null)) return null;
   const sorted = [...(as as Accounts[])].sort((a, b) => cpuBoundWall(a) - cpuBoundWall(b));
   return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+type GcAccount = NonNullable<WorkerCpuLite["gc"]>;
+function gcOf(ws: { gc?: GcAccount }[], before?: ({ gc?: GcAccount } | undefined)[]): Accounts["gc"] {
+  if (ws.some((x) => !x.gc)) return undefined;
+  const sum = (f: (g: GcAccount) => number) => ws.reduce((s, x, i) => s + f(x.gc!) - (before?.[i]?.gc ? f(before[i]!.gc!) : 0), 0);
+  return { scavenges: sum((g) => g.scavenges), ms: sum((g) => g.scavenge_ms + g.major_ms), major: sum((g) => g.major) };
 }
 
 function endToEnd(stack: string, w: number, round: number): Rate {
@@ -119,6 +129,7 @@ function endToEnd(stack: string, w: number, round: number): Rate {
       inBytesPerDoc: tr.to_workers.line_bytes / docs,
       outBytesPerDoc: tr.from_workers.record_bytes / docs,
       messagesPerDoc: (tr.to_workers.messages + tr.from_workers.messages) / docs,
+      gc: gcOf(ws),
     };
   }
   return { docsPerS: docs / t.processing_s, cpuMsPerDoc: (1000 * t.processing_cpu_s) / docs, cores: t.processing_cpu_s / t.processing_s, acct };
@@ -137,13 +148,14 @@ async function steady(stackName: string, w: number, lines: Buffer[]): Promise<Ra
     for await (const o of pool.outcomes(items())) if (o.index === k && !("runError" in o)) k++;
     if (k !== n) throw new Error(`pool returned ${k} of ${n} outcomes in order`);
   };
-  const workerCpu = async () => {
+  const workerAccounts = async () => {
     await pool.stats();
-    return pool.accounts().workers.map((a) => a.cpu_s);
+    return pool.accounts().workers;
   };
   try {
     await pass(STEADY_WARM * w, 0); // every worker sees about STEADY_WARM documents before the clock starts
-    const w0 = await workerCpu();
+    const a0 = await workerAccounts();
+    const w0 = a0.map((a) => a.cpu_s);
     const m0 = threadCpuSeconds();
     const t0 = performance.now();
     const c0 = process.cpuUsage();
@@ -151,10 +163,11 @@ async function steady(stackName: string, w: number, lines: Buffer[]): Promise<Ra
     const s = (performance.now() - t0) / 1000;
     const c = process.cpuUsage(c0);
     const m1 = threadCpuSeconds();
-    const w1 = await workerCpu();
+    const a1 = await workerAccounts();
+    const w1 = a1.map((a) => a.cpu_s);
     const cpu = (c.user + c.system) / 1e6;
     const ok = m0 !== null && m1 !== null && w0.length === w && w1.length === w && [...w0, ...w1].every((x) => x !== null);
-    const acct = ok ? { docs: N, process: cpu, main: m1 - m0, workers: w1.map((x, i) => x! - w0[i]!) } : null;
+    const acct = ok ? { docs: N, process: cpu, main: m1 - m0, workers: w1.map((x, i) => x! - w0[i]!), gc: gcOf(a1, a0) } : null;
     return { docsPerS: N / s, cpuMsPerDoc: (1000 * cpu) / N, cores: cpu / s, acct };
   } finally {
     await pool.close(stack.config.timeouts.detector_ms);

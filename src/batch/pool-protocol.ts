@@ -53,6 +53,11 @@ export interface WorkerCpu {
   first_cpu_s: number | null;
   /** Every document so far, warm-up included (from its first document to now). */
   cpu_s: number | null;
+  /**
+   * The collector's pauses of this thread since its first document, by kind (young generation: scavenges; old
+   * generation: mark-compacts, their incremental steps and weak callbacks), count and wall milliseconds.
+   */
+  gc: { scavenges: number; scavenge_ms: number; major: number; major_ms: number };
 }
 
 export type ToWorker =

@@ -3,6 +3,7 @@
 // and which detector call holds it when it does not (see pool.ts).
 import "reflect-metadata";
 import pLimit from "p-limit";
+import { PerformanceObserver, constants as perfConstants, type PerformanceEntry } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { DeidError, describeThrown, shareReadOnlyFiles, type IndexedDocument } from "../contract/index.js";
 import { StackRunner, loadStack, type DocumentOutcome } from "../stack/index.js";
@@ -37,8 +38,24 @@ function post(m: ToMain, transfer?: ArrayBuffer[]): void {
 }
 
 /** This thread's CPU account: at ready, after FIRST_DOCUMENTS documents, and when asked. */
-const cpu: WorkerCpu = { startup_cpu_s: null, documents: 0, first_documents: 0, first_cpu_s: null, cpu_s: null };
+const cpu: WorkerCpu = { startup_cpu_s: null, documents: 0, first_documents: 0, first_cpu_s: null, cpu_s: null, gc: { scavenges: 0, scavenge_ms: 0, major: 0, major_ms: 0 } };
 let cpuAtReady: number | null = null;
+/** The collector's pauses, counted from the first document on (start-up's are in startup_cpu_s). */
+function countPauses(entries: readonly PerformanceEntry[]): void {
+  if (cpuAtReady === null) return;
+  for (const e of entries) {
+    const kind = (e as { detail?: { kind?: number } | null }).detail?.kind;
+    if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) {
+      cpu.gc.scavenges++;
+      cpu.gc.scavenge_ms += e.duration;
+    } else {
+      cpu.gc.major++;
+      cpu.gc.major_ms += e.duration;
+    }
+  }
+}
+const gcObserver = new PerformanceObserver((list) => countPauses(list.getEntries()));
+gcObserver.observe({ entryTypes: ["gc"] });
 function countDone(): void {
   cpu.documents++;
   if (cpu.documents === FIRST_DOCUMENTS) {
@@ -48,13 +65,15 @@ function countDone(): void {
   }
 }
 function cpuAccount(): WorkerCpu {
+  // The observer is told of pauses later (a task of the event loop): the ones not yet delivered are taken here.
+  countPauses(gcObserver.takeRecords());
   const now = threadCpuSeconds();
   if (cpu.documents < FIRST_DOCUMENTS) {
     cpu.first_documents = cpu.documents;
     cpu.first_cpu_s = now !== null && cpuAtReady !== null ? now - cpuAtReady : null;
   }
   cpu.cpu_s = now !== null && cpuAtReady !== null ? now - cpuAtReady : null;
-  return { ...cpu };
+  return { ...cpu, gc: { ...cpu.gc } };
 }
 
 function errorMessage(err: unknown): { code: string; reason: string; context: Record<string, unknown> } {
@@ -172,6 +191,7 @@ async function main(): Promise<void> {
       runner.closeChecked(m.timeoutMs).then(
         () => {
           clearInterval(ticker);
+          gcObserver.disconnect();
           post({ type: "closed" });
         },
         (err) => post({ type: "closed", error: errorMessage(err) }),
