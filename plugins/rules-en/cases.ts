@@ -774,4 +774,13 @@ export const CASES: Record<string, readonly string[]> = {
     "WARD HANDOVER  NOTE Urgent  PLAN Review  Sodium, Potassium  Urea, Creatinine  Left, Right  EDTA Tube",
     "clinic_export;run=nightly\nappt_date;hosp_no;surname;forename;clinician;status\n[02/11/2026];[Q4410021];[PEVERELL];[Sorcha];Dr [K Harwell];BOOKED",
   ],
+  "session thirteen: initials before credentials and after by, logins, pets, the VA, police departments": [
+    "1  furosemide 40 mg IV     Dr [Hester Corbett], MD      [QRT] RPh\nEntries by: [QJ], [VW] (MLAs)",
+    "Seen by ED RN; ICU RN aware; NP review; the RN on duty; by: GP",
+    "PRINTED [02/11/2026] 15:07 BY [tharwell]\nrows=5;exported_by=[svc_clinic_feed]\n  Operator:   40512  ([p.harwell])\nINFO resolved by [wpeverell] at 07:31",
+    "resolved by itself; printed by mistake; closed by consultant",
+    "Her cat [Crumpet] has been rehomed; their dog [Pepper] is with a neighbour; the cat scan; cat bite; her dog bit him",
+    "receives care at the [VA] clinic; transferred to the [VA]; VA 6/9 both eyes; VA R 6/12",
+    "Police report: [Wexmoor PD] report; the local PD informed",
+  ],
 };

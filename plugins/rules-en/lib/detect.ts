@@ -17,6 +17,7 @@ import { formCandidates, headerAges, upperNameLines } from "./forms.js";
 import { hl7Candidates, hl7HashLines, hl7QuotedValues } from "./hl7.js";
 import { welshCandidates } from "./welsh.js";
 import { recordRowCandidates } from "./records.js";
+import { cueCandidates } from "./cues.js";
 import { isCapitalised, tokenize, type Token } from "./tokens.js";
 import { looksLikeName, nameLikeness, NAME_LIKE_ALONE } from "./namelike.js";
 import { MONTH_WORDS, STOP_WORDS, WEEKDAY_WORDS } from "./words.js";
@@ -135,6 +136,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   out = out.concat(formCandidates(text, original, compiled.lexicon, { places: f.places, ages: f.ages, professions: f.professions, identifiers: f.identifiers }));
   if (f.names && f.places && f.identifiers) out = out.concat(hl7Candidates(text), hl7QuotedValues(text, compiled.lexicon));
   if (f.names && compiled.settings.lone_names) out = out.concat(upperNameLines(original, compiled.lexicon));
+  if (f.names && f.identifiers && f.places) out = out.concat(cueCandidates(text, compiled.lexicon));
   if (f.names || f.ages) out = out.concat(recordRowCandidates(text, compiled.lexicon, { names: f.names, ages: f.ages }));
   return out;
 }
