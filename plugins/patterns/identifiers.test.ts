@@ -45,6 +45,9 @@ const ssn: PositiveCase[] = [
   ["[[123-45-6789]]", "ID:Patient", 0.8],
   ["Social Security Number: [[123 45 6789]]", "ID:Patient", 0.9],
   ["SSN: [[123456789]]", "ID:Patient", 0.9],
+  // The last four digits of a masked number are still the patient's.
+  ["SSN: ***-**-[[5083]]", "ID:Patient", 0.9],
+  ["Social Security XXX-XX-[[7219]]", "ID:Patient", 0.9],
 ];
 
 const npi: PositiveCase[] = [
@@ -118,6 +121,10 @@ const records: PositiveCase[] = [
   ["verloskundige (AGB [[03-055219]])", "ID:Caregiver"],
   ["Aanvrager: dr. Peeters (huisarts) - [[1-60231-17-004]]", "ID:Caregiver"],
   ["Dr Idrissi, endocrinologue, [[1.63524.19.580]]", "ID:Caregiver"],
+  // The RIZIV shape with slashes or single spaces; a UZI pass number after its word.
+  ["arts [[1/46027/93/108]] tekent", "ID:Caregiver", 0.8],
+  ["(RIZIV [[1 46027 93 108]])", "ID:Caregiver"],
+  ["Bevoegd (UZI-pas [[900233104]])", "ID:Caregiver", 0.9],
 ];
 
 // Bare identifiers: 7–12 digits as a field value or next to a capitalised word, with no record word before them.
@@ -218,6 +225,9 @@ const negatives: string[] = [
   "900-12-3456",
   "123-00-4567",
   "123-45-0000",
+  // A mask with too few groups, glued to a word, or more digits after the four; spaced groups that go on.
+  "**-8326 en A***-**-8326 en ***-**-83262",
+  "totaal 3 1 46027 93 108 2",
   "123 45 6789",
   "1234567893",
   "physician 1234567890",

@@ -201,6 +201,17 @@ function ssnAt(text: string, s: number): Found | null {
   return sep === "-" ? { start: s, end, label: "ID:Patient", score: SCORE_PATTERN } : null;
 }
 
+/**
+ * A Social Security number printed with all but its last four digits masked ("***-**-4821", "XXX-XX-4821"), as
+ * face sheets and claim forms show it: the four digits are still the patient's and are marked.
+ */
+const SSN_MASK = /(?:\*{3}|[xX]{3})-(?:\*{2}|[xX]{2})-$/;
+
+function maskedSsnAt(text: string, s: number, e: number): Found | null {
+  if (!SSN_MASK.test(text.slice(Math.max(0, s - 7), s)) || wordCharBefore(text, s - 7) || wordCharAt(text, e)) return null;
+  return { start: s, end: e, label: "ID:Patient", score: SCORE_CONTEXT };
+}
+
 // ── US NPI ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const NPI = /\d{10}(?!\d)/y;
@@ -313,10 +324,12 @@ function recordContext(
  * A Belgian RIZIV/INAMI number written in its own groups ("1-87126-30-004", "1.73524.69.580": 1 + 5 + 2 + 3 digits,
  * one separator throughout) is a caregiver's number without a context word: no date, dose or phone has that shape.
  */
-const RIZIV_SHAPE = /[1-9]([-.])\d{5}\1\d{2}\1\d{3}(?![\p{L}\p{N}]|[-./]\d)/uy;
+const RIZIV_SHAPE = /[1-9]([-./ ])\d{5}\1\d{2}\1\d{3}(?![\p{L}\p{N}]|[-./]\d| \d)/uy;
 
 function rizivShapeAt(text: string, s: number, e: number): Found | null {
   if (e - s !== 1 || wordCharBefore(text, s) || "-./".includes(text[s - 1] ?? "x")) return null;
+  // Groups split by single spaces ("1 23456 78 901") must not go on from a number before them.
+  if (text[e] === " " && /\d[ ./-]?$/.test(text.slice(Math.max(0, s - 2), s))) return null;
   const m = matchAt(RIZIV_SHAPE, text, s);
   return m ? { start: s, end: s + m[0].length, label: "ID:Caregiver", score: SCORE_PATTERN } : null;
 }
@@ -640,6 +653,7 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
     record(bsnAt(text, s, rules), 2, consumed, out);
   }
   if (f.ssn && s >= consumed[3] && (len === 9 || (len === 3 && groupFollows(text, e)))) record(ssnAt(text, s), 3, consumed, out);
+  if (f.ssn && s >= consumed[3] && len === 4) record(maskedSsnAt(text, s, e), 3, consumed, out);
   if (f.npi && s >= consumed[4] && len === 10) record(npiAt(text, s), 4, consumed, out);
   // A record number has at least two digits: a lone digit must go on with a separator or letters ("1-23456", "6DDH199").
   if (f.recordNumbers && s >= consumed[5] && (len >= 2 || "-./".includes(text[e] ?? "x") || isAsciiLetter(text[e]))) {
@@ -650,6 +664,8 @@ function identifiersAt(scan: TextScan, r: number, rules: IdentifierRules, consum
         (taken ? null : codeAt(scan, r, rules) ?? bareIdentifierAt(scan, r) ?? prefixedIdAt(scan, r)),
       5, consumed, out,
     );
+  } else if (f.recordNumbers && s >= consumed[5] && len === 1 && text[e] === " ") {
+    record(rizivShapeAt(text, s, e), 5, consumed, out);
   }
 }
 

@@ -76,7 +76,7 @@ const NL: LanguageWords = {
   ],
   weakRecordContexts: ["opn", "opname", "order(?:[- ]?(?:nummer|nr))?", "rit(?:[- ]?(?:nummer|nr))?", "episode(?:[- ]?(?:nummer|nr))?",
     "verblijf(?:s?[- ]?(?:nummer|nr))?", "contact(?:[- ]?(?:nummer|nr))?", "bezoek(?:[- ]?(?:nummer|nr))?"],
-  caregiverRecordContexts: ["riziv(?:[- ]?(?:nummer|nr))?", "big[- ]?(?:nummer|nr|registratie)", "agb(?:[- ]?code)?",
+  caregiverRecordContexts: ["riziv(?:[- ]?(?:nummer|nr))?", "uzi(?:[- ]?(?:pas(?:nummer)?|nummer|nr))?", "big[- ]?(?:nummer|nr|registratie)", "agb(?:[- ]?code)?",
     "voorschrijver"],
   otherRecordContexts: ["serie[- ]?(?:nummer|nr)", "kenteken", "nummerplaat", "chassisnummer", "(?:code )?deur(?:code)?",
     "toegangscode", "sleutelkluis(?:code)?", "sn", "s/n",
