@@ -45,11 +45,11 @@ describe("record and query forms", () => {
 // Identifiers, ages and organisations by their form; HL7 v2 segments by field position.
 const MORE: readonly string[] = [
   "Rx# [7730561-02]     Filled: [03/02/26]",
-  "SSN (last 4): [0917]",
+  "SSN (last 4): [6283]",
   "Driver number: [TARRN607144OT9KQ]",
   "Age at booking: [31]",
   "Mother: breast ca dx at [52]. Father: deceased, [77], CVA",
-  "Jury Officer\n[Wrenfield County District Court]\n",
+  "Jury Officer\n[Marlowby County District Court]\n",
   "He worked underground at [Halbury Colliery] for 20 years.",
   "Department of Music\n[University of Reading]\n",
   "Landlord: [Harbourline Property Management]",
@@ -59,7 +59,7 @@ const MORE: readonly string[] = [
   "Car reg [KD17 XPT] seen leaving.",
   "<Doctor>\n  <GMC>[6610293]</GMC>\n</Doctor>",
   "Resident [Wenna Penlow] (likes to be called [Addy])",
-  "[TREMAYNE CONRAD JR]",
+  "[QUIMBY PERCIVAL JR]",
   "Next of kin:\n[TALLIS, EDWINA]",
   // A message whose field separator is "#" (MSH-1), order and visit clinicians in any field, order and specimen times.
   "MSH#^~\\&#LABSYS#[WELLCROFT-EAST]#REFSYS#[HARBOR REF LAB]#[202611020733]##ORM^O01#LAB1#P#2.5.1\nPID#1##[5520117]^^^[WGH]^MR##[TARRANT-QUILL^OLWEN^IONA^JR]#[Quill]^^^^^^M#[19610415]#F###[7 Wexmoor Rd^^Quellford^NV^89801^USA]\nPV1#1#O#LAB^DRAW1^01##########[1902837465]^[QUARMBY^ELIN]^^^^^^NPI\nORC#NW#CM25-1##ORD7#####[202611020731]#[HTALLIS]^[Tallis^Huw]##[1902837465]^[QUARMBY^ELIN]\nOBR#1#CM25-1##80053^COMPREHENSIVE METABOLIC PANEL^CPT4#R#[202611020731]",

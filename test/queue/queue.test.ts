@@ -17,7 +17,7 @@ const available = redisInstalled() || process.env.CI !== undefined;
 
 function setup(n: number, delay_ms: number) {
   // A blank line after d7: quarantine lines must still name the input's lines.
-  return canaryRun(canaryNotes(n, { fails: (i) => i % 13 === 4, then: "Call 0475 12 34 56.", blankAfter: 7 }), {
+  return canaryRun(canaryNotes(n, { fails: (i) => i % 13 === 4, then: "Call 0462 31 72 09.", blankAfter: 7 }), {
     name: "queued",
     detectors: [{ use: "known-identifiers" }, { use: "patterns" }, { use: FAULTY, with: { mode: "throw", trigger: "FAILHERE", delay_ms } }],
     concurrency: { documents: 1 },
