@@ -1,5 +1,6 @@
 // Runs every rule family of rules-en over one text and reduces the candidates to disjoint spans.
 import type { DetectedSpan, Label } from "../../../src/contract/index.js";
+import { shortTextCandidates } from "./short-texts.js";
 import { groupMatches, LineIndex, reduceCandidates, type Candidate } from "./candidates.js";
 import { compileDateRules, findDates, type DateRules } from "./dates.js";
 import { compileIdentifierRules, findIdentifiers, type IdentifierRules } from "./identifiers.js";
@@ -138,6 +139,8 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.names && compiled.settings.lone_names) out = out.concat(upperNameLines(original, compiled.lexicon));
   if (f.names && f.identifiers && f.places) out = out.concat(cueCandidates(text, compiled.lexicon));
   if (f.names || f.ages) out = out.concat(recordRowCandidates(text, compiled.lexicon, { names: f.names, ages: f.ages }));
+  // Queries and bare fragments: a town before its state code, a state code alone, ages in query syntax.
+  out = out.concat(shortTextCandidates(original, compiled.lexicon, { places: f.places, ages: f.ages }));
   return out;
 }
 
