@@ -39,9 +39,20 @@ const positives: PositiveCase[] = [
   // Session twelve: a study log's subject column; "°" alone titles a birth column.
   ["Studie-ID  | Initialen | Arm\n[[ABC-02-017]] | K.L.      | B", I],
   ["kamer\tnaam\t°\tnaar\nB1-12\tWauts Lea\t[[1941]]\tthuis", A],
+  // Session thirteen: an audit log's logins (the patient's or a proxy's when the row's role says so) and workstations.
+  [
+    "tijdstip              gebruiker        rol             actie\n" +
+      "[[2026-01-03]] 08:10:11   [[q.lammertyn]]      patiënt         inloggen\n" +
+      "[[2026-01-03]] 09:00:00   [[tdewulfaert]]          arts            dossier geopend\n" +
+      "[[2026-01-03]] 09:05:00   portaal:[[m.lammertyn]] gemachtigde  inloggen",
+    ["Date", I, "Date", "ID:Caregiver", "Date", I],
+  ],
+  ["event_time           user_id   workstation   action\n[[2024-05-01]] 10:00:00  [[q7394]]     [[WARDPC-14]]     VIEW", ["Date", "ID:Caregiver", "Anonymize_Other"]],
 ];
 
 const negatives: string[] = [
+  // A system account, or a workstation cell without a digit, names no one.
+  "event_time           user_id   workstation   action\n2024-05-01 10:00:00  system    LOBBY     VIEW",
   // Semicolons in a sentence split no table.
   "Leeftijd; ID; Naam worden later ingevuld; 12 en 45 zijn geen waarden.",
   "Postcode;onbekend;later\n12;ja;nee",

@@ -41,6 +41,10 @@ interface Table {
   birthColumns: number[];
   /** Columns of phone numbers and internal extensions ("Telefoon", "GSM", "Pieper", "Toestel"). */
   contactColumns: number[];
+  /** Columns of user names of an audit log ("gebruiker", "user_id", "login"). */
+  userColumns: number[];
+  /** Columns of workstation names of an audit log ("workstation", "terminal"). */
+  workstationColumns: number[];
   /** The header's cells as columns of its line (space-aligned tables match row cells to them by position). */
   columns: { from: number }[];
 }
@@ -84,6 +88,20 @@ const NUMBER_COMPOUND_HEADER = /^[a-z]{3,}(?:nr|nummer|no|numero)$/;
 /** "N° demande", "Nr. aanvraag", "No. échantillon": a number word written before the thing it numbers. */
 const NUMBER_WORD_HEADER = /^(?:n°|nº|nr\.?|no\.|num[ée]ro)\s*(?:de\s+|d'|du\s+)?\p{L}{4,}$/iu;
 const NOT_ID_HEADER = /^(?:n|nr|no|numero)?(?:tel|telefoon|gsm|fax|mobiel|huis|kamer|chambre|bed|lit|bus|box|versie|lot|batch|pagina|page|blz|route|order|bestel|artikel|zaal|lokaal|toestel|post|btw|kvk|sessie|seance|zitting|lijn|ligne|volg|rang|stap)/;
+
+/**
+ * Audit logs and access reports (session thirteen): the login under "gebruiker", "user_id", "login" names the person
+ * who acted: a caregiver's account, or the patient's own or a proxy's when a cell of the row names that role
+ * ("patiënt", "gemachtigde", "proxy"). A source prefix before a colon is no part of the login ("machtiging:x.y"). A
+ * workstation's name under "workstation" / "terminal" is another identifier (Anonymize_Other).
+ */
+const USER_HEADER = /^(?:gebruiker|gebruikers|gebruikersnaam|gebruikersid|gebruikerid|login|loginnaam|loginid|userid|user|username|usr|utilisateur|accountnaam)$/;
+const USER_VALUE = /^(?:\p{L}+:)?([\p{L}][\p{L}\d._-]{2,29})(?: (\p{L}+))?$/u;
+const NOT_A_LOGIN: ReadonlySet<string> = new Set(["system", "systeem", "admin", "root", "batch", "unknown", "onbekend", "interface", "service"]);
+/** A row's role cell (or the role word that runs into the login's cell) that names the patient or a proxy. */
+const PATIENT_ROLE = /^(?:pati[eë]nte?|patient|gemachtigde|mantelzorger|proxy|mandataire|client|cliënt)$/iu;
+const WORKSTATION_HEADER = /^(?:workstation|werkstation|werkplek|terminal|hostname|host|pcnaam|computernaam|postedetravail)$/;
+const WORKSTATION_VALUE = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._-]{2,19}$/;
 
 function fold(s: string): string {
   return s
@@ -169,6 +187,8 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
   const postalColumns: number[] = [];
   const contactColumns: number[] = [];
   const birthColumns: number[] = [];
+  const userColumns: number[] = [];
+  const workstationColumns: number[] = [];
   let filled = 0;
   for (let c = 0; c < cells.length; c++) {
     const raw = text.slice(cells[c].start, cells[c].end);
@@ -183,15 +203,18 @@ function headerOf(text: string, cells: Cell[], separator: Separator, families: T
     else if (families.postalCodes && POSTAL_HEADER.test(key)) postalColumns.push(c);
     else if (families.contacts && CONTACT_HEADER.test(key)) contactColumns.push(c);
     else if (families.ages && BIRTH_HEADER.test(key)) birthColumns.push(c);
+    else if (families.identifiers && USER_HEADER.test(key)) userColumns.push(c);
+    else if (families.identifiers && WORKSTATION_HEADER.test(key)) workstationColumns.push(c);
     else if (families.identifiers && (ID_HEADER.test(key) || ID_HEADER_PREFIX.test(key) || ((NUMBER_COMPOUND_HEADER.test(key) || NUMBER_WORD_HEADER.test(raw)) && !NOT_ID_HEADER.test(key)))) {
       idColumns.push(c);
     }
   }
-  if (filled < 2 || ageColumns.length + idColumns.length + postalColumns.length + contactColumns.length + birthColumns.length === 0) {
+  const named = ageColumns.length + idColumns.length + postalColumns.length + contactColumns.length + birthColumns.length;
+  if (filled < 2 || named + userColumns.length + workstationColumns.length === 0) {
     return undefined;
   }
   const columns = cells.map((cell) => ({ from: cell.start - lineStart }));
-  return { separator, cellCount: cells.length, ageColumns, idColumns, postalColumns, contactColumns, birthColumns, columns };
+  return { separator, cellCount: cells.length, ageColumns, idColumns, postalColumns, contactColumns, birthColumns, userColumns, workstationColumns, columns };
 }
 
 /**
@@ -238,6 +261,23 @@ function valueUnder(text: string, table: Table, cells: Cell[], c: number, lineSt
   return spill && accept(text.slice(spill.start, spill.end)) ? spill : undefined;
 }
 
+/** The login and the workstation of an audit log's row (see USER_HEADER). */
+function auditCells(text: string, table: Table, cells: Cell[], from: number, out: DetectedSpan[]): void {
+  for (const c of table.userColumns) {
+    const cell = cellUnder(table, cells, c, from);
+    const m = cell ? USER_VALUE.exec(text.slice(cell.start, cell.end)) : null;
+    if (!cell || !m || NOT_A_LOGIN.has(m[1].toLowerCase())) continue;
+    const start = cell.start + m[0].indexOf(m[1]);
+    const patient = PATIENT_ROLE.test(m[2] ?? "") || cells.some((other) => PATIENT_ROLE.test(text.slice(other.start, other.end)));
+    const label: Label = patient ? "ID:Patient" : "ID:Caregiver";
+    out.push(span(start, start + m[1].length, label, SCORE_CONTEXT));
+  }
+  for (const c of table.workstationColumns) {
+    const cell = cellUnder(table, cells, c, from);
+    if (cell && WORKSTATION_VALUE.test(text.slice(cell.start, cell.end))) out.push(span(cell.start, cell.end, "Anonymize_Other", SCORE_CONTEXT));
+  }
+}
+
 export function findTableCells(text: string, families: TableFamilies): DetectedSpan[] {
   const out: DetectedSpan[] = [];
   if (!families.ages && !families.identifiers && !families.postalCodes && !families.contacts) return out;
@@ -280,6 +320,7 @@ export function findTableCells(text: string, families: TableFamilies): DetectedS
             if (cell) out.push(span(cell.start, cell.end, label, SCORE_CONTEXT));
           }
         }
+        auditCells(text, table, cells, from, out);
       } else {
         table = undefined;
       }
