@@ -13,6 +13,7 @@ import {
   type Document,
 } from "../../src/contract/index.js";
 import { checksumSchemeOf, documentSurrogates, KEY_FILE_HEADER, loadKeyFile, writeNewKeyFile } from "../../src/transform/surrogates/index.js";
+import { poolsFor } from "../../src/transform/surrogates/pools.js";
 
 const KEY = Buffer.from("6b3a55e0261b0304143f805a24924d0c1c44524821305f31d9277843b8a10f4e", "hex");
 const doc = (patient_id: string, metadata: Document["metadata"] = {}): Document => ({ document_id: `d-${patient_id}`, text: "", patient_id, metadata });
@@ -136,10 +137,13 @@ describe("keyed surrogates", () => {
 
   it("more distinct values of a kind in one document than the pool holds: each still gets its own surrogate", () => {
     const s = documentSurrogates(KEY, doc("p-many", { patient: { given_name: "Jan", family_name: "Peeters" } }), "nl-BE");
-    // 5,000 distinct made-up surnames and 300 distinct professions: far more than faker's family list or the
-    // profession list; the surrogate pool runs out and compounds of two candidates take over.
+    // Made-up surnames and professions, 300 more of each than faker's family list and the profession list hold:
+    // the surrogate pool runs out and compounds of two candidates take over. (Every value past the pool walks the
+    // whole pool first, so many more cost minutes on a loaded machine and assert nothing new.)
     const word = (i: number) => "Zq" + [...i.toString(26).padStart(3, "0")].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join("") + "x";
-    for (const [label, n] of [["Name:Other", 5000], ["Profession", 300]] as const) {
+    const pools = poolsFor("nl");
+    for (const [label, pool] of [["Name:Other", pools.family], ["Profession", pools.professions]] as const) {
+      const n = pool.length + 300;
       const byOut = new Map<string, string>();
       for (let i = 0; i < n; i++) {
         const original = label === "Profession" ? word(i).toLowerCase() : word(i);
@@ -150,6 +154,9 @@ describe("keyed surrogates", () => {
         byOut.set(out.toLowerCase(), original);
         expect(s.replace(label, original)).toBe(out);
       }
+      // The pool ran out: at least the 300 values past it got surrogates from outside it, each its own.
+      const inPool = new Set(pool.map((c) => c.toLowerCase()));
+      expect([...byOut.keys()].filter((o) => !inPool.has(o)).length, label).toBeGreaterThanOrEqual(300);
     }
   });
 
