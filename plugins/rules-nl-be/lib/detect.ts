@@ -21,6 +21,7 @@ import { numberWordCandidates } from "./number-words.js";
 import { queryCandidates } from "./queries.js";
 import { recordCandidates } from "./records.js";
 import { serviceProviderCandidates } from "./service-providers.js";
+import { practiceCandidates } from "./practices.js";
 import { wardCandidates } from "./wards.js";
 import { resolveOverlaps, toDetectedSpans } from "./resolve.js";
 import { CAREGIVER_WORDS, RELATIVE_WORDS } from "./context.js";
@@ -364,6 +365,7 @@ export function ruleCandidates(text: string, lexicon: Lexicon, families: RuleFam
   if (families.organisations) append(candidates, organisationCandidates(a));
   if (families.organisations) append(candidates, serviceProviderCandidates(a));
   if (families.organisations) append(candidates, wardCandidates(a));
+  if (families.organisations) append(candidates, practiceCandidates(a));
   if (families.addresses) append(candidates, addressCandidates(a, personNearFinder(text, names)));
   if (families.names || families.addresses) append(candidates, ocrCandidates(a, families));
   if (families.addresses) append(candidates, unknownPlaceCandidates(a));
