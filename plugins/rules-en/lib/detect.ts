@@ -71,8 +71,9 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   let out: Candidate[] = [];
   if (f.identifiers) {
     // In a message whose fields are separated by "#", a "#" opens a field, not a number ("PID#1##5520117^^^WGH").
+    const ids = findIdentifiers(text, compiled.identifiers);
     const hashLines = hl7HashLines(text);
-    out = out.concat(findIdentifiers(text, compiled.identifiers).filter((c) => c.rule !== "hash-id" || !hashLines.some(([s, e]) => c.start >= s && c.start < e)));
+    out = out.concat(hashLines.length === 0 ? ids : ids.filter((c) => c.rule !== "hash-id" || !insideAny(hashLines, c.start)));
   }
   if (f.dates || f.ages) {
     out = out.concat(findDates(text, compiled.dates, { dates: f.dates, ages: f.ages, relative: compiled.settings.relative_dates }));
@@ -142,6 +143,19 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   // Queries and bare fragments: a town before its state code, a state code alone, ages in query syntax.
   out = out.concat(shortTextCandidates(original, compiled.lexicon, { places: f.places, ages: f.ages }));
   return out;
+}
+
+/** Whether `at` lies in one of the sorted, disjoint [start, end) ranges (binary search). */
+function insideAny(ranges: readonly [number, number][], at: number): boolean {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (at < ranges[mid][0]) hi = mid - 1;
+    else if (at >= ranges[mid][1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }
 
 /** A login's cue and the login: "user jkowal2", "username: a.patel", "logged in as tbaxter", "entered by ..... rmoss". */
