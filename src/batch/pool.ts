@@ -28,7 +28,11 @@ export interface PoolOptions {
   provenanceExtra?: Record<string, unknown>;
   /** Heap limit of each worker (MB of V8 old generation; default 256): memory bounded by design, not by heap luck. */
   maxOldGenerationSizeMb?: number;
-  /** Young generation of each worker (MB; default 8: V8 lets it grow to 48 per thread, which costs RSS and no throughput). */
+  /**
+   * Young generation of each worker (MB; default 24, V8's own would be 48). At 8 a worker scavenged about every 7
+   * documents and promoted more into the old generation; 24 halves the scavenges for about 12 MB more peak RSS on
+   * 10,000 notes (README, Benchmarks, *Workers*, session thirteen).
+   */
   maxYoungGenerationSizeMb?: number;
   /** Time a worker gets to load deidstack's own code before its detectors' set-up starts (default 60 s). */
   loadTimeoutMs?: number;
@@ -186,7 +190,7 @@ export class WorkerPoolSource implements OutcomeSource {
       clockBase: this.clockBase,
       sharedFiles: [...this.sharedFiles.values()],
     };
-    const limits = { maxOldGenerationSizeMb: this.opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: this.opts.maxYoungGenerationSizeMb ?? 8 };
+    const limits = { maxOldGenerationSizeMb: this.opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: this.opts.maxYoungGenerationSizeMb ?? 24 };
     const w = new PoolWorker(startWorker(data, limits), heartbeat);
     this.workers.push(w);
     const createMs = this.stack.config.timeouts.detector_ms + (this.opts.createGraceMs ?? 5000);
