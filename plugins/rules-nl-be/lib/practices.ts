@@ -1,6 +1,6 @@
-// Session thirteen: a practice named after its discipline and a name ("Handtherapie Vandaele", "Logopedie
+// Session thirteen: a practice named after its discipline and a name ("Handtherapie Delvigne", "Logopedie
 // Klankbord", "Praktijk logopedie Klankbord" on a letterhead). The discipline word stands right before the
-// capitalised name, without a bracket, colon or title between: "Ergotherapie (Inge X):" reports a therapist,
+// capitalised name, without a bracket, colon or title between: "Ergotherapie (Mira X):" reports a therapist,
 // "Kinesitherapie Dr. X" a doctor, "Logopedie Donderdag" a day.
 import type { Analysis } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
