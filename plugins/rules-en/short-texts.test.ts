@@ -19,6 +19,11 @@ const CASES: readonly string[] = [
   "pts [65]+ flu jab",
   "women [50]+ mammogram recall",
   "patients over [70] falls clinic",
+  // "Surname, Given" on a line in one case: the given name may be an everyday word; an age after it is the person's.
+  "[okafor, grace n] [44 yrs]",
+  "[GAUTHIER, ROSE-ANNE] DOB [01/02/1950]",
+  "PATIENT: [PRENDERGAST, GUY]",
+  "[okafor, annabel k.], [77]",
 ];
 const NEGATIVES: readonly string[] = [
   "home ok",
@@ -27,6 +32,9 @@ const NEGATIVES: readonly string[] = [
   "patients with bmi over 30",
   "mood ok, eating ok",
   "pts on 40+ units insulin",
+  "fever, chills, rigors",
+  "pain, nausea",
+  "brown, rose",
 ];
 
 describe("queries and fragments", () => {

@@ -141,7 +141,7 @@ export function ruleCandidates(original: string, compiled: CompiledRulesEn): Can
   if (f.names && f.identifiers && f.places) out = out.concat(cueCandidates(text, compiled.lexicon));
   if (f.names || f.ages) out = out.concat(recordRowCandidates(text, compiled.lexicon, { names: f.names, ages: f.ages }));
   // Queries and bare fragments: a town before its state code, a state code alone, ages in query syntax.
-  out = out.concat(shortTextCandidates(original, compiled.lexicon, { places: f.places, ages: f.ages }));
+  out = out.concat(shortTextCandidates(original, compiled.lexicon, { names: f.names && compiled.settings.lone_names, places: f.places, ages: f.ages }));
   return out;
 }
 

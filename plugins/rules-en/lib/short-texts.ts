@@ -5,6 +5,8 @@
 import type { Candidate } from "./candidates.js";
 import type { RulesEnLexicon } from "./lexicon.js";
 import { canonicalWord, foldWord } from "./lexicon.js";
+import { STOP_WORDS } from "./words.js";
+import { nameLikeness } from "./namelike.js";
 
 /** A query or a fragment: one line of at most this many characters. */
 const SHORT_LINE = 100;
@@ -136,12 +138,63 @@ function queryAges(line: Line): Candidate[] {
   return out;
 }
 
+/** A cue before a record's name on its own line ("patient:", "PT -", "name:"). */
+const NAME_CUE = /^\s*(?:(?:patient|pt|name|resident|client)\s{0,2}[:\-]\s{0,3})?/iu;
+/** What may follow a "Surname, Given" query: the line's end, a comma, a number, or a record's next key. */
+const AFTER_QUERY_NAME = /^(?:\s*$|\s*,|\s+\d|\s+(?:dob|d\.o\.b\.?|born|mrn|nhs|age|aged|bed|ward|rm|room|[mf])(?![\p{L}]))/iu;
+/** A bare age after the name at the line's end ("…, 91"), or with its unit. */
+const AGE_AFTER_QUERY_NAME = /^\s*,\s{0,2}(\d{1,3})(?=\s*$|\s?(?:y|yo|yrs?|years?)(?![\p{L}]))/u;
+
+/**
+ * "dunmore, prisca n", "ROSSITER, ADA-GRACE DOB …", "patient: HALVERSEN, TOVE": a surname, a comma and a given name
+ * (hyphenated parts each a given name), optionally a second given name or an initial, on a short line written in
+ * one case: the comma makes the word after it a given name even where it is also an everyday word. The surname is
+ * a listed surname (or an unlisted word that reads as a name, before a given name that is no everyday word) that no
+ * dictionary or medical list knows; the name ends the line or stands before a number, a
+ * comma or a record key. A bare age after it at the line's end is the person's.
+ */
+function surnameCommaGiven(line: Line, lex: RulesEnLexicon): Candidate[] {
+  const lc = lineCase(line.text.replace(NAME_CUE, ""));
+  if (lc === "mixed") return [];
+  const cue = NAME_CUE.exec(line.text)?.[0] ?? "";
+  const m = /^([\p{L}\p{M}]+(?:['’\-][\p{L}\p{M}]+)*),\s{1,2}([\p{L}\p{M}]+(?:-[\p{L}\p{M}]+)?)(?:\s{1,2}(\p{L}\.?(?![\p{L}\p{M}])|[\p{L}\p{M}]{2,}(?=[\s,]|$)))?/u.exec(line.text.slice(cue.length));
+  if (!m) return [];
+  const low = (w: string) => foldWord(w).replace(/\.$/, "");
+  const everyday = (w: string) => lex.common.has(w) || lex.medical.has(w) || lex.medicalProper.has(w) || lex.eponyms.has(w) || STOP_WORDS.has(w) || lex.clinicalAcronyms.has(w.toUpperCase());
+  const surname = low(m[1]);
+  const given = low(m[2]).split("-");
+  if (!given.every((g) => g.length >= 2 && lex.firstNames.has(g) && !lex.medical.has(g) && !STOP_WORDS.has(g))) return [];
+  // A brand that is also a surname is still a surname before a comma and a given name; an unlisted surname must read
+  // as a name, and then the given name must be no everyday word.
+  const listed = lex.surnames.has(surname);
+  if (lex.common.has(surname) || lex.medical.has(surname) || lex.eponyms.has(surname) || STOP_WORDS.has(surname) || lex.countries.has(surname)) return [];
+  if (!listed && (nameLikeness(surname) < 0.3 || given.some((g) => everyday(g)))) return [];
+  let nameEnd = m[0].length;
+  if (m[3] !== undefined) {
+    const third = low(m[3]);
+    const initial = /^\p{L}\.?$/u.test(m[3]);
+    if (!initial && (!lex.firstNames.has(third) || everyday(third))) nameEnd = m[0].length - m[3].length - (m[0].length - m[0].trimEnd().length);
+  }
+  const core = line.text.slice(cue.length, cue.length + nameEnd).trimEnd();
+  const end = cue.length + core.length;
+  if (!AFTER_QUERY_NAME.test(line.text.slice(end))) return [];
+  const start = line.start + cue.length;
+  const out: Candidate[] = [{ start, end: line.start + end, label: "Name:Patient", score: 0.75, rule: "query-surname-comma-given" }];
+  const age = AGE_AFTER_QUERY_NAME.exec(line.text.slice(end));
+  if (age && Number(age[1]) <= 115) {
+    const s0 = line.start + end + age[0].length - age[1].length;
+    out.push({ start: s0, end: s0 + age[1].length, label: "Age_Birthdate", score: 0.7, rule: "query-name-age" });
+  }
+  return out;
+}
+
 /** Candidates of the short lines of a text (queries and fragments), read in the original's case. */
-export function shortTextCandidates(original: string, lex: RulesEnLexicon, families: { places: boolean; ages: boolean }): Candidate[] {
+export function shortTextCandidates(original: string, lex: RulesEnLexicon, families: { names: boolean; places: boolean; ages: boolean }): Candidate[] {
   let out: Candidate[] = [];
   for (const line of shortLines(original)) {
     if (families.places) out = out.concat(townsBeforeStateCodes(line, lex), stateCodeFields(line, lex));
     if (families.ages) out = out.concat(queryAges(line));
+    if (families.names) out = out.concat(surnameCommaGiven(line, lex));
   }
   return out;
 }
