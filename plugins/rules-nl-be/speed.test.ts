@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../src/detectors/index.js";
 import { loadRulesLexicon } from "./index.js";
-import { analyse } from "./lib/analysis.js";
+import { analyse, matchesAt } from "./lib/analysis.js";
 import { LIST } from "./lib/lexicon.js";
 import { foldKey, hasLowerIn, isUpperAt } from "./lib/normalize.js";
 import { eachAlternativeMatch, eachAnchoredMatch, eachGlobalMatch, eachLookbehindMatch, lookbehindScan } from "./lib/anchored.js";
@@ -15,7 +15,7 @@ import { STRIP, STRIP_SEX_LETTER } from "./lib/records.js";
 import { NUMBER_WORD_FORMS, NUMBER_WORD_REACH, NUMBER_WORD_SCANS, numberWordCandidates, numberWordCandidatesByGlobalScans } from "./lib/number-words.js";
 import { endsInListedJob } from "./lib/professions.js";
 import { HASH_SEED, hashKey, hashOn } from "./lib/phrase-index.js";
-import { tokenize } from "./lib/tokenize.js";
+import { tokenize, type Token } from "./lib/tokenize.js";
 
 const lexicon = loadRulesLexicon(PROJECT_ROOT);
 
@@ -263,6 +263,38 @@ describe("rules-nl-be fast paths", () => {
     }), { numRuns: 2000 });
   });
 
+  it("gives a repeated word's token the text, key and shape a fresh one gets, whatever the recent-word table holds", () => {
+    /** Every field of a token from its own slice, without the tokenizer's table. */
+    const fresh = (t: string, token: Token) => {
+      const text = t.slice(token.start, token.end);
+      if (token.kind === "punct") return { text, key: text, kind: "punct", title: false, upper: false, letters: false, firstUpper: false };
+      const units = [...Array(text.length).keys()].map((k) => text.charAt(k));
+      const upper = units.map((ch) => ch !== ch.toLowerCase());
+      const lower = units.map((ch) => ch !== ch.toUpperCase());
+      const letters = units.some((_, k) => upper[k] || lower[k]);
+      const anyUpper = upper.some(Boolean);
+      const anyLower = lower.some(Boolean);
+      return {
+        text, key: foldKey(text), kind: /^[0-9]+$/.test(text) ? "number" : "word",
+        title: letters && upper[0] && anyLower, upper: letters && anyUpper && !anyLower, letters, firstUpper: letters && upper[0],
+      };
+    };
+    const fields = (token: Token) => ({ text: token.text, key: token.key, kind: token.kind, title: token.title, upper: token.upper, letters: token.letters, firstUpper: token.firstUpper });
+    // Few letters, so words repeat across texts; thousands of distinct words, so slots are taken over.
+    const unit = fc.constantFrom("a", "b", "Z", "É", "é", "e\u0301", "ß", "İ", "1", "0", " ", " ", "-", ".", "\n");
+    const text = fc.string({ unit, maxLength: 60 });
+    const filler = Array.from({ length: 12000 }, (_, k) => `Wq${k.toString(36)}`).join(" ");
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), (texts) => {
+      const first = texts.map((t) => tokenize(t).map(fields));
+      tokenize(filler);
+      texts.forEach((t, k) => {
+        const again = tokenize(t);
+        expect(again.map(fields)).toEqual(first[k]);
+        for (const token of again) expect(fields(token)).toEqual(fresh(t, token));
+      });
+    }), { numRuns: 300 });
+  });
+
   it("hashes a key of several words from its words' hashes as hashKey hashes the joined key", () => {
     fc.assert(fc.property(fc.array(fc.string({ maxLength: 12 }), { minLength: 1, maxLength: 6 }), (words) => {
       let hash = hashOn(HASH_SEED, words[0]);
@@ -289,7 +321,7 @@ describe("rules-nl-be fast paths", () => {
         for (const unit of a.units) expect(a.unitListBits[unit.index]).toBe((lexicon.phrases.get(unit.key) ?? 0) & ~LIST.continues);
         // Every phrase match, from the index without the cache: each run of words whose key is listed.
         for (let i = 0; i < a.tokens.length; i++) {
-          for (const m of a.matchesAt[i]) {
+          for (const m of matchesAt(a, i)) {
             const key = a.tokens.slice(m.first, m.last + 1).filter((x) => x.kind !== "punct").map((x) => x.key).join(" ");
             expect(m.bits).toBe((lexicon.phrases.get(key) ?? 0) & ~LIST.continues);
           }

@@ -28,8 +28,8 @@ export interface Analysis {
   readonly text: string;
   readonly tokens: Token[];
   readonly lexicon: Lexicon;
-  /** Matches per first token, longest last. */
-  readonly matchesAt: PhraseMatch[][];
+  /** The phrase matches of every token (matchesAt, longestMatch): flat, not an array and an object per match. */
+  readonly matches: MatchTable;
   readonly units: Unit[];
   /** Token index → index of the unit holding it, or -1 (punctuation outside units). */
   readonly unitOfToken: Int32Array;
@@ -91,7 +91,19 @@ function nextPhraseWord(tokens: readonly Token[], i: number): number {
   return -1;
 }
 
-const NO_MATCHES: PhraseMatch[] = [];
+/**
+ * The phrase matches of a text, flat: the matches of token t are k in [from[t], from[t + 1]), the k-th ending at token
+ * last[k] with list bits bits[k], in the order found (longest last). A long text's matches are alive through the whole
+ * call, and an array and an object per matching token were a third of what its analysis kept alive; matchesAt makes
+ * a token's objects when a rule asks for them.
+ */
+export interface MatchTable {
+  readonly from: Int32Array;
+  readonly last: Int32Array;
+  readonly bits: Int32Array;
+}
+
+const NO_MATCHES: readonly PhraseMatch[] = Object.freeze([]);
 
 /**
  * Words repeat across notes ("de", "patiënt", "mg"): a direct-mapped table of recent single-word results, by
@@ -186,20 +198,17 @@ function phraseBits(hot: HotWords, phrases: PhraseIndex, tokens: readonly Token[
   return bits;
 }
 
-function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array): PhraseMatch[][] {
-  const matchesAt: PhraseMatch[][] = new Array(tokens.length);
+function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array): MatchTable {
+  const from = new Int32Array(tokens.length + 1);
+  const lasts: number[] = [];
+  const bitsOf: number[] = [];
   const { phrases, maxPhraseTokens } = lexicon;
   const hot = hotTable(hotPhrases, lexicon);
   const path = new Int32Array(maxPhraseTokens + 1);
   for (let i = 0; i < tokens.length; i++) {
+    from[i] = lasts.length;
     const first = raw[i];
-    if (first < 0) {
-      matchesAt[i] = NO_MATCHES;
-      continue;
-    }
-    // A token's list is made at its first match (most tokens that start a phrase key start no listed phrase): an
-    // empty array per token, sized for pushes, was kept alive through the whole call.
-    let found: PhraseMatch[] | undefined;
+    if (first < 0) continue;
     // The phrase's key is the keys of path[0..n) joined by spaces: its hash and length are kept, not the string.
     path[0] = i;
     let hash = 0;
@@ -210,9 +219,8 @@ function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array
       if (bits < 0) break;
       const listBits = bits & ~LIST.continues;
       if (listBits !== 0) {
-        const match = { first: i, last: j, bits: listBits };
-        if (found) found.push(match);
-        else found = [match];
+        lasts.push(j);
+        bitsOf.push(listBits);
       }
       if (!(bits & LIST.continues)) break;
       const next = nextPhraseWord(tokens, j);
@@ -223,9 +231,9 @@ function findMatches(tokens: readonly Token[], lexicon: Lexicon, raw: Int32Array
       length += 1 + piece.length;
       path[n] = j;
     }
-    matchesAt[i] = found ?? NO_MATCHES;
   }
-  return matchesAt;
+  from[tokens.length] = lasts.length;
+  return { from, last: Int32Array.from(lasts), bits: Int32Array.from(bitsOf) };
 }
 
 /** Pieces and joiners of one unit at most ("Saint-Jean-de-Luz-Ville" has 9): a longer chain is cut into units. */
@@ -289,7 +297,7 @@ export function analyse(text: string, lexicon: Lexicon): Analysis {
     text,
     tokens,
     lexicon,
-    matchesAt: findMatches(tokens, lexicon, raw),
+    matches: findMatches(tokens, lexicon, raw),
     units,
     unitOfToken,
     tokenBits,
@@ -313,13 +321,22 @@ export function pieceBits(a: Analysis, unit: Unit): number {
   return bits;
 }
 
-/** The longest match starting at token `first` that carries one of `mask`, or undefined. */
-export function longestMatch(a: Analysis, first: number, mask: number): PhraseMatch | undefined {
-  const list = a.matchesAt[first];
-  if (!list) return undefined;
-  for (let k = list.length - 1; k >= 0; k--) if (list[k].bits & mask) return list[k];
-  return undefined;
+/** The matches starting at token `first`, longest last (a new list at every call; empty past the last token). */
+export function matchesAt(a: Analysis, first: number): readonly PhraseMatch[] {
+  const { from, last, bits } = a.matches;
+  if (!(first >= 0 && first < a.tokens.length)) return NO_MATCHES;
+  const begin = from[first];
+  const end = from[first + 1];
+  if (begin === end) return NO_MATCHES;
+  const list: PhraseMatch[] = [];
+  for (let k = begin; k < end; k++) list.push({ first, last: last[k], bits: bits[k] });
+  return list;
 }
 
-
-
+/** The longest match starting at token `first` that carries one of `mask`, or undefined. */
+export function longestMatch(a: Analysis, first: number, mask: number): PhraseMatch | undefined {
+  if (!(first >= 0 && first < a.tokens.length)) return undefined;
+  const { from, last, bits } = a.matches;
+  for (let k = from[first + 1] - 1; k >= from[first]; k--) if (bits[k] & mask) return { first, last: last[k], bits: bits[k] };
+  return undefined;
+}

@@ -8,7 +8,7 @@ import { ageCandidates, dateCandidates } from "./dates.js";
 import { ageFormCandidates } from "./age-forms.js";
 import { dateFormCandidates } from "./date-forms.js";
 import { LIST, NAME_BITS, PLACE_BITS, WHITELIST_BITS, type Lexicon } from "./lexicon.js";
-import { longestMatch } from "./analysis.js";
+import { longestMatch, matchesAt } from "./analysis.js";
 import { isCapitalisedUnit } from "./proper.js";
 import { tokenAtOrAfter } from "./tokenize.js";
 import { isDictionaryWord } from "./unknown.js";
@@ -271,7 +271,7 @@ function fragmentCandidates(text: string, a: Analysis, families: RuleFamilies): 
   }
   // "ZNA", "UZA", "AZ Delta": a fragment that is only a listed hospital or network, in capitals.
   if (families.organisations && a.units.length >= 1 && a.units.length <= 4) {
-    const m = a.matchesAt[a.units[0].first]?.findLast((x) => x.bits & (LIST.hospital | LIST.hospitalAbbr | LIST.hospitalPrefix));
+    const m = matchesAt(a, a.units[0].first).findLast((x) => x.bits & (LIST.hospital | LIST.hospitalAbbr | LIST.hospitalPrefix));
     const first = a.units[0];
     if (m && first.start === start && a.tokens[m.last].end === end && a.tokens[first.first].upper && first.end - first.start >= 2) {
       return [{ start, end, label: "Organization:Healthcare", priority: PRIORITY.pattern, score: 0.6, rule: "org.fragment" }];

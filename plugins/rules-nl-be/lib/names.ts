@@ -1187,10 +1187,9 @@ function gradeEndsClause(a: Analysis, t: number): boolean {
 /** Covered by a multi-word whitelisted phrase ("Bence Jones", "Ann Arbor") or an eponym phrase. */
 function inWhitelistedPhrase(a: Analysis, m: NameMention): boolean {
   for (let t = Math.max(0, m.first - 4); t <= m.last; t++) {
-    for (const match of a.matchesAt[t] ?? []) {
-      if (match.last <= t || !(match.bits & WHITELIST_BITS)) continue;
-      if (match.first <= m.last && match.last >= m.first) return true;
-    }
+    // Matches at t come shortest first, so the longest whitelisted one reaches furthest.
+    const match = longestMatch(a, t, WHITELIST_BITS);
+    if (match && match.last > t && match.first <= m.last && match.last >= m.first) return true;
   }
   return false;
 }

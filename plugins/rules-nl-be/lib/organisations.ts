@@ -1,6 +1,6 @@
 // Organisations: hospitals and their abbreviations, healthcare institutions, rooms and wards of an institution
 // (Organization:Healthcare); employers, schools and clubs named after a context word (Organization:Other).
-import { longestMatch, unitBits, type Analysis, type PhraseMatch, type Unit } from "./analysis.js";
+import { longestMatch, matchesAt, unitBits, type Analysis, type PhraseMatch, type Unit } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import {
   CAREGIVER_WORDS,
@@ -97,8 +97,8 @@ function startsCapitalised(a: Analysis, t: number): boolean {
 function lookupCandidates(a: Analysis): Candidate[] {
   const out: Candidate[] = [];
   for (let t = 0; t < a.tokens.length; t++) {
-    const matches = a.matchesAt[t];
-    if (!matches || matches.length === 0) continue;
+    const matches = matchesAt(a, t);
+    if (matches.length === 0) continue;
     for (let k = matches.length - 1; k >= 0; k--) {
       const c = institutionMatch(a, matches[k]) ?? lowerCaseInstitutionMatch(a, matches[k]);
       if (c) {

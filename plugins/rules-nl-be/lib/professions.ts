@@ -1,6 +1,6 @@
 // Professions of patients and relatives from the curated lists, only where the sentence says it is someone's
 // job ("werkt als bakker", "is leerkracht van beroep", "Beroep: verpleegkundige", "travaille comme infirmière").
-import type { Analysis, PhraseMatch, Unit } from "./analysis.js";
+import { longestMatch, type Analysis, type PhraseMatch, type Unit } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { CAREGIVER_WORDS, PROFESSION_CUES_BEFORE, PROFESSION_VERBS, lineLabel, nextWords, previousWords } from "./context.js";
 import { LIST, NAME_BITS, WHITELIST_BITS, type Lexicon } from "./lexicon.js";
@@ -50,10 +50,7 @@ const SUBJECT_PRONOUNS = new Set(["hij", "zij", "ze", "ik", "u"]);
 const COPULAS_AFTER = new Set(["is", "was", "est", "etait", "werd", "wordt"]);
 
 function professionAt(a: Analysis, t: number): PhraseMatch | undefined {
-  const list = a.matchesAt[t];
-  if (!list) return undefined;
-  for (let k = list.length - 1; k >= 0; k--) if (list[k].bits & (LIST.profession | LIST.employmentState)) return list[k];
-  return undefined;
+  return longestMatch(a, t, LIST.profession | LIST.employmentState);
 }
 
 const MIN_COMPOUND_HEAD = 4;
@@ -197,7 +194,7 @@ function jobBeforeWorkplace(a: Analysis, last: number): boolean {
     if (token.newlinesBefore > 0) return false;
     if (token.kind === "word" && WORKPLACE_ARTICLES.has(token.key) && /^\p{Ll}/u.test(token.text)) continue;
     if (token.kind === "punct" && WORKPLACE_ARTICLES.has(token.text)) continue;
-    return token.kind === "word" && (token.title || token.upper || (a.matchesAt[i]?.some((x) => x.bits & LIST.employer) ?? false));
+    return token.kind === "word" && (token.title || token.upper || longestMatch(a, i, LIST.employer) !== undefined);
   }
   return false;
 }

@@ -3,7 +3,7 @@
 // the position agree: the line is written in lower case, is short (or the whole note is), and the word is in a list
 // but in no dictionary.
 import type { Analysis, Unit } from "./analysis.js";
-import { UNIT_LOWER } from "./analysis.js";
+import { UNIT_LOWER, matchesAt } from "./analysis.js";
 import { PRIORITY, type Candidate } from "./candidate.js";
 import { LIST, WHITELIST_BITS } from "./lexicon.js";
 import { isDictionaryWord } from "./unknown.js";
@@ -94,7 +94,7 @@ export function queryCandidates(a: Analysis): Candidate[] {
   for (let unitAt = 0; unitAt < a.units.length; unitAt++) {
     const unit = a.units[unitAt];
     if (a.unitShape[unit.index] !== UNIT_LOWER || !onQueryLine(a, unit.first)) continue;
-    const phrases = a.matchesAt[unit.first];
+    const phrases = matchesAt(a, unit.first);
     let best: { last: number; bits: number } | undefined;
     for (let k = phrases.length - 1; k >= 0 && !best; k--) {
       const m = phrases[k];

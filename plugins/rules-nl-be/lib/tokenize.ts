@@ -170,12 +170,35 @@ class CompactToken implements Token {
   }
 }
 
-function makeToken(text: string, index: number, start: number, end: number, isWord: boolean, prevEnd: number): Token {
-  const slice = end - start === 1 ? text[start] : text.slice(start, end);
-  if (!isWord) {
-    return new CompactToken(index, start, end, slice, slice, 2 | (start > prevEnd ? SPACE_BEFORE : 0),
-      start > prevEnd ? countNewlines(text, prevEnd, start) : 0);
-  }
+/**
+ * Recent words, by a hash of their UTF-16 units: a word that repeats (most words of a note, every word of a long
+ * list or a pasted table) reuses the text, key and shape bits of its last occurrence instead of a slice, a lower-cased
+ * copy and a shape scan of its own. A long text's tokens are alive through the whole call, and two strings per word
+ * were a third of what a word token kept alive. Direct-mapped: a word whose slot holds another word replaces it. Only
+ * words of up to INTERN_MAX_UNITS units: V8 copies a slice that short, so a held string never keeps a note alive.
+ */
+const INTERN_SLOTS = 16384;
+const INTERN_MAX_UNITS = 12;
+const internText: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS).fill(undefined);
+const internKey: string[] = new Array<string>(INTERN_SLOTS).fill("");
+/** The word's flags without SPACE_BEFORE (kind, TITLE, UPPER, LETTERS, FIRST_UPPER). */
+const internFlags = new Int32Array(INTERN_SLOTS);
+
+/** FNV-1a over text[start, end). */
+function unitsHash(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** Whether `held` is text[start, end) (its length already checked). */
+function sameUnits(held: string, text: string, start: number): boolean {
+  for (let k = 0; k < held.length; k++) if (held.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
+  return true;
+}
+
+/** Text, key and flags of a word (SPACE_BEFORE left to the caller). */
+function wordParts(text: string, start: number, end: number, slice: string): { key: string; flags: number } {
   const shape = shapeOfWord(text, start, end);
   const letters = shape.letters;
   let flags = shape.digitsOnly ? 1 : 0;
@@ -183,10 +206,34 @@ function makeToken(text: string, index: number, start: number, end: number, isWo
   if (letters && shape.anyUpper && !shape.anyLower) flags |= UPPER;
   if (letters) flags |= LETTERS;
   if (letters && shape.firstUpper) flags |= FIRST_UPPER;
-  if (start > prevEnd) flags |= SPACE_BEFORE;
   // An ASCII word folds to itself in lower case (foldKey's ASCII path), and is its own key without a capital.
   const key = shape.ascii ? (shape.anyUpper ? slice.toLowerCase() : slice) : foldKey(slice);
-  return new CompactToken(index, start, end, slice, key, flags, start > prevEnd ? countNewlines(text, prevEnd, start) : 0);
+  return { key, flags };
+}
+
+function makeToken(text: string, index: number, start: number, end: number, isWord: boolean, prevEnd: number): Token {
+  const newlines = start > prevEnd ? countNewlines(text, prevEnd, start) : 0;
+  const space = start > prevEnd ? SPACE_BEFORE : 0;
+  if (!isWord) {
+    const slice = end - start === 1 ? text[start] : text.slice(start, end);
+    return new CompactToken(index, start, end, slice, slice, 2 | space, newlines);
+  }
+  if (end - start <= INTERN_MAX_UNITS) {
+    const slot = unitsHash(text, start, end) & (INTERN_SLOTS - 1);
+    const held = internText[slot];
+    if (held !== undefined && held.length === end - start && sameUnits(held, text, start)) {
+      return new CompactToken(index, start, end, held, internKey[slot], internFlags[slot] | space, newlines);
+    }
+    const slice = end - start === 1 ? text[start] : text.slice(start, end);
+    const { key, flags } = wordParts(text, start, end, slice);
+    internText[slot] = slice;
+    internKey[slot] = key;
+    internFlags[slot] = flags;
+    return new CompactToken(index, start, end, slice, key, flags | space, newlines);
+  }
+  const slice = text.slice(start, end);
+  const { key, flags } = wordParts(text, start, end, slice);
+  return new CompactToken(index, start, end, slice, key, flags | space, newlines);
 }
 
 export function tokenize(text: string): Token[] {
