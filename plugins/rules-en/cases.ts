@@ -783,4 +783,8 @@ export const CASES: Record<string, readonly string[]> = {
     "receives care at the [VA] clinic; transferred to the [VA]; VA 6/9 both eyes; VA R 6/12",
     "Police report: [Wexmoor PD] report; the local PD informed",
   ],
+  "session thirteen: an employer after a length of service": [
+    "Social: retired [machinist], 31 years at [Harwell Stamping]. Worked 20 yrs for [Quarmby Foundry] before retiring.",
+    "spent 12 years at the plant; 10 years for Crohn disease; 3 years at Home",
+  ],
 };

@@ -15,6 +15,8 @@ const BY_LOGIN_AT_END = /(?<![\p{L}])BY[ \t]+([a-z][a-z0-9._\-]{4,29})[ \t]*$/gm
 const OPERATOR_LOGIN = /(?<![\p{L}])(?:operator|user|tech(?:nician)?)[ \t]*:[ \t]*\d{2,8}[ \t]*\(([a-z][a-z0-9._\-]{2,29})\)/giu;
 const PET = /(?<![\p{L}])(?:[Hh]er|[Hh]is|[Tt]heir|[Mm]y|[Oo]ur|[Tt]he family(?:'s)?)[ \t]+(?:cat|dog|kitten|puppy|parrot|rabbit|horse|pony|budgie|tortoise)[ \t]+(?:(?:named|called)[ \t]+)?(\p{Lu}\p{Ll}{2,}(?:[ \t]\p{Lu}\p{Ll}+)?)/gu;
 const VA = /(?<![\p{L}])(?:(?:at|to|from|through|via|by)[ \t]+the[ \t]+(VA)(?![\p{L}\d/])|(?:the[ \t]+)?(VA)[ \t]+(?=(?:clinic|hospital|medical|health|outpatient|CBOC|nursing)\b))/gu;
+/** An employer after a length of service in social history ("31 years at Harwell Stamping", "20 yrs for Quarmby Foundry"). */
+const YEARS_AT = /(?<![\p{L}\d])\d{1,2}[ \t]*(?:years?|yrs?)[ \t]+(?:at|for)[ \t]+(\p{Lu}[\p{L}'’&\-]*(?:[ \t](?:&[ \t])?\p{Lu}[\p{L}'’\-]*){0,3})/gu;
 const POLICE = /(?<![\p{L}])((?:\p{Lu}\p{Ll}+[ \t]){1,3}(?:PD|Police Department|Police Dept\.?|Sheriff's Office|Sheriff's Department))(?![\p{L}])/gu;
 
 export function cueCandidates(text: string, lex: RulesEnLexicon): Candidate[] {
@@ -54,6 +56,15 @@ export function cueCandidates(text: string, lex: RulesEnLexicon): Candidate[] {
     const s = m.index + m[0].indexOf("VA", m[0].length - (g === 1 ? 2 : m[0].length));
     out.push({ start: s, end: s + 2, label: "Organization:Healthcare", score: 0.7, rule: "va" });
   }
+  for (const m of text.matchAll(YEARS_AT)) {
+    const words = m[1].split(/[ \t]+/).filter((w) => w !== "&");
+    const low = words.map((w) => w.toLowerCase().replace(/['’]s$/, ""));
+    // Not a time, a stop word, a clinical acronym or an eponym's disease ("10 years at <a holiday>", "years for <eponym>'s disease").
+    if (low.some((w) => STOP_WORDS.has(w) || MONTH_OR_DAY.has(w) || lex.clinicalAcronyms.has(w.toUpperCase()) || lex.eponyms.has(w) || (lex.medical.has(w) && !lex.places.has(w) && !lex.surnames.has(w)))) continue;
+    if (words.length === 1 && (lex.common.has(low[0]) || lex.countries.has(low[0]))) continue;
+    const s = m.index + m[0].length - m[1].length;
+    out.push({ start: s, end: s + m[1].length, label: "Organization:Other", score: 0.65, rule: "years-at-employer" });
+  }
   for (const m of text.matchAll(POLICE)) {
     const words = m[1].split(/[ \t]/);
     if (STOP_WORDS.has(words[0].toLowerCase())) continue;
@@ -61,6 +72,8 @@ export function cueCandidates(text: string, lex: RulesEnLexicon): Candidate[] {
   }
   return out;
 }
+
+const MONTH_OR_DAY = new Set("january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday christmas easter".split(" "));
 
 /** Capitals after "by" or before a credential that name a service or a role, not a person ("seen by GP", "ED RN"). */
 const NOT_INITIALS = new Set(["GP", "ED", "AE", "ENT", "ICU", "ITU", "HDU", "CCU", "OR", "PACU", "OT", "PT", "SLT", "SW", "MD", "DO", "EMS", "ER", "IV", "PO", "IM", "SC", "PRN", "STAT", "TBC", "TBA", "NA", "NK", "UK", "US", "USA", "NHS", "ALL", "AND", "THE"]);
