@@ -4,6 +4,9 @@ import { checkPositive, detect, type PositiveCase } from "./testing.js";
 const A = "Age_Birthdate" as const;
 
 const positives: PositiveCase[] = [
+  // Session thirteen: an age in brackets right after a birth date.
+  ["DOB: [[06.09.1938]]  ( [[86]] )", ["Date", "Age_Birthdate"]],
+  ["geboren [[06/09/1938]] ([[86]])", ["Date", "Age_Birthdate"]],
   // French "a" for "ans" in brackets or between commas after a name
   ["Consultation de Mme Marie Lambot ([[52 a]]) pour une toux.", A],
   // A field's value before the next fact of a record line: after a colon, or before a dash between spaces.
@@ -59,6 +62,8 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: string[] = [
+  // A number in brackets after a date that follows no birth word, or over 120.
+  "op 06/09/2024 (14) eenheden",
   // A duration after a colon stays a duration.
   "Durée : 3 a, stable",
   "Arrêt de travail (facteur) : 4 semaines.",

@@ -231,6 +231,31 @@ function ageAt(scan: TextScan, r: number, rules: AgeRules): { end: number; score
   return null;
 }
 
+/**
+ * An age in brackets right after a birth date ("DOB 03.05.1941 (83)", "geb. 03/05/1941 ( 83 )", "née le … (83)"): a
+ * header line of a patient list or a letter prints the age so (session thirteen). The date must follow a birth word
+ * on its line; the bracket holds only 0–120.
+ */
+const AGE_AFTER_BIRTH_DATE = /\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})[ \t]{0,3}\([ ]?(\d{1,3})[ ]?\)/gy;
+const BIRTH_WORD = /(?:^|[^\p{L}])(?:dob|d\.o\.b\.?|date of birth|born|geb\.?|geboren|geboortedatum|n[ée]e?(?: le)?|date de naissance|ddn|°)[ \t]*[:.]?[ \t]*$/iu;
+
+function agesAfterBirthDates(text: string, out: DetectedSpan[]): void {
+  for (let i = text.indexOf("("); i >= 0; i = text.indexOf("(", i + 1)) {
+    // The date before the bracket starts at most 14 characters before it.
+    for (let from = Math.max(0, i - 14); from < i - 5; from++) {
+      if (!digitAt(text, from) || digitAt(text, from - 1)) continue;
+      AGE_AFTER_BIRTH_DATE.lastIndex = from;
+      const m = AGE_AFTER_BIRTH_DATE.exec(text);
+      if (!m || Number(m[1]) > 120) continue;
+      const lineStart = text.lastIndexOf("\n", from - 1) + 1;
+      if (!BIRTH_WORD.test(text.slice(Math.max(lineStart, from - 40), from))) break;
+      const start = m.index + m[0].lastIndexOf(m[1]);
+      out.push(span(start, start + m[1].length, "Age_Birthdate", SCORE_CONTEXT));
+      break;
+    }
+  }
+}
+
 export function findAges(scan: TextScan, rules: AgeRules): DetectedSpan[] {
   const { text, runs } = scan;
   const out: DetectedSpan[] = [];
@@ -244,5 +269,14 @@ export function findAges(scan: TextScan, rules: AgeRules): DetectedSpan[] {
     out.push(span(s, found.end, "Age_Birthdate", found.score));
     consumed = found.end;
   }
-  return out;
+  const bracketed: DetectedSpan[] = [];
+  agesAfterBirthDates(text, bracketed);
+  // Both lists are in text order: one merge walk keeps the bracketed ages that overlap no age found above.
+  let j = 0;
+  const kept: DetectedSpan[] = [];
+  for (const b of bracketed) {
+    while (j < out.length && out[j].end <= b.start) j++;
+    if (j >= out.length || out[j].start >= b.end) kept.push(b);
+  }
+  return kept.length > 0 ? out.concat(kept) : out;
 }
