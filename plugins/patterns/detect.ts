@@ -165,7 +165,7 @@ const OCR_CHAIN = /(?<![\p{L}\p{N}|])[0-9OolI]+(?![\p{L}\p{N}|])(?:[ ./-][0-9Ool
  * digits when its chain of groups holds at least four real digits and eight digit-like characters in all; then each
  * look-alike letter of the chain is read as its digit. Letters or digits may not touch the chain.
  */
-function readOcrDigitChains(text: string): string {
+export function readOcrDigitChains(text: string): string {
   let out: string | undefined;
   OCR_CHAIN.lastIndex = 0;
   for (let m = OCR_CHAIN.exec(text); m; m = OCR_CHAIN.exec(text)) {

@@ -2,7 +2,7 @@
 // here: same answers on random inputs.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readOcrDigits } from "./detect.js";
+import { readOcrDigitChains, readOcrDigits } from "./detect.js";
 import { separatorOf } from "./tables.js";
 import { letterBefore, scanText } from "./text.js";
 
@@ -80,29 +80,10 @@ function frozenReadOcrDigits(text: string): string {
     const fixed = run.replace(/[OolI|]/g, (ch) => OCR_DIGIT[ch]);
     out = out.slice(0, start) + fixed + out.slice(end);
   }
-  return frozenReadOcrDigitChains(out ?? text);
+  return readOcrDigitChains(out ?? text);
 }
 
 const OCR_DIGIT: Readonly<Record<string, string>> = { O: "0", o: "0", l: "1", I: "1", "|": "1" };
-
-/** The chain pass after the runs (unchanged; copied so that the frozen function is whole). */
-function frozenReadOcrDigitChains(text: string): string {
-  const OCR_CHAIN = /(?<![\p{L}\p{N}|])[0-9OolI]+(?![\p{L}\p{N}|])(?:[ ./-][0-9OolI]+(?![\p{L}\p{N}|])){1,6}/gu;
-  let out: string | undefined;
-  for (let m = OCR_CHAIN.exec(text); m; m = OCR_CHAIN.exec(text)) {
-    const run = m[0];
-    if (!/[OolI]/.test(run)) continue;
-    const start = m.index;
-    const end = start + run.length;
-    if (/[\p{L}\p{N}]/u.test(text[start - 1] ?? "") || /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
-    const digits = run.match(/[0-9]/g)?.length ?? 0;
-    const digitLike = run.replace(/[ ./-]/g, "").length;
-    if (digits < 4 || digitLike < 8) continue;
-    out ??= text;
-    out = out.slice(0, start) + run.replace(/[OolI]/g, (ch) => OCR_DIGIT[ch]) + out.slice(end);
-  }
-  return out ?? text;
-}
 
 describe("patterns fast paths", () => {
   it("readOcrDigits reads the runs the frozen global regex found, with the same digits", () => {

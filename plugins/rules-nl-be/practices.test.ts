@@ -1,21 +1,13 @@
 // A practice named after its discipline and a name (lib/practices.ts), against a therapist's report, a doctor, a
 // day and a heading after the same words. The strings are invented for these tests.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../src/detectors/index.js";
-import { loadRulesLexicon } from "./index.js";
-import { detectSpans } from "./lib/detect.js";
-import type { Lexicon } from "./lib/lexicon.js";
-import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+import { rendered, testLexicon } from "./test-support/detected.js";
 
-let lexicon: Lexicon;
 beforeAll(() => {
-  lexicon = loadRulesLexicon(PROJECT_ROOT);
+  testLexicon();
 });
 
-const organisations = (marked: string): string => {
-  const { text } = parseMarkup(marked);
-  return renderMarkup(text, detectSpans(text, lexicon).filter((s) => s.label.startsWith("Organization")));
-};
+const organisations = (marked: string): string => rendered(marked, (label) => label.startsWith("Organization"));
 
 const CASES: [rule: string, marked: string][] = [
   ["a practice by its discipline and a surname", "Ergotherapie bij [Handtherapie Delvigne](Organization:Healthcare) in de stad."],

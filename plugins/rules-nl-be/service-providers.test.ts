@@ -2,21 +2,13 @@
 // interpreting, meals and alarms; software, channels, devices and kinds of service after "via" stay out. The strings
 // are invented for these tests.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../src/detectors/index.js";
-import { loadRulesLexicon } from "./index.js";
-import { detectSpans } from "./lib/detect.js";
-import type { Lexicon } from "./lib/lexicon.js";
-import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+import { rendered, testLexicon } from "./test-support/detected.js";
 
-let lexicon: Lexicon;
 beforeAll(() => {
-  lexicon = loadRulesLexicon(PROJECT_ROOT);
+  testLexicon();
 });
 
-const organisations = (marked: string): string => {
-  const { text } = parseMarkup(marked);
-  return renderMarkup(text, detectSpans(text, lexicon).filter((s) => s.label.startsWith("Organization")));
-};
+const organisations = (marked: string): string => rendered(marked, (label) => label.startsWith("Organization"));
 
 const CASES: [rule: string, marked: string][] = [
   ["home care and meals via their providers", "Thuiszorg 2x/week via [Zorgrijk](Organization:Healthcare), maaltijden via [Tafeltje Dekje](Organization:Other)."],

@@ -3,21 +3,13 @@
 // and an age after a copula: each case exact (offsets and label) through rules-nl-be alone, each with the negative
 // that the same rule must leave alone.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../src/detectors/index.js";
-import { loadRulesLexicon } from "./index.js";
-import { detectSpans } from "./lib/detect.js";
-import type { Lexicon } from "./lib/lexicon.js";
-import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+import { rendered, testLexicon } from "./test-support/detected.js";
 
-let lexicon: Lexicon;
 beforeAll(() => {
-  lexicon = loadRulesLexicon(PROJECT_ROOT);
+  testLexicon();
 });
 
-const render = (marked: string): string => {
-  const { text } = parseMarkup(marked);
-  return renderMarkup(text, detectSpans(text, lexicon));
-};
+const render = (marked: string): string => rendered(marked);
 
 const CASES: [rule: string, marked: string][] = [
   ["unknown pair", "[Oluwadamilare Okonkwo](Name:Other) meldt zich aan de balie."],

@@ -1,21 +1,13 @@
 // Wards and living groups named after flowers, animals and places (lib/wards.ts), against departments named by
 // their discipline; and a compass point in a ward's code, which is no name. The strings are invented for these tests.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../src/detectors/index.js";
-import { loadRulesLexicon } from "./index.js";
-import { detectSpans } from "./lib/detect.js";
-import type { Lexicon } from "./lib/lexicon.js";
-import { parseMarkup, renderMarkup } from "./test-support/markup.js";
+import { rendered, testLexicon } from "./test-support/detected.js";
 
-let lexicon: Lexicon;
 beforeAll(() => {
-  lexicon = loadRulesLexicon(PROJECT_ROOT);
+  testLexicon();
 });
 
-const render = (marked: string): string => {
-  const { text } = parseMarkup(marked);
-  return renderMarkup(text, detectSpans(text, lexicon));
-};
+const render = (marked: string): string => rendered(marked);
 
 const CASES: [rule: string, marked: string][] = [
   ["a ward named after a bird", "MDO afdeling [Meerkoet](Organization:Healthcare), overleg met de familie."],
